@@ -13,9 +13,15 @@ const buf = join(root, 'node_modules/.bin/buf')
 
 function generate(out) {
   const template = readFileSync(join(root, 'proto/buf.gen.yaml'), 'utf8')
-    .replace('../node_modules/.bin/protoc-gen-ts_proto', join(root, 'node_modules/.bin/protoc-gen-ts_proto'))
+    .replace(
+      '../node_modules/.bin/protoc-gen-ts_proto',
+      join(root, 'node_modules/.bin/protoc-gen-ts_proto'),
+    )
     .replace('out: ../packages/proto/src/gen', `out: ${out}`)
-  execFileSync(buf, ['generate', '--template', template], { cwd: join(root, 'proto'), stdio: 'inherit' })
+  execFileSync(buf, ['generate', '--template', template], {
+    cwd: join(root, 'proto'),
+    stdio: 'inherit',
+  })
 }
 
 function listFiles(dir, base = dir) {
@@ -33,9 +39,13 @@ try {
     const old = listFiles(committed).sort()
     const differ =
       fresh.join('\n') !== old.join('\n') ||
-      fresh.some((f) => readFileSync(join(scratch, f), 'utf8') !== readFileSync(join(committed, f), 'utf8'))
+      fresh.some(
+        (f) => readFileSync(join(scratch, f), 'utf8') !== readFileSync(join(committed, f), 'utf8'),
+      )
     if (differ) {
-      console.error('packages/proto/src/gen is out of date: run `npm run gen` and commit the result')
+      console.error(
+        'packages/proto/src/gen is out of date: run `npm run gen` and commit the result',
+      )
       process.exit(1)
     }
   } else {

@@ -1,0 +1,32 @@
+// Unit tests sit beside the code; integration tests drive the real suite.
+const transform = {
+  '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
+}
+const moduleNameMapper = {
+  '^@suite/(proto|runtime)$': '<rootDir>/packages/$1/src/index.ts',
+  '^(\\.{1,2}/.*)\\.js$': '$1',
+}
+
+export default {
+  projects: [
+    {
+      displayName: 'unit',
+      testEnvironment: 'node',
+      transform,
+      moduleNameMapper,
+      testMatch: ['<rootDir>/packages/*/src/**/*.test.ts', '<rootDir>/services/*/src/**/*.test.ts'],
+      testPathIgnorePatterns: ['\\.db\\.test\\.ts$', '/node_modules/', '/dist/'],
+    },
+    {
+      displayName: 'integration',
+      testEnvironment: 'node',
+      transform,
+      moduleNameMapper,
+      testMatch: ['<rootDir>/tests/integration/src/**/*.test.ts', '<rootDir>/services/*/src/**/*.db.test.ts'],
+      globalSetup: '<rootDir>/tests/integration/src/global-setup.ts',
+      globalTeardown: '<rootDir>/tests/integration/src/global-teardown.ts',
+      testTimeout: 60000,
+      maxWorkers: 2,
+    },
+  ],
+}

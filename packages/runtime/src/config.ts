@@ -1,0 +1,33 @@
+import { z } from 'zod'
+
+/**
+ * Parses the environment once against a zod shape. A bad or missing variable
+ * stops the process with one line naming it, as DESIGN.md asks.
+ */
+export function loadConfig<S extends z.ZodRawShape>(
+  shape: S,
+  env: NodeJS.ProcessEnv = process.env,
+): Readonly<z.infer<z.ZodObject<S>>> {
+  const result = z.object(shape).safeParse(env)
+  if (!result.success) {
+    const issue = result.error.issues[0]
+    const name = issue?.path.join('.') ?? 'environment'
+    process.stderr.write(`invalid configuration: ${name}: ${issue?.message ?? 'invalid'}\n`)
+    process.exit(1)
+  }
+  return Object.freeze(result.data)
+}
+
+/** Environment helpers shared by every service's config.ts. */
+export const env = {
+  port: (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback),
+  url: (fallback?: string) => (fallback === undefined ? z.url() : z.url().default(fallback)),
+  string: (fallback: string) => z.string().min(1).default(fallback),
+  logLevel: () =>
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  address: (fallback: string) =>
+    z
+      .string()
+      .regex(/^[^\s:]+:\d{1,5}$/, 'expected host:port')
+      .default(fallback),
+}

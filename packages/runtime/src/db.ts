@@ -1,0 +1,59 @@
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  sql,
+  type Migration,
+  type MigrationResult,
+} from 'kysely'
+import pg from 'pg'
+
+// Bigint columns (ids, counts) come back as JS numbers; ids stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
+// Dates stay as 'YYYY-MM-DD' strings, as the API prints them.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value)
+
+export interface DatabaseOptions {
+  url: string
+  /** The service's own schema; every connection's search_path is set to it. */
+  schema: string
+  maxConnections?: number
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/
+
+/** A Kysely instance bound to one service's schema. */
+export function createDatabase<DB>(options: DatabaseOptions): Kysely<DB> {
+  if (!SCHEMA_NAME.test(options.schema)) throw new Error(`bad schema name ${options.schema}`)
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.maxConnections ?? 10,
+    options: `-c search_path=${options.schema}`,
+  })
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
+}
+
+/**
+ * Creates the schema if needed and runs the service's migrations in it with
+ * Kysely's migrator (which takes a lock, so concurrent starts are safe).
+ */
+export async function migrateToLatest(
+  db: Kysely<unknown>,
+  schema: string,
+  migrations: Record<string, Migration>,
+): Promise<MigrationResult[]> {
+  await sql`create schema if not exists ${sql.id(schema)}`.execute(db)
+  const migrator = new Migrator({
+    db,
+    migrationTableSchema: schema,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+  })
+  const { error, results } = await migrator.migrateToLatest()
+  if (error) throw error instanceof Error ? error : new Error('migration failed')
+  return results ?? []
+}
+
+/** PostgreSQL's unique_violation, for turning races into 409s. */
+export function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown }).code === '23505'
+}

@@ -1,0 +1,69 @@
+/**
+ * The kinds of error a service can answer with. Services throw these from
+ * their domain code; the gRPC server turns them into a status plus an
+ * ErrorDetail, and the gateway turns that into GitLab's HTTP body.
+ */
+export type FieldErrors = Record<string, string[]>
+
+export abstract class DomainError extends Error {
+  abstract readonly kind:
+    'not_found' | 'invalid' | 'forbidden' | 'conflict' | 'precondition' | 'unauthenticated'
+  constructor(
+    message: string,
+    readonly reason: string,
+  ) {
+    super(message)
+  }
+}
+
+/** 404 {"message":"404 <resource> Not Found"} */
+export class NotFoundError extends DomainError {
+  readonly kind = 'not_found'
+  constructor(readonly resource: string) {
+    super(`${resource} Not Found`, 'not_found')
+  }
+}
+
+/** 400 {"message":{"field":["..."]}}, or {"message":"..."} when there are no field errors. */
+export class InvalidError extends DomainError {
+  readonly kind = 'invalid'
+  constructor(
+    readonly fieldErrors: FieldErrors,
+    message = 'Bad Request',
+    reason = 'invalid',
+  ) {
+    super(message, reason)
+  }
+}
+
+/** 403 {"message":"403 Forbidden"} (or the given text after the status). */
+export class ForbiddenError extends DomainError {
+  readonly kind = 'forbidden'
+  constructor(message = 'Forbidden', reason = 'forbidden') {
+    super(message, reason)
+  }
+}
+
+/** 409 {"message":"..."}; field errors give {"message":{"field":[...]}}. */
+export class ConflictError extends DomainError {
+  readonly kind = 'conflict'
+  constructor(
+    message: string,
+    readonly fieldErrors: FieldErrors = {},
+    reason = 'conflict',
+  ) {
+    super(message, reason)
+  }
+}
+
+/** A state that does not allow the operation; the gateway picks 405/406/422 by reason. */
+export class PreconditionError extends DomainError {
+  readonly kind = 'precondition'
+}
+
+export class UnauthenticatedError extends DomainError {
+  readonly kind = 'unauthenticated'
+  constructor() {
+    super('Unauthorized', 'unauthenticated')
+  }
+}

@@ -1,0 +1,165 @@
+import {
+  credentials,
+  InterceptingCall,
+  makeGenericClientConstructor,
+  Metadata,
+  status,
+  type CallOptions,
+  type ChannelOptions,
+  type Client,
+  type ClientUnaryCall,
+  type Interceptor,
+  type ServiceError,
+} from '@grpc/grpc-js'
+import { service as healthService } from 'grpc-health-check'
+import { grpcHistogram, type Registry } from './metrics.js'
+import { currentRequestId, REQUEST_ID_METADATA_KEY } from './request-context.js'
+
+type Callback<Res> = (error: ServiceError | null, response: Res) => void
+
+// ts-proto declares each RPC with overloads; the last one takes metadata and options.
+type UnaryMethod<Req, Res> = (
+  request: Req,
+  metadata: Metadata,
+  options: Partial<CallOptions>,
+  callback: Callback<Res>,
+) => ClientUnaryCall
+
+export interface CallOverrides {
+  deadlineMs?: number
+}
+
+/** The client's unary methods as promise-returning functions. */
+export type PromiseClient<C> = {
+  [K in keyof C as C[K] extends UnaryMethod<never, never> ? K : never]: C[K] extends UnaryMethod<
+    infer Req,
+    infer Res
+  >
+    ? (request: Req, overrides?: CallOverrides) => Promise<Res>
+    : never
+}
+
+export interface ClientOptions {
+  address: string
+  registry: Registry
+  /** Deadline of every call unless overridden per call. */
+  deadlineMs?: number
+  /** Times a read may be retried on UNAVAILABLE. */
+  retries?: number
+}
+
+type ClientConstructor<C> = new (
+  address: string,
+  creds: ReturnType<typeof credentials.createInsecure>,
+  options?: Partial<ChannelOptions> & { interceptors?: Interceptor[] },
+) => C
+
+const histograms = new WeakMap<Registry, ReturnType<typeof grpcHistogram>>()
+
+function clientHistogram(registry: Registry): ReturnType<typeof grpcHistogram> {
+  let histogram = histograms.get(registry)
+  if (!histogram) {
+    histogram = grpcHistogram(registry, 'client')
+    histograms.set(registry, histogram)
+  }
+  return histogram
+}
+
+/** Adds the request id to outgoing metadata and times each call. */
+function observingInterceptor(registry: Registry): Interceptor {
+  const histogram = clientHistogram(registry)
+  return (options, nextCall) => {
+    const stop = histogram.startTimer({ method: options.method_definition.path })
+    return new InterceptingCall(nextCall(options), {
+      start(metadata, listener, next) {
+        const requestId = currentRequestId()
+        if (requestId) metadata.set(REQUEST_ID_METADATA_KEY, requestId)
+        next(metadata, {
+          ...listener,
+          onReceiveStatus(statusObject, nextStatus) {
+            stop({ code: status[statusObject.code] })
+            nextStatus(statusObject)
+          },
+        })
+      },
+    })
+  }
+}
+
+/**
+ * Builds a client whose unary methods return promises, each with a deadline.
+ * Calls are retried on UNAVAILABLE only when `retries` is set (reads).
+ */
+export function createClient<C extends Client>(
+  Ctor: ClientConstructor<C>,
+  options: ClientOptions,
+): { raw: C; rpc: PromiseClient<C> } {
+  const raw = new Ctor(options.address, credentials.createInsecure(), {
+    interceptors: [observingInterceptor(options.registry)],
+    'grpc.keepalive_time_ms': 30_000,
+  })
+  const deadlineMs = options.deadlineMs ?? 5_000
+  const retries = options.retries ?? 0
+  const rpc = new Proxy({} as PromiseClient<C>, {
+    get(_target, property) {
+      const method = (raw as unknown as Record<PropertyKey, unknown>)[property]
+      if (typeof method !== 'function') return undefined
+      const unary = method as UnaryMethod<unknown, unknown>
+      return async (request: unknown, overrides?: CallOverrides) => {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            return await invoke(raw, unary, request, overrides?.deadlineMs ?? deadlineMs)
+          } catch (error) {
+            const unavailable = (error as Partial<ServiceError>).code === status.UNAVAILABLE
+            if (!unavailable || attempt >= retries) throw error
+            await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt))
+          }
+        }
+      }
+    },
+  })
+  return { raw, rpc }
+}
+
+function invoke(
+  raw: Client,
+  method: UnaryMethod<unknown, unknown>,
+  request: unknown,
+  deadlineMs: number,
+): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    method.call(
+      raw,
+      request,
+      new Metadata(),
+      { deadline: Date.now() + deadlineMs },
+      (error, response) => (error ? reject(error) : resolve(response)),
+    )
+  })
+}
+
+const HealthClient = makeGenericClientConstructor(healthService, 'grpc.health.v1.Health')
+
+/** Asks a server's standard health service whether it is SERVING. */
+export function checkHealth(address: string, timeoutMs = 1_000): Promise<boolean> {
+  const client = new HealthClient(address, credentials.createInsecure())
+  return new Promise((resolve) => {
+    const check = (
+      client as unknown as Record<
+        string,
+        UnaryMethod<{ service: string }, { status: string | number }>
+      >
+    )['Check']
+    if (!check) return resolve(false)
+    check.call(
+      client,
+      { service: '' },
+      new Metadata(),
+      { deadline: Date.now() + timeoutMs },
+      (error, response) => {
+        client.close()
+        resolve(!error && (response.status === 'SERVING' || response.status === 1))
+      },
+    )
+  })
+}

@@ -1,0 +1,110 @@
+import {
+  Server,
+  ServerCredentials,
+  status,
+  type handleUnaryCall,
+  type ServerUnaryCall,
+  type ServiceDefinition,
+  type UntypedServiceImplementation,
+} from '@grpc/grpc-js'
+import { HealthImplementation, service as healthService } from 'grpc-health-check'
+import type { Logger } from './logger.js'
+import { grpcHistogram, type Registry } from './metrics.js'
+import { REQUEST_ID_METADATA_KEY, runWithRequestId } from './request-context.js'
+import { toGrpcFailure } from './grpc-status.js'
+import { DomainError } from './errors.js'
+
+export interface UnaryContext {
+  call: ServerUnaryCall<unknown, unknown>
+}
+
+type AsyncUnary<Req, Res> = (request: Req, context: UnaryContext) => Promise<Res>
+
+export interface GrpcServerOptions {
+  service: string
+  logger: Logger
+  registry: Registry
+}
+
+/**
+ * A grpc-js server whose unary handlers are async functions. Each call runs
+ * with the caller's request id, is timed, and turns a thrown DomainError into
+ * a status with an ErrorDetail trailer. Unexpected errors are logged once and
+ * answered INTERNAL without their text.
+ */
+export class GrpcServer {
+  readonly server = new Server({ 'grpc.max_receive_message_length': 64 * 1024 * 1024 })
+  readonly health = new HealthImplementation({ '': 'NOT_SERVING' })
+  private readonly serviceNames: string[] = []
+  private readonly histogram
+
+  constructor(private readonly options: GrpcServerOptions) {
+    this.histogram = grpcHistogram(options.registry, 'server')
+    this.health.addToServer(this.server)
+  }
+
+  /** Registers a service; `name` is its fully qualified proto name for health checks. */
+  add<Impl extends UntypedServiceImplementation>(
+    definition: ServiceDefinition<Impl>,
+    implementation: Impl,
+    name: string,
+  ): void {
+    this.server.addService(definition, implementation)
+    this.serviceNames.push(name)
+    this.health.setStatus(name, 'NOT_SERVING')
+  }
+
+  /** Wraps an async function as a grpc-js unary handler. */
+  unary<Req, Res>(method: string, fn: AsyncUnary<Req, Res>): handleUnaryCall<Req, Res> {
+    const { logger } = this.options
+    return (call, callback) => {
+      const requestId = call.metadata.get(REQUEST_ID_METADATA_KEY)[0]
+      const stop = this.histogram.startTimer({ method })
+      runWithRequestId(typeof requestId === 'string' ? requestId : undefined, () => {
+        fn(call.request, { call }).then(
+          (response) => {
+            stop({ code: 'OK' })
+            callback(null, response)
+          },
+          (error: unknown) => {
+            const failure = toGrpcFailure(error)
+            stop({ code: status[failure.code] })
+            if (!(error instanceof DomainError))
+              logger.error({ err: error, method }, 'unexpected error')
+            callback({ code: failure.code, details: failure.details, metadata: failure.metadata })
+          },
+        )
+      })
+    }
+  }
+
+  async listen(host: string, port: number): Promise<number> {
+    const bound = await new Promise<number>((resolve, reject) => {
+      this.server.bindAsync(`${host}:${port}`, ServerCredentials.createInsecure(), (error, p) =>
+        error ? reject(error) : resolve(p),
+      )
+    })
+    this.health.setStatus('', 'SERVING')
+    for (const name of this.serviceNames) this.health.setStatus(name, 'SERVING')
+    this.options.logger.info({ port: bound }, 'gRPC server listening')
+    return bound
+  }
+
+  /** Stops taking calls, lets running ones finish, forces after the grace period. */
+  async shutdown(graceMs = 10_000): Promise<void> {
+    this.health.setStatus('', 'NOT_SERVING')
+    for (const name of this.serviceNames) this.health.setStatus(name, 'NOT_SERVING')
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.server.forceShutdown()
+        resolve()
+      }, graceMs)
+      this.server.tryShutdown(() => {
+        clearTimeout(timer)
+        resolve()
+      })
+    })
+  }
+}
+
+export { healthService }

@@ -1,0 +1,54 @@
+import { Metadata, status, type ServiceError } from '@grpc/grpc-js'
+import { ErrorDetail } from '@suite/proto'
+import { DomainError, InvalidError, ConflictError, NotFoundError } from './errors.js'
+
+/** Trailer key carrying a binary gitlab.common.v1.ErrorDetail. */
+export const ERROR_DETAIL_KEY = 'error-detail-bin'
+
+const CODE_BY_KIND: Record<DomainError['kind'], status> = {
+  not_found: status.NOT_FOUND,
+  invalid: status.INVALID_ARGUMENT,
+  forbidden: status.PERMISSION_DENIED,
+  conflict: status.ALREADY_EXISTS,
+  precondition: status.FAILED_PRECONDITION,
+  unauthenticated: status.UNAUTHENTICATED,
+}
+
+export interface GrpcFailure {
+  code: status
+  details: string
+  metadata: Metadata
+}
+
+/** Turns a thrown error into what a grpc-js callback sends: status, text, trailer. */
+export function toGrpcFailure(error: unknown): GrpcFailure {
+  const metadata = new Metadata()
+  if (!(error instanceof DomainError)) {
+    return { code: status.INTERNAL, details: 'Internal Server Error', metadata }
+  }
+  const fieldErrors =
+    error instanceof InvalidError || error instanceof ConflictError ? error.fieldErrors : {}
+  const detail = ErrorDetail.create({
+    reason: error.reason,
+    resource: error instanceof NotFoundError ? error.resource : '',
+    message: error.message,
+    fieldErrors: Object.entries(fieldErrors).map(([field, messages]) => ({ field, messages })),
+  })
+  metadata.set(ERROR_DETAIL_KEY, Buffer.from(ErrorDetail.encode(detail).finish()))
+  return { code: CODE_BY_KIND[error.kind], details: error.message, metadata }
+}
+
+/** Reads the ErrorDetail back out of a failed call, if the server sent one. */
+export function readErrorDetail(error: ServiceError): ErrorDetail | undefined {
+  const raw = error.metadata?.get(ERROR_DETAIL_KEY)[0]
+  if (!raw || typeof raw === 'string') return undefined
+  try {
+    return ErrorDetail.decode(raw)
+  } catch {
+    return undefined
+  }
+}
+
+export function isServiceError(error: unknown): error is ServiceError {
+  return error instanceof Error && typeof (error as Partial<ServiceError>).code === 'number'
+}

@@ -1,0 +1,19 @@
+import { z } from 'zod'
+import { env, loadConfig } from './config.js'
+
+/** The environment every domain service reads, on top of its own variables. */
+export function loadServiceConfig(defaultGrpcPort: number) {
+  return loadConfig({
+    GRPC_HOST: env.string('0.0.0.0'),
+    GRPC_PORT: env.port(defaultGrpcPort),
+    METRICS_HOST: env.string('0.0.0.0'),
+    /** 0 picks a free port. */
+    METRICS_PORT: env.port(0),
+    DATABASE_URL: env.url(),
+    REDIS_URL: env.url('redis://127.0.0.1:6379'),
+    LOG_LEVEL: env.logLevel(),
+    EXTERNAL_URL: z.url().optional(),
+  })
+}
+
+export type ServiceConfig = ReturnType<typeof loadServiceConfig>

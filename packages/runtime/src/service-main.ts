@@ -1,0 +1,91 @@
+import type { Kysely, Migration } from 'kysely'
+import type { Redis } from 'ioredis'
+import { createDatabase, migrateToLatest } from './db.js'
+import { GrpcServer } from './grpc-server.js'
+import { createLogger, type Logger } from './logger.js'
+import { createRegistry, startMetricsServer, type Registry } from './metrics.js'
+import { createRedisConnection } from './queues.js'
+import { loadServiceConfig, type ServiceConfig } from './service-config.js'
+import type { ServiceInfo } from './services.js'
+import { handleShutdown } from './shutdown.js'
+
+export interface ServiceDeps<DB> {
+  config: ServiceConfig
+  logger: Logger
+  registry: Registry
+  db: Kysely<DB>
+  /** Opened on first use; closed on shutdown. */
+  redis: () => Redis
+}
+
+export interface DomainService<DB> {
+  info: ServiceInfo
+  migrations: Record<string, Migration>
+  /** Registers the gRPC services (role `server`). */
+  registerServer: (server: GrpcServer, deps: ServiceDeps<DB>) => void
+  /** Runs after migrations (role `migrate`): seeds and other one-off setup. */
+  afterMigrate?: (deps: ServiceDeps<DB>) => Promise<void>
+  /** Starts BullMQ workers (role `worker`) and returns what stops them. */
+  startWorkers?: (deps: ServiceDeps<DB>) => Promise<() => Promise<void>>
+}
+
+/**
+ * The entry point shared by domain services: `main.js <role>` where role is
+ * server, worker or migrate. Each role is its own process and scales alone.
+ */
+export async function runDomainService<DB>(
+  service: DomainService<DB>,
+  role: string,
+): Promise<void> {
+  const config = loadServiceConfig(service.info.grpcPort)
+  const logger = createLogger(service.info.name, config.LOG_LEVEL)
+  const registry = createRegistry(service.info.name)
+  const db = createDatabase<DB>({
+    url: config.DATABASE_URL,
+    schema: service.info.schema ?? 'public',
+  })
+  let redis: Redis | undefined
+  const deps: ServiceDeps<DB> = {
+    config,
+    logger,
+    registry,
+    db,
+    redis: () => (redis ??= createRedisConnection(config.REDIS_URL)),
+  }
+  const onShutdown = handleShutdown(logger)
+  onShutdown(async () => {
+    await db.destroy()
+    await redis?.quit()
+  })
+
+  if (role === 'migrate') {
+    const results = await migrateToLatest(
+      db as Kysely<unknown>,
+      service.info.schema ?? 'public',
+      service.migrations,
+    )
+    await service.afterMigrate?.(deps)
+    logger.info({ applied: results.map((r) => r.migrationName) }, 'migrations done')
+    await db.destroy()
+    await redis?.quit()
+    return
+  }
+
+  const metricsServer = await startMetricsServer(registry, config.METRICS_PORT, config.METRICS_HOST)
+  onShutdown(() => new Promise((resolve) => metricsServer.close(resolve)))
+
+  if (role === 'server') {
+    const server = new GrpcServer({ service: service.info.name, logger, registry })
+    service.registerServer(server, deps)
+    await server.listen(config.GRPC_HOST, config.GRPC_PORT)
+    onShutdown(() => server.shutdown())
+    return
+  }
+  if (role === 'worker' && service.startWorkers) {
+    onShutdown(await service.startWorkers(deps))
+    logger.info('workers started')
+    return
+  }
+  logger.fatal({ role }, 'unknown role')
+  process.exit(2)
+}
