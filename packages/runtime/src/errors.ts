@@ -1,7 +1,17 @@
 /**
  * The kinds of error a service can answer with. Services throw these from
  * their domain code; the gRPC server turns them into a status plus an
- * ErrorDetail, and the gateway turns that into GitLab's HTTP body.
+ * ErrorDetail, and the gateway turns that into GitLab's HTTP body:
+ *
+ *   NotFoundError('Group')            404 {"message":"404 Group Not Found"}
+ *   InvalidError({path: ['...']})      400 {"message":{"path":["..."]}}
+ *   InvalidError({}, 'text')           400 {"message":"text"}       (text verbatim)
+ *   ForbiddenError()                   403 {"message":"403 Forbidden"}
+ *   ForbiddenError('why')              403 {"message":"403 Forbidden - why"}
+ *   ConflictError('Member already exists')  409 {"message":"Member already exists"} (verbatim)
+ *   ConflictError('x', {email: [...]}) 409 {"message":{"email":[...]}}
+ *   PreconditionError('text', reason)  405/406/422 by reason, {"message":"text"} (verbatim)
+ *   UnauthenticatedError()             401 {"message":"401 Unauthorized"}
  */
 export type FieldErrors = Record<string, string[]>
 
