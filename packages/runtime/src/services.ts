@@ -23,3 +23,10 @@ export const DOMAIN_SERVICES: readonly ServiceInfo[] = [
 export function addressVariable(service: string): string {
   return `${service.replace(/-/g, '_').toUpperCase()}_ADDR`
 }
+
+/** The entry for one domain service; throws on a name that is not in DOMAIN_SERVICES. */
+export function domainService(name: string): ServiceInfo {
+  const info = DOMAIN_SERVICES.find((service) => service.name === name)
+  if (!info) throw new Error(`unknown domain service ${name}`)
+  return info
+}

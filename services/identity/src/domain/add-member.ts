@@ -1,0 +1,80 @@
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '@suite/runtime'
+import type { Stores } from '../store/stores.js'
+import { UniqueViolation } from '../store/unique-violation.js'
+import { AccessLevel } from './access-level.js'
+import type { Caller } from './caller.js'
+import { normalizeDate } from './dates.js'
+import type { Member, SourceRef } from './member.js'
+import { highestInherited, memberErrors } from './member-rules.js'
+import { resolveVisibleSource } from './member-source.js'
+import { canManageMembers, canManageOwners, requireSignedIn } from './policy.js'
+import type { User } from './user.js'
+
+export interface AddMemberInput {
+  source: SourceRef
+  userId: number
+  accessLevel: number
+  expiresAt?: string | undefined
+  memberRoleId?: number | undefined
+}
+
+export const MEMBER_EXISTS = 'Member already exists'
+
+/**
+ * POST /:source/:id/members. Groups need Owner, projects Maintainer (and
+ * Owner to add an Owner); then GitLab's order: 409 for an existing member,
+ * 404 for an unknown user, then the membership's validations.
+ */
+export async function addMember(
+  stores: Stores,
+  caller: Caller,
+  input: AddMemberInput,
+  now = new Date(),
+): Promise<{ member: Member; user: User }> {
+  const callerId = requireSignedIn(caller)
+  const expiresAt = normalizeDate(input.expiresAt)
+  const { source, level } = await resolveVisibleSource(stores, caller, input.source)
+  if (!canManageMembers(caller, source.sourceType, level)) throw new ForbiddenError()
+  if (await stores.members.findDirect(source.sourceType, source.sourceId, input.userId)) {
+    throw new ConflictError(MEMBER_EXISTS)
+  }
+  const user = await stores.users.findById(input.userId)
+  if (!user) throw new NotFoundError('User')
+  if (
+    source.sourceType === 'Project' &&
+    input.accessLevel >= AccessLevel.OWNER &&
+    !canManageOwners(caller, level)
+  ) {
+    throw new ForbiddenError()
+  }
+  const held = await stores.members.held([user.id], {
+    groupIds: source.ancestorGroups.map((g) => g.id),
+  })
+  const errors = memberErrors(
+    {
+      accessLevel: input.accessLevel,
+      expiresAt,
+      inherited: highestInherited(held, source.ancestorGroups),
+    },
+    now,
+  )
+  if (!errors.empty) throw new InvalidError(errors.toJSON())
+  try {
+    const member = await stores.members.insert({
+      sourceType: source.sourceType,
+      sourceId: source.sourceId,
+      userId: user.id,
+      accessLevel: input.accessLevel,
+      expiresAt: expiresAt || null,
+      createdById: callerId,
+      memberRoleId: input.memberRoleId ?? null,
+      memberNamespaceId: source.memberNamespaceId,
+    })
+    return { member, user }
+  } catch (error) {
+    if (error instanceof UniqueViolation && error.rule === 'member') {
+      throw new ConflictError(MEMBER_EXISTS)
+    }
+    throw error
+  }
+}

@@ -1,0 +1,105 @@
+import { ForbiddenError, InvalidError } from '@suite/runtime'
+import type { Stores } from '../store/stores.js'
+import { UniqueViolation } from '../store/unique-violation.js'
+import { AccessLevel } from './access-level.js'
+import type { Caller } from './caller.js'
+import { TAKEN } from './field-errors.js'
+import { findReadableGroup } from './group-access.js'
+import { groupModelErrors, groupParamErrors } from './group-rules.js'
+import { DEFAULT_GROUP_SETTINGS, type Group, type GroupSettings } from './namespace.js'
+import { canCreateSubgroup, canCreateTopLevelGroup, requireSignedIn } from './policy.js'
+import { inspectRubyErrors } from './ruby-inspect.js'
+import { VisibilityLevel, visibilityLevel } from './visibility.js'
+
+export interface CreateGroupInput {
+  name: string
+  path: string
+  parentId?: number | undefined
+  visibility?: string | undefined
+  description?: string | undefined
+  settings: Partial<GroupSettings>
+}
+
+/** lib/api/groups.rb renders a failed save as 400 "Failed to save group <errors.messages>". */
+function failedToSave(errors: Record<string, string[]>): InvalidError {
+  return new InvalidError({}, `Failed to save group ${inspectRubyErrors(errors)}`, 'group_invalid')
+}
+
+/** POST /groups: a top-level group or a subgroup; the creator becomes its Owner. */
+export async function createGroup(
+  stores: Stores,
+  caller: Caller,
+  input: CreateGroupInput,
+  now = new Date(),
+): Promise<{ group: Group; level: number }> {
+  const userId = requireSignedIn(caller)
+  // Parameter values are refused before anything is looked up, as Grape does.
+  const paramErrors = groupParamErrors({ ...input, ...input.settings })
+  if (Object.keys(paramErrors).length > 0) throw new InvalidError(paramErrors)
+  let parent: Group | undefined
+  if (input.parentId !== undefined) {
+    const found = await findReadableGroup(stores, caller, { id: input.parentId })
+    if (!canCreateSubgroup(caller, found.group, found.level)) throw new ForbiddenError()
+    parent = found.group
+  } else {
+    const user = await stores.users.findById(userId)
+    if (!canCreateTopLevelGroup(caller, user?.canCreateGroup ?? false)) throw new ForbiddenError()
+  }
+
+  const settings: GroupSettings = { ...DEFAULT_GROUP_SETTINGS, ...input.settings }
+  const level = input.visibility ? visibilityLevel(input.visibility) : undefined
+  const fullPath = parent ? `${parent.fullPath}/${input.path}` : input.path
+  const errors = groupModelErrors({
+    name: input.name,
+    path: input.path,
+    description: input.description ?? '',
+    visibilityLevel: level ?? VisibilityLevel.PRIVATE,
+    twoFactorGracePeriod: settings.twoFactorGracePeriod,
+    parent,
+    nameTaken: parent ? await stores.namespaces.siblingNameTaken(parent.id, input.name) : false,
+    pathTaken: await stores.namespaces.pathTaken(fullPath),
+  })
+  if (Object.keys(errors).length > 0) throw failedToSave(errors)
+
+  try {
+    const group = await stores.transaction(async (tx) => {
+      const id = await tx.namespaces.nextId()
+      const created: Group = {
+        id,
+        kind: 'group',
+        name: input.name,
+        path: input.path,
+        fullPath,
+        fullName: parent ? `${parent.fullName} / ${input.name}` : input.name,
+        parentId: parent?.id ?? null,
+        ownerId: null,
+        visibilityLevel: level ?? VisibilityLevel.PRIVATE,
+        traversalIds: [...(parent?.traversalIds ?? []), id],
+        description: input.description ?? '',
+        createdAt: now,
+        settings,
+      }
+      await tx.namespaces.insert(created)
+      await tx.members.insert({
+        sourceType: 'Namespace',
+        sourceId: id,
+        userId,
+        accessLevel: AccessLevel.OWNER,
+        expiresAt: null,
+        createdById: userId,
+        memberRoleId: null,
+        memberNamespaceId: id,
+      })
+      return created
+    })
+    return { group, level: AccessLevel.OWNER }
+  } catch (error) {
+    if (error instanceof UniqueViolation && error.rule === 'namespace_path') {
+      throw failedToSave({ path: [TAKEN] })
+    }
+    if (error instanceof UniqueViolation && error.rule === 'namespace_name') {
+      throw failedToSave({ name: [TAKEN] })
+    }
+    throw error
+  }
+}

@@ -1,0 +1,41 @@
+import { NotFoundError } from '@suite/runtime'
+import type { Stores } from '../store/stores.js'
+import { AccessLevel } from './access-level.js'
+import type { Caller } from './caller.js'
+import { callerLevelInGroup, findReadableGroup } from './group-access.js'
+import { isGroup, type Group, type Namespace, type NamespaceRef } from './namespace.js'
+import { canReadNamespace } from './policy.js'
+
+/** GET /groups/:id (id or full path); 404 Group when the caller may not read it. */
+export function getGroup(
+  stores: Stores,
+  caller: Caller,
+  ref: NamespaceRef,
+): Promise<{ group: Group; level: number }> {
+  return findReadableGroup(stores, caller, ref)
+}
+
+/** Groups by id for other services; unknown ids are left out. */
+export function batchGetGroups(stores: Stores, ids: readonly number[]): Promise<Group[]> {
+  return stores.namespaces.findGroups(ids.slice(0, 1000))
+}
+
+/**
+ * GET /namespaces/:id: a personal namespace (its owner is Owner) or a group
+ * the caller belongs to; 404 Namespace otherwise.
+ */
+export async function getNamespace(
+  stores: Stores,
+  caller: Caller,
+  ref: NamespaceRef,
+): Promise<{ namespace: Namespace; level: number }> {
+  const namespace = await stores.namespaces.find(ref)
+  if (!namespace) throw new NotFoundError('Namespace')
+  const level = isGroup(namespace)
+    ? await callerLevelInGroup(stores, caller, namespace)
+    : caller.admin || (caller.userId !== undefined && caller.userId === namespace.ownerId)
+      ? AccessLevel.OWNER
+      : AccessLevel.NO_ACCESS
+  if (!canReadNamespace(namespace, caller, level)) throw new NotFoundError('Namespace')
+  return { namespace, level }
+}

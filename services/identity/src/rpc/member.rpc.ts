@@ -1,0 +1,106 @@
+import type {
+  AddMemberRequest,
+  AddMemberResponse,
+  GetAccessLevelRequest,
+  GetAccessLevelResponse,
+  GetMemberRequest,
+  GetMemberResponse,
+  ListMembersRequest,
+  ListMembersResponse,
+  MemberServiceServer,
+  RemoveMemberRequest,
+  RemoveMemberResponse,
+  UpdateMemberRequest,
+  UpdateMemberResponse,
+} from '@suite/proto'
+import type { GrpcServer } from '@suite/runtime'
+import { addMember } from '../domain/add-member.js'
+import { removeMember, updateMember } from '../domain/change-member.js'
+import { getAccessLevel } from '../domain/get-access-level.js'
+import { getMember, listMembers } from '../domain/list-members.js'
+import type { Stores } from '../store/stores.js'
+import { presentString, toCaller, toPage, toSourceRef } from './from-proto.js'
+import { toMemberMessage } from './to-proto.js'
+
+/** gitlab.identity.v1.MemberService */
+export function memberService(server: GrpcServer, stores: Stores): MemberServiceServer {
+  return {
+    listMembers: server.unary(
+      'ListMembers',
+      async (req: ListMembersRequest): Promise<ListMembersResponse> => {
+        const { members, users, total } = await listMembers(stores, toCaller(req.caller), {
+          source: toSourceRef(req.source),
+          inherited: req.inherited,
+          query: presentString(req.query),
+          userIds: req.userIds,
+          page: toPage(req.page),
+        })
+        return {
+          members: members.flatMap((member) => {
+            const user = users.get(member.userId)
+            return user ? [toMemberMessage(member, user)] : []
+          }),
+          pageInfo: { total },
+        }
+      },
+    ),
+
+    getMember: server.unary(
+      'GetMember',
+      async (req: GetMemberRequest): Promise<GetMemberResponse> => {
+        const { member, user } = await getMember(stores, toCaller(req.caller), {
+          source: toSourceRef(req.source),
+          userId: req.userId,
+          inherited: req.inherited,
+        })
+        return { member: toMemberMessage(member, user) }
+      },
+    ),
+
+    addMember: server.unary(
+      'AddMember',
+      async (req: AddMemberRequest): Promise<AddMemberResponse> => {
+        const { member, user } = await addMember(stores, toCaller(req.caller), {
+          source: toSourceRef(req.source),
+          userId: req.userId,
+          accessLevel: req.accessLevel,
+          expiresAt: presentString(req.expiresAt),
+          memberRoleId: req.memberRoleId,
+        })
+        return { member: toMemberMessage(member, user) }
+      },
+    ),
+
+    updateMember: server.unary(
+      'UpdateMember',
+      async (req: UpdateMemberRequest): Promise<UpdateMemberResponse> => {
+        const { member, user } = await updateMember(stores, toCaller(req.caller), {
+          source: toSourceRef(req.source),
+          userId: req.userId,
+          accessLevel: req.accessLevel,
+          expiresAt: req.expiresAt,
+          memberRoleId: req.memberRoleId,
+        })
+        return { member: toMemberMessage(member, user) }
+      },
+    ),
+
+    removeMember: server.unary(
+      'RemoveMember',
+      async (req: RemoveMemberRequest): Promise<RemoveMemberResponse> => {
+        await removeMember(stores, toCaller(req.caller), {
+          source: toSourceRef(req.source),
+          userId: req.userId,
+        })
+        return {}
+      },
+    ),
+
+    getAccessLevel: server.unary(
+      'GetAccessLevel',
+      async (req: GetAccessLevelRequest): Promise<GetAccessLevelResponse> => ({
+        accessLevel: await getAccessLevel(stores, req.userId, toSourceRef(req.source)),
+      }),
+    ),
+  }
+}

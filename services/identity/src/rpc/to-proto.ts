@@ -1,0 +1,138 @@
+import {
+  SourceType,
+  type Group as GroupMessage,
+  type Identity as IdentityMessage,
+  type Member as MemberMessage,
+  type Namespace as NamespaceMessage,
+  type PersonalAccessToken as TokenMessage,
+  type User as UserMessage,
+} from '@suite/proto'
+import type { Member } from '../domain/member.js'
+import type { Group, Namespace } from '../domain/namespace.js'
+import { isActive, type PersonalAccessToken } from '../domain/token.js'
+import { commitEmailOrDefault, type Identity, type User } from '../domain/user.js'
+import { visibilityName } from '../domain/visibility.js'
+
+const orUndefined = <T>(value: T | null): T | undefined => value ?? undefined
+
+function toIdentityMessage(identity: Identity): IdentityMessage {
+  return {
+    provider: identity.provider,
+    externUid: identity.externUid,
+    samlProviderId: orUndefined(identity.samlProviderId),
+    groupId: orUndefined(identity.groupId),
+  }
+}
+
+export function toUserMessage(user: User): UserMessage {
+  return {
+    id: user.id,
+    username: user.username,
+    name: user.name,
+    email: user.email,
+    state: user.state,
+    locked: user.locked,
+    admin: user.admin,
+    createdAt: user.createdAt,
+    bio: user.bio,
+    location: user.location,
+    publicEmail: user.publicEmail,
+    websiteUrl: user.websiteUrl,
+    organization: user.organization,
+    jobTitle: user.jobTitle,
+    pronouns: orUndefined(user.pronouns),
+    skype: user.skype,
+    linkedin: user.linkedin,
+    twitter: user.twitter,
+    discord: user.discord,
+    bot: user.bot,
+    namespaceId: user.namespaceId,
+    canCreateGroup: user.canCreateGroup,
+    projectsLimit: user.projectsLimit,
+    external: user.external,
+    privateProfile: user.privateProfile,
+    createdById: orUndefined(user.createdById),
+    note: user.note,
+    commitEmail: commitEmailOrDefault(user),
+    confirmedAt: orUndefined(user.confirmedAt),
+    lastSignInAt: orUndefined(user.lastSignInAt),
+    currentSignInAt: orUndefined(user.currentSignInAt),
+    lastActivityOn: orUndefined(user.lastActivityOn),
+    identities: user.identities.map(toIdentityMessage),
+    themeId: user.themeId,
+    colorSchemeId: user.colorSchemeId,
+  }
+}
+
+export function toTokenMessage(token: PersonalAccessToken, now = new Date()): TokenMessage {
+  return {
+    id: token.id,
+    name: token.name,
+    description: orUndefined(token.description),
+    revoked: token.revoked,
+    createdAt: token.createdAt,
+    scopes: token.scopes,
+    userId: token.userId,
+    lastUsedAt: orUndefined(token.lastUsedAt),
+    active: isActive(token, now),
+    expiresAt: orUndefined(token.expiresAt),
+  }
+}
+
+export function toGroupMessage(group: Group, callerAccessLevel: number): GroupMessage {
+  const { settings } = group
+  return {
+    id: group.id,
+    name: group.name,
+    path: group.path,
+    description: group.description,
+    visibility: visibilityName(group.visibilityLevel),
+    fullName: group.fullName,
+    fullPath: group.fullPath,
+    parentId: orUndefined(group.parentId),
+    createdAt: group.createdAt,
+    shareWithGroupLock: settings.shareWithGroupLock,
+    requireTwoFactorAuthentication: settings.requireTwoFactorAuthentication,
+    twoFactorGracePeriod: settings.twoFactorGracePeriod,
+    projectCreationLevel: settings.projectCreationLevel,
+    subgroupCreationLevel: settings.subgroupCreationLevel,
+    lfsEnabled: settings.lfsEnabled,
+    requestAccessEnabled: settings.requestAccessEnabled,
+    emailsEnabled: settings.emailsEnabled,
+    mentionsDisabled: settings.mentionsDisabled,
+    defaultBranch: orUndefined(settings.defaultBranch),
+    defaultBranchProtection: settings.defaultBranchProtection,
+    autoDevopsEnabled: orUndefined(settings.autoDevopsEnabled),
+    callerAccessLevel,
+  }
+}
+
+export function toNamespaceMessage(namespace: Namespace): NamespaceMessage {
+  return {
+    id: namespace.id,
+    name: namespace.name,
+    path: namespace.path,
+    kind: namespace.kind,
+    fullPath: namespace.fullPath,
+    parentId: orUndefined(namespace.parentId),
+    ownerId: orUndefined(namespace.ownerId),
+    visibility: visibilityName(namespace.visibilityLevel),
+    traversalIds: namespace.traversalIds,
+  }
+}
+
+export function toMemberMessage(member: Member, user: User): MemberMessage {
+  return {
+    user: toUserMessage(user),
+    accessLevel: member.accessLevel,
+    createdAt: member.createdAt,
+    createdById: orUndefined(member.createdById),
+    expiresAt: orUndefined(member.expiresAt),
+    memberRoleId: orUndefined(member.memberRoleId),
+    heldInType:
+      member.sourceType === 'Project'
+        ? SourceType.SOURCE_TYPE_PROJECT
+        : SourceType.SOURCE_TYPE_GROUP,
+    heldInId: member.sourceId,
+  }
+}

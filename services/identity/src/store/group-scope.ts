@@ -1,0 +1,47 @@
+import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely'
+import type { GroupScope } from '../domain/group-query.js'
+import type { DB } from './schema.js'
+
+type Eb = ExpressionBuilder<DB, 'namespaces'>
+
+const unexpired = sql<SqlBool>`(m.expires_at is null or m.expires_at >= current_date)`
+
+/**
+ * Groups around a user's memberships, as GitLab's GroupsFinder builds them:
+ * the ancestors of every group or project the user is a member of, and the
+ * descendants of every group it is a member of (inherited membership).
+ */
+export function membershipHierarchy(userId: number): Expression<SqlBool> {
+  return sql<SqlBool>`(exists (
+      select 1 from members m join namespaces mn on mn.id = m.member_namespace_id
+      where m.user_id = ${userId} and ${unexpired}
+        and mn.traversal_ids @> array[namespaces.id]::bigint[])
+    or exists (
+      select 1 from members m
+      where m.user_id = ${userId} and m.source_type = 'Namespace' and ${unexpired}
+        and m.source_id = any(namespaces.traversal_ids)))`
+}
+
+/** The condition a group row must meet to be in a listing's scope. */
+export function scopeCondition(eb: Eb, scope: GroupScope): Expression<SqlBool> {
+  switch (scope.kind) {
+    case 'all':
+      return sql<SqlBool>`true`
+    case 'membership':
+      return membershipHierarchy(scope.userId)
+    case 'readable': {
+      const open = [eb('namespaces.visibility_level', '=', 20)]
+      if (scope.internalVisible) open.push(eb('namespaces.visibility_level', '=', 10))
+      if (scope.userId !== undefined) open.push(eb.and([membershipHierarchy(scope.userId)]))
+      return eb.or(open)
+    }
+    case 'owned':
+      return sql<SqlBool>`exists (select 1 from members m
+        where m.user_id = ${scope.userId} and m.source_type = 'Namespace' and ${unexpired}
+          and m.source_id = namespaces.id and m.access_level >= 50)`
+    case 'min_access':
+      return sql<SqlBool>`exists (select 1 from members m
+        where m.user_id = ${scope.userId} and m.source_type = 'Namespace' and ${unexpired}
+          and m.access_level >= ${scope.level} and m.source_id = any(namespaces.traversal_ids))`
+  }
+}

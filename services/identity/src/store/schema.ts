@@ -1,0 +1,137 @@
+import type { ColumnType, Generated } from 'kysely'
+
+/** A column the database fills on insert (default) that may be set later. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>
+/** A nullable column, null unless given. */
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>
+/** int8[] arrives from pg as strings; it is written as numbers. */
+export type IdArray = ColumnType<(string | number)[], number[], number[]>
+
+export interface UsersTable {
+  id: Generated<number>
+  username: string
+  email: string
+  name: string
+  encrypted_password: string
+  state: Defaulted<string>
+  admin: Defaulted<boolean>
+  external: Defaulted<boolean>
+  bot: Defaulted<boolean>
+  can_create_group: Defaulted<boolean>
+  projects_limit: Defaulted<number>
+  private_profile: Defaulted<boolean>
+  locked_at: Nullable<Date>
+  bio: Defaulted<string>
+  location: Defaulted<string>
+  public_email: Defaulted<string>
+  website_url: Defaulted<string>
+  organization: Defaulted<string>
+  job_title: Defaulted<string>
+  pronouns: Nullable<string>
+  skype: Defaulted<string>
+  linkedin: Defaulted<string>
+  twitter: Defaulted<string>
+  discord: Defaulted<string>
+  note: Defaulted<string>
+  commit_email: Defaulted<string>
+  theme_id: Defaulted<number>
+  color_scheme_id: Defaulted<number>
+  created_by_id: Nullable<number>
+  confirmed_at: Nullable<Date>
+  last_sign_in_at: Nullable<Date>
+  current_sign_in_at: Nullable<Date>
+  /** date, as 'YYYY-MM-DD' */
+  last_activity_on: Nullable<string>
+  created_at: Defaulted<Date>
+  updated_at: Defaulted<Date>
+}
+
+export interface NamespacesTable {
+  id: Generated<number>
+  /** 'User' or 'Group', as GitLab's STI column */
+  type: string
+  name: string
+  path: string
+  /** The route: 'parent/child', unique case-insensitively across all namespaces. */
+  full_path: string
+  /** 'Parent / Child' */
+  full_name: string
+  owner_id: Nullable<number>
+  parent_id: Nullable<number>
+  traversal_ids: IdArray
+  visibility_level: number
+  description: Defaulted<string>
+  share_with_group_lock: Defaulted<boolean>
+  require_two_factor_authentication: Defaulted<boolean>
+  two_factor_grace_period: Defaulted<number>
+  project_creation_level: Defaulted<string>
+  subgroup_creation_level: Defaulted<string>
+  lfs_enabled: Defaulted<boolean>
+  request_access_enabled: Defaulted<boolean>
+  emails_enabled: Defaulted<boolean>
+  mentions_disabled: Defaulted<boolean>
+  default_branch: Nullable<string>
+  default_branch_protection: Defaulted<number>
+  auto_devops_enabled: Nullable<boolean>
+  created_at: Defaulted<Date>
+  updated_at: Defaulted<Date>
+}
+
+export interface SamlProvidersTable {
+  id: Generated<number>
+  group_id: number
+  enabled: Defaulted<boolean>
+  created_at: Defaulted<Date>
+}
+
+export interface IdentitiesTable {
+  id: Generated<number>
+  user_id: number
+  provider: string
+  extern_uid: string
+  saml_provider_id: Nullable<number>
+  created_at: Defaulted<Date>
+  updated_at: Defaulted<Date>
+}
+
+export interface MembersTable {
+  id: Generated<number>
+  /** 'Namespace' (a group) or 'Project' */
+  source_type: string
+  source_id: number
+  user_id: number
+  access_level: number
+  /** date, as 'YYYY-MM-DD' */
+  expires_at: Nullable<string>
+  created_by_id: Nullable<number>
+  member_role_id: Nullable<number>
+  /** The group itself, or the namespace a project lives in. */
+  member_namespace_id: Nullable<number>
+  created_at: Defaulted<Date>
+  updated_at: Defaulted<Date>
+}
+
+export interface PersonalAccessTokensTable {
+  id: Generated<number>
+  user_id: number
+  name: string
+  description: Nullable<string>
+  /** SHA-256 of the secret, hex. The secret itself is never stored. */
+  token_digest: string
+  scopes: ColumnType<string[], string[], string[]>
+  revoked: Defaulted<boolean>
+  /** date, as 'YYYY-MM-DD' */
+  expires_at: Nullable<string>
+  last_used_at: Nullable<Date>
+  created_at: Defaulted<Date>
+  updated_at: Defaulted<Date>
+}
+
+export interface DB {
+  users: UsersTable
+  namespaces: NamespacesTable
+  saml_providers: SamlProvidersTable
+  identities: IdentitiesTable
+  members: MembersTable
+  personal_access_tokens: PersonalAccessTokensTable
+}

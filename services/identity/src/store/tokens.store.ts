@@ -1,0 +1,105 @@
+import type { Kysely, Selectable } from 'kysely'
+import type { PersonalAccessToken } from '../domain/token.js'
+import type { DB, PersonalAccessTokensTable } from './schema.js'
+import { guardUnique } from './unique-violation.js'
+
+type TokenRow = Selectable<PersonalAccessTokensTable>
+
+function toToken(row: TokenRow): PersonalAccessToken {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    name: row.name,
+    description: row.description,
+    scopes: row.scopes,
+    revoked: row.revoked,
+    expiresAt: row.expires_at,
+    lastUsedAt: row.last_used_at,
+    createdAt: row.created_at,
+  }
+}
+
+export interface NewToken {
+  userId: number
+  name: string
+  description: string | null
+  digest: string
+  scopes: string[]
+  expiresAt: string | null
+}
+
+/** Personal access tokens, kept as digests. */
+export class TokensStore {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  async findById(id: number): Promise<PersonalAccessToken | undefined> {
+    const row = await this.db
+      .selectFrom('personal_access_tokens')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst()
+    return row ? toToken(row) : undefined
+  }
+
+  async findByDigest(digest: string): Promise<PersonalAccessToken | undefined> {
+    const row = await this.db
+      .selectFrom('personal_access_tokens')
+      .selectAll()
+      .where('token_digest', '=', digest)
+      .executeTakeFirst()
+    return row ? toToken(row) : undefined
+  }
+
+  async insert(token: NewToken): Promise<PersonalAccessToken> {
+    const row = await guardUnique(() =>
+      this.db
+        .insertInto('personal_access_tokens')
+        .values({
+          user_id: token.userId,
+          name: token.name,
+          description: token.description,
+          token_digest: token.digest,
+          scopes: token.scopes,
+          expires_at: token.expiresAt,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    )
+    return toToken(row)
+  }
+
+  /** Inserts unless a token with the same digest exists; true when inserted. */
+  async insertIfAbsent(token: NewToken): Promise<boolean> {
+    const rows = await this.db
+      .insertInto('personal_access_tokens')
+      .values({
+        user_id: token.userId,
+        name: token.name,
+        description: token.description,
+        token_digest: token.digest,
+        scopes: token.scopes,
+        expires_at: token.expiresAt,
+      })
+      .onConflict((oc) => oc.column('token_digest').doNothing())
+      .returning('id')
+      .execute()
+    return rows.length > 0
+  }
+
+  async revoke(id: number): Promise<void> {
+    await this.db
+      .updateTable('personal_access_tokens')
+      .set({ revoked: true, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute()
+  }
+
+  /** Records a use; skipped by the caller when the last one is recent. */
+  async touch(id: number, at: Date): Promise<void> {
+    await this.db
+      .updateTable('personal_access_tokens')
+      .set({ last_used_at: at })
+      .where('id', '=', id)
+      .execute()
+  }
+}
