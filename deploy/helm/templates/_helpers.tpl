@@ -1,0 +1,547 @@
+{{/*
+Named templates of the gitlab-suite chart. A service file (gateway.yaml, identity.yaml, ...) only
+declares its roles; everything a role renders comes from here.
+
+Most templates take a role context, a dict:
+  root        the chart's top context ($)
+  service     the service name as in packages/runtime/src/services.ts ("merge-requests")
+  role        server | worker | repository (the gateway's one role is server); migrate for the Job
+  values      the role's values block (replicas, resources, autoscaling, persistence)
+  secrets     optional: settings besides database and redis the role reads from Secrets
+              ("encryptionKey", "initialRootToken")
+  expose      optional: the gateway's Service settings (type, port, annotations)
+  secretName  optional: the Secret inline settings come from (default: the release's Secret)
+
+What a role runs as follows from service and role ("kind"):
+  http    the gateway: HTTP on port 8080 (`http`), /metrics there too, HTTP probes
+  grpc    server and repository roles: gRPC on 50051 (`grpc`), metrics port, native gRPC probes
+  worker  BullMQ workers: metrics port only, probed on /metrics
+  job     the migrations Job: no ports, no probes
+*/}}
+
+{{- define "gitlab-suite.grpcPort" -}}50051{{- end }}
+{{- define "gitlab-suite.httpPort" -}}8080{{- end }}
+{{- define "gitlab-suite.repositoryRoot" -}}/var/lib/gitlab-suite/repositories{{- end }}
+
+{{- define "gitlab-suite.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{- define "gitlab-suite.fullname" -}}
+{{- if .Values.fullnameOverride }}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- $name := default .Chart.Name .Values.nameOverride }}
+{{- if contains $name .Release.Name }}
+{{- .Release.Name | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{- define "gitlab-suite.chart" -}}
+{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/* A role's workload and Service name: <fullname>-<service>, plus -<role> unless it is the server. */}}
+{{- define "gitlab-suite.roleName" -}}
+{{- $base := printf "%s-%s" (include "gitlab-suite.fullname" .root) .service }}
+{{- if eq .role "server" }}
+{{- $base | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- printf "%s-%s" $base .role | trunc 63 | trimSuffix "-" }}
+{{- end }}
+{{- end }}
+
+{{/* host:port of a gRPC role, by its Service name. */}}
+{{- define "gitlab-suite.address" -}}
+{{ include "gitlab-suite.roleName" . }}:{{ include "gitlab-suite.grpcPort" . }}
+{{- end }}
+
+{{- define "gitlab-suite.kind" -}}
+{{- if eq .service "gateway" }}http
+{{- else if eq .role "worker" }}worker
+{{- else if eq .role "migrate" }}job
+{{- else }}grpc
+{{- end }}
+{{- end }}
+
+{{/* Selector labels: stable across upgrades (Deployment selectors and claim templates are immutable). */}}
+{{- define "gitlab-suite.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "gitlab-suite.name" .root }}
+app.kubernetes.io/instance: {{ .root.Release.Name }}
+{{- with .service }}
+app.kubernetes.io/component: {{ . }}
+{{- end }}
+{{- with .role }}
+gitlab-suite/role: {{ . }}
+{{- end }}
+{{- end }}
+
+{{- define "gitlab-suite.labels" -}}
+helm.sh/chart: {{ include "gitlab-suite.chart" .root }}
+{{ include "gitlab-suite.selectorLabels" . }}
+app.kubernetes.io/version: {{ .root.Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .root.Release.Service }}
+app.kubernetes.io/part-of: gitlab-suite
+{{- end }}
+
+{{- define "gitlab-suite.metadata" -}}
+name: {{ include "gitlab-suite.roleName" . }}
+namespace: {{ .root.Release.Namespace }}
+labels:
+  {{- include "gitlab-suite.labels" . | nindent 2 }}
+{{- end }}
+
+{{- define "gitlab-suite.serviceAccountName" -}}
+{{- if eq .role "migrate" }}
+{{- default "default" .root.Values.migrations.serviceAccountName }}
+{{- else if .root.Values.serviceAccounts.create }}
+{{- printf "%s-%s" (include "gitlab-suite.fullname" .root) .service | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- "default" }}
+{{- end }}
+{{- end }}
+
+{{- define "gitlab-suite.migrationsSecretName" -}}
+{{- printf "%s-migrations" (include "gitlab-suite.fullname" .) | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/*
+Inline settings for a Secret, as `KEY: "value"` lines; a setting that names an existingSecret is
+left out. Takes root and for: "workloads" (the release's Secret) or "migrations" (the hook's).
+*/}}
+{{- define "gitlab-suite.secretData" -}}
+{{- $v := .root.Values }}
+{{- $settings := list (list "database" "url" "DATABASE_URL") (list "redis" "url" "REDIS_URL") (list "encryptionKey" "value" "ENCRYPTION_KEY") }}
+{{- if eq .for "migrations" }}
+{{- $settings = append $settings (list "initialRootToken" "value" "INITIAL_ROOT_TOKEN") }}
+{{- end }}
+{{- range $settings }}
+{{- $setting := index $v (index . 0) }}
+{{- $value := index $setting (index . 1) }}
+{{- if and $value (not $setting.existingSecret.name) }}
+{{ index . 2 }}: {{ $value | quote }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/* One env entry read from a Secret. Takes root, setting (a values key), name (the variable), secretName. */}}
+{{- define "gitlab-suite.secretEnv" -}}
+{{- $setting := index .root.Values .setting -}}
+- name: {{ .name }}
+  valueFrom:
+    secretKeyRef:
+      {{- if $setting.existingSecret.name }}
+      name: {{ $setting.existingSecret.name }}
+      key: {{ $setting.existingSecret.key }}
+      {{- else }}
+      name: {{ .secretName }}
+      key: {{ .name }}
+      {{- end }}
+{{- end }}
+
+{{/*
+The environment of a role: what packages/runtime/src/service-config.ts and the gateway's config
+read. Every long-running role gets every service's address; unused ones cost nothing.
+*/}}
+{{- define "gitlab-suite.env" -}}
+{{- $root := .root }}
+{{- $kind := include "gitlab-suite.kind" . }}
+{{- $secretName := default (include "gitlab-suite.fullname" $root) .secretName }}
+{{- $variables := dict "encryptionKey" "ENCRYPTION_KEY" "initialRootToken" "INITIAL_ROOT_TOKEN" }}
+{{- include "gitlab-suite.secretEnv" (dict "root" $root "setting" "database" "name" "DATABASE_URL" "secretName" $secretName) }}
+{{ include "gitlab-suite.secretEnv" (dict "root" $root "setting" "redis" "name" "REDIS_URL" "secretName" $secretName) }}
+{{- range .secrets }}
+{{- $setting := index $root.Values . }}
+{{- if or $setting.value $setting.existingSecret.name }}
+{{ include "gitlab-suite.secretEnv" (dict "root" $root "setting" . "name" (get $variables .) "secretName" $secretName) }}
+{{- end }}
+{{- end }}
+- name: LOG_LEVEL
+  value: {{ $root.Values.logLevel | quote }}
+- name: EXTERNAL_URL
+  value: {{ $root.Values.externalUrl | quote }}
+{{- if eq $kind "http" }}
+- name: HOST
+  value: "0.0.0.0"
+- name: PORT
+  value: {{ include "gitlab-suite.httpPort" . | quote }}
+{{- else if ne $kind "job" }}
+- name: METRICS_PORT
+  value: {{ $root.Values.metrics.port | quote }}
+{{- end }}
+{{- if eq $kind "grpc" }}
+- name: GRPC_PORT
+  value: {{ include "gitlab-suite.grpcPort" . | quote }}
+{{- end }}
+{{- if ne $kind "job" }}
+{{- range $service := list "identity" "projects" "merge-requests" "ci-triggers" "alerting" }}
+- name: {{ $service | upper | replace "-" "_" }}_ADDR
+  value: {{ include "gitlab-suite.address" (dict "root" $root "service" $service "role" "server") | quote }}
+{{- end }}
+- name: REPOSITORY_ADDR
+  value: {{ include "gitlab-suite.address" (dict "root" $root "service" "projects" "role" "repository") | quote }}
+{{- end }}
+{{- if eq .role "repository" }}
+- name: REPOSITORY_ROOT
+  value: {{ include "gitlab-suite.repositoryRoot" . | quote }}
+{{- end }}
+{{- with $root.Values.extraEnv }}
+{{ toYaml . }}
+{{- end }}
+{{- end }}
+
+{{- define "gitlab-suite.args" -}}
+{{- $kind := include "gitlab-suite.kind" . -}}
+{{- if eq $kind "http" -}}
+- {{ .service }}
+{{- else if eq $kind "job" -}}
+- migrate
+{{- else -}}
+- {{ .service }}
+- {{ .role }}
+{{- end }}
+{{- end }}
+
+{{- define "gitlab-suite.ports" -}}
+{{- $kind := include "gitlab-suite.kind" . -}}
+{{- if eq $kind "http" -}}
+- name: http
+  containerPort: {{ include "gitlab-suite.httpPort" . }}
+  protocol: TCP
+{{- else -}}
+{{- if eq $kind "grpc" -}}
+- name: grpc
+  containerPort: {{ include "gitlab-suite.grpcPort" . }}
+  protocol: TCP
+{{ end -}}
+- name: metrics
+  containerPort: {{ .root.Values.metrics.port }}
+  protocol: TCP
+{{- end }}
+{{- end }}
+
+{{/*
+Probes. The gateway answers /-/liveness and /-/readiness; gRPC roles answer the gRPC health
+service (native kubelet probe, so the port is a number); workers have no health endpoint, so
+their metrics server stands in: it proves the process and its event loop are alive.
+*/}}
+{{- define "gitlab-suite.probes" -}}
+{{- $kind := include "gitlab-suite.kind" . }}
+{{- $live := dict "httpGet" (dict "path" "/-/liveness" "port" "http") }}
+{{- $ready := dict "httpGet" (dict "path" "/-/readiness" "port" "http") }}
+{{- if eq $kind "grpc" }}
+{{- $live = dict "grpc" (dict "port" (include "gitlab-suite.grpcPort" . | int)) }}
+{{- $ready = $live }}
+{{- else if eq $kind "worker" }}
+{{- $live = dict "httpGet" (dict "path" "/metrics" "port" "metrics") }}
+{{- $ready = $live }}
+{{- end -}}
+startupProbe:
+  {{- toYaml $live | nindent 2 }}
+  periodSeconds: 2
+  failureThreshold: 30
+livenessProbe:
+  {{- toYaml $live | nindent 2 }}
+  periodSeconds: 10
+  timeoutSeconds: 3
+  failureThreshold: 3
+readinessProbe:
+  {{- toYaml $ready | nindent 2 }}
+  periodSeconds: 5
+  timeoutSeconds: 3
+  failureThreshold: 2
+{{- end }}
+
+{{/* The pod template of every workload, the migrations Job included. */}}
+{{- define "gitlab-suite.podTemplate" -}}
+{{- $root := .root }}
+{{- $kind := include "gitlab-suite.kind" . -}}
+metadata:
+  labels:
+    {{- include "gitlab-suite.labels" . | nindent 4 }}
+  annotations:
+    checksum/secret: {{ include "gitlab-suite.secretData" (dict "root" $root "for" "workloads") | sha256sum }}
+    {{- with $root.Values.podAnnotations }}
+    {{- toYaml . | nindent 4 }}
+    {{- end }}
+spec:
+  serviceAccountName: {{ include "gitlab-suite.serviceAccountName" . }}
+  automountServiceAccountToken: false
+  {{- with $root.Values.image.pullSecrets }}
+  imagePullSecrets:
+    {{- toYaml . | nindent 4 }}
+  {{- end }}
+  securityContext:
+    {{- toYaml $root.Values.podSecurityContext | nindent 4 }}
+  {{- if eq $kind "job" }}
+  restartPolicy: Never
+  {{- else }}
+  terminationGracePeriodSeconds: 30
+  {{- end }}
+  containers:
+    - name: {{ ternary .service .role (eq $kind "http") }}
+      image: {{ printf "%s:%s" $root.Values.image.repository (default $root.Chart.AppVersion $root.Values.image.tag) | quote }}
+      imagePullPolicy: {{ $root.Values.image.pullPolicy }}
+      args:
+        {{- include "gitlab-suite.args" . | nindent 8 }}
+      {{- if ne $kind "job" }}
+      ports:
+        {{- include "gitlab-suite.ports" . | nindent 8 }}
+      {{- include "gitlab-suite.probes" . | nindent 6 }}
+      {{- end }}
+      {{- if or (eq $kind "http") (eq $kind "grpc") }}
+      lifecycle:
+        # Endpoints and ingresses stop routing here a moment after deletion starts; serve until then.
+        preStop:
+          exec:
+            command: ["sleep", "5"]
+      {{- end }}
+      env:
+        {{- include "gitlab-suite.env" . | nindent 8 }}
+      resources:
+        {{- toYaml .values.resources | nindent 8 }}
+      securityContext:
+        {{- toYaml $root.Values.securityContext | nindent 8 }}
+      volumeMounts:
+        # The root filesystem is read-only; git and Node may still want a scratch directory.
+        - name: tmp
+          mountPath: /tmp
+        {{- if eq .role "repository" }}
+        - name: repositories
+          mountPath: {{ include "gitlab-suite.repositoryRoot" . }}
+        {{- end }}
+  volumes:
+    - name: tmp
+      emptyDir: {}
+  {{- with $root.Values.nodeSelector }}
+  nodeSelector:
+    {{- toYaml . | nindent 4 }}
+  {{- end }}
+  {{- with $root.Values.tolerations }}
+  tolerations:
+    {{- toYaml . | nindent 4 }}
+  {{- end }}
+  {{- with $root.Values.affinity }}
+  affinity:
+    {{- toYaml . | nindent 4 }}
+  {{- end }}
+{{- end }}
+
+{{- define "gitlab-suite.deployment" }}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  {{- include "gitlab-suite.metadata" . | nindent 2 }}
+spec:
+  {{- if not (dig "autoscaling" "enabled" false .values) }}
+  replicas: {{ .values.replicas }}
+  {{- end }}
+  revisionHistoryLimit: 5
+  selector:
+    matchLabels:
+      {{- include "gitlab-suite.selectorLabels" . | nindent 6 }}
+  template:
+    {{- include "gitlab-suite.podTemplate" . | nindent 4 }}
+{{- end }}
+
+{{/* The repository role: one pod owning the bare repositories on its claim, behind a headless Service. */}}
+{{- define "gitlab-suite.statefulSet" }}
+---
+apiVersion: apps/v1
+kind: StatefulSet
+metadata:
+  {{- include "gitlab-suite.metadata" . | nindent 2 }}
+spec:
+  serviceName: {{ include "gitlab-suite.roleName" . }}
+  replicas: {{ .values.replicas }}
+  revisionHistoryLimit: 5
+  selector:
+    matchLabels:
+      {{- include "gitlab-suite.selectorLabels" . | nindent 6 }}
+  template:
+    {{- include "gitlab-suite.podTemplate" . | nindent 4 }}
+  volumeClaimTemplates:
+    - metadata:
+        name: repositories
+        labels:
+          {{- include "gitlab-suite.selectorLabels" . | nindent 10 }}
+      spec:
+        accessModes:
+          {{- toYaml .values.persistence.accessModes | nindent 10 }}
+        {{- with .values.persistence.storageClass }}
+        storageClassName: {{ . | quote }}
+        {{- end }}
+        resources:
+          requests:
+            storage: {{ .values.persistence.size | quote }}
+{{- end }}
+
+{{- define "gitlab-suite.service" }}
+{{- $kind := include "gitlab-suite.kind" . }}
+---
+apiVersion: v1
+kind: Service
+metadata:
+  {{- include "gitlab-suite.metadata" . | nindent 2 }}
+  {{- with .expose }}
+  {{- with .annotations }}
+  annotations:
+    {{- toYaml . | nindent 4 }}
+  {{- end }}
+  {{- end }}
+spec:
+  {{- if eq .role "repository" }}
+  clusterIP: None
+  {{- else }}
+  type: {{ dig "type" "ClusterIP" (default (dict) .expose) }}
+  {{- end }}
+  selector:
+    {{- include "gitlab-suite.selectorLabels" . | nindent 4 }}
+  ports:
+    {{- if eq $kind "http" }}
+    - name: http
+      port: {{ .expose.port }}
+      targetPort: http
+      protocol: TCP
+    {{- end }}
+    {{- if eq $kind "grpc" }}
+    - name: grpc
+      port: {{ include "gitlab-suite.grpcPort" . }}
+      targetPort: grpc
+      protocol: TCP
+    {{- end }}
+    {{- if ne $kind "http" }}
+    - name: metrics
+      port: {{ .root.Values.metrics.port }}
+      targetPort: metrics
+      protocol: TCP
+    {{- end }}
+{{- end }}
+
+{{- define "gitlab-suite.hpa" }}
+{{- $autoscaling := dig "autoscaling" (dict) .values }}
+{{- if $autoscaling.enabled }}
+{{- if gt (int $autoscaling.minReplicas) (int $autoscaling.maxReplicas) }}
+{{- fail (printf "%s: autoscaling.minReplicas is above maxReplicas" (include "gitlab-suite.roleName" .)) }}
+{{- end }}
+---
+apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata:
+  {{- include "gitlab-suite.metadata" . | nindent 2 }}
+spec:
+  scaleTargetRef:
+    apiVersion: apps/v1
+    kind: Deployment
+    name: {{ include "gitlab-suite.roleName" . }}
+  minReplicas: {{ $autoscaling.minReplicas }}
+  maxReplicas: {{ $autoscaling.maxReplicas }}
+  metrics:
+    - type: Resource
+      resource:
+        name: cpu
+        target:
+          type: Utilization
+          averageUtilization: {{ $autoscaling.targetCPUUtilizationPercentage }}
+    {{- with $autoscaling.targetMemoryUtilizationPercentage }}
+    - type: Resource
+      resource:
+        name: memory
+        target:
+          type: Utilization
+          averageUtilization: {{ . }}
+    {{- end }}
+{{- end }}
+{{- end }}
+
+{{- define "gitlab-suite.pdb" }}
+{{- $budget := .root.Values.podDisruptionBudgets }}
+{{- if and $budget.enabled (or (gt (int .values.replicas) 0) (dig "autoscaling" "enabled" false .values)) }}
+---
+apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata:
+  {{- include "gitlab-suite.metadata" . | nindent 2 }}
+spec:
+  maxUnavailable: {{ $budget.maxUnavailable }}
+  selector:
+    matchLabels:
+      {{- include "gitlab-suite.selectorLabels" . | nindent 6 }}
+{{- end }}
+{{- end }}
+
+{{/* Like Online Boutique's per-service policies, but the peers are "this release" rather than a call graph. */}}
+{{- define "gitlab-suite.networkPolicy" }}
+{{- $kind := include "gitlab-suite.kind" . }}
+{{- if .root.Values.networkPolicies.enabled }}
+---
+apiVersion: networking.k8s.io/v1
+kind: NetworkPolicy
+metadata:
+  {{- include "gitlab-suite.metadata" . | nindent 2 }}
+spec:
+  podSelector:
+    matchLabels:
+      {{- include "gitlab-suite.selectorLabels" . | nindent 6 }}
+  policyTypes:
+    - Ingress
+  ingress:
+    {{- if eq $kind "http" }}
+    - ports:
+        - port: http
+          protocol: TCP
+    {{- else }}
+    {{- if eq $kind "grpc" }}
+    - from:
+        - podSelector:
+            matchLabels:
+              {{- include "gitlab-suite.selectorLabels" (dict "root" .root) | nindent 14 }}
+      ports:
+        - port: grpc
+          protocol: TCP
+    {{- end }}
+    - ports:
+        - port: metrics
+          protocol: TCP
+      {{- with .root.Values.networkPolicies.metricsFrom }}
+      from:
+        {{- toYaml . | nindent 8 }}
+      {{- end }}
+    {{- end }}
+{{- end }}
+{{- end }}
+
+{{- define "gitlab-suite.serviceAccount" }}
+{{- if .root.Values.serviceAccounts.create }}
+---
+apiVersion: v1
+kind: ServiceAccount
+metadata:
+  name: {{ include "gitlab-suite.serviceAccountName" . }}
+  namespace: {{ .root.Release.Namespace }}
+  labels:
+    {{- include "gitlab-suite.labels" (dict "root" .root "service" .service) | nindent 4 }}
+  {{- with .root.Values.serviceAccounts.annotations }}
+  annotations:
+    {{- toYaml . | nindent 4 }}
+  {{- end }}
+automountServiceAccountToken: false
+{{- end }}
+{{- end }}
+
+{{/* Everything one service role renders: its workload, Service, HPA, PDB and NetworkPolicy. */}}
+{{- define "gitlab-suite.role" }}
+{{- if eq .role "repository" }}
+{{- include "gitlab-suite.statefulSet" . }}
+{{- else }}
+{{- include "gitlab-suite.deployment" . }}
+{{- end }}
+{{- include "gitlab-suite.service" . }}
+{{- include "gitlab-suite.hpa" . }}
+{{- include "gitlab-suite.pdb" . }}
+{{- include "gitlab-suite.networkPolicy" . }}
+{{- end }}
