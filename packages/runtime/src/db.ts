@@ -57,3 +57,32 @@ export async function migrateToLatest(
 export function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: unknown }).code === '23505'
 }
+
+export interface DatabasePing {
+  /** Runs `select 1`; false when it fails or takes longer than the timeout. */
+  ping: () => Promise<boolean>
+  close: () => Promise<void>
+}
+
+/** A one-connection pool for readiness checks of a process that has no schema of its own. */
+export function createDatabasePing(url: string, timeoutMs = 1_000): DatabasePing {
+  const pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: timeoutMs })
+  // An idle connection that drops is reported by the next ping, not as a process error.
+  pool.on('error', () => {})
+  return {
+    ping: async () => {
+      let timer: NodeJS.Timeout | undefined
+      const timeout = new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs)
+      })
+      const query = pool.query('select 1').then(
+        () => true,
+        () => false,
+      )
+      const ok = await Promise.race([query, timeout])
+      clearTimeout(timer)
+      return ok
+    },
+    close: () => pool.end(),
+  }
+}

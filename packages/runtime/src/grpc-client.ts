@@ -29,12 +29,15 @@ export interface CallOverrides {
   deadlineMs?: number
 }
 
-/** The client's unary methods as promise-returning functions. */
+/**
+ * The client's unary methods as promise-returning functions. (Methods are
+ * picked with `infer`: against UnaryMethod<never, never> the callback's
+ * response type never matches, which left no method at all.)
+ */
 export type PromiseClient<C> = {
-  [K in keyof C as C[K] extends UnaryMethod<never, never> ? K : never]: C[K] extends UnaryMethod<
-    infer Req,
-    infer Res
-  >
+  [
+    K in keyof C as C[K] extends UnaryMethod<infer _Req, infer _Res> ? K : never
+  ]: C[K] extends UnaryMethod<infer Req, infer Res>
     ? (request: Req, overrides?: CallOverrides) => Promise<Res>
     : never
 }
@@ -71,11 +74,12 @@ function observingInterceptor(registry: Registry): Interceptor {
   return (options, nextCall) => {
     const stop = histogram.startTimer({ method: options.method_definition.path })
     return new InterceptingCall(nextCall(options), {
-      start(metadata, listener, next) {
+      start(metadata, _listener, next) {
         const requestId = currentRequestId()
         if (requestId) metadata.set(REQUEST_ID_METADATA_KEY, requestId)
+        // Only the status is observed: grpc-js fills in the other callbacks. (Spreading
+        // `listener` in made grpc-js call onReceiveStatus without `nextStatus`.)
         next(metadata, {
-          ...listener,
           onReceiveStatus(statusObject, nextStatus) {
             stop({ code: status[statusObject.code] })
             nextStatus(statusObject)
