@@ -1,0 +1,40 @@
+import { status } from '@grpc/grpc-js'
+import type { Caller, Group, GroupRef, User } from '@suite/proto'
+import { isServiceError } from '@suite/runtime'
+import { notFound } from '../errors/http-error.js'
+import type { IdentityClients } from './identity.client.js'
+
+/** Users by id with one BatchGetUsers call; ids that do not exist are left out. */
+export async function loadUsers(
+  identity: Pick<IdentityClients, 'users'>,
+  ids: readonly number[],
+): Promise<Map<number, User>> {
+  const unique = [...new Set(ids)]
+  if (unique.length === 0) return new Map()
+  const { users } = await identity.users.read.batchGetUsers({ ids: unique })
+  return new Map(users.map((user) => [user.id, user]))
+}
+
+/** `:id` of a group path: a numeric id or a full path (already percent-decoded). */
+export function groupRef(id: string): GroupRef {
+  return /^\d+$/.test(id) ? { id: Number(id) } : { fullPath: id }
+}
+
+/**
+ * The group named by `:id` with the caller's access level in it; a group the
+ * caller may not read is a 404 Group Not Found, as GitLab's find_group!.
+ */
+export async function findGroup(
+  identity: Pick<IdentityClients, 'groups'>,
+  caller: Caller,
+  id: string,
+): Promise<Group> {
+  try {
+    const { group } = await identity.groups.read.getGroup({ caller, group: groupRef(id) })
+    if (!group) throw notFound('Group')
+    return group
+  } catch (error) {
+    if (isServiceError(error) && error.code === status.NOT_FOUND) throw notFound('Group')
+    throw error
+  }
+}

@@ -1,0 +1,54 @@
+import { SourceType, type Member } from '@suite/proto'
+import { isAdmin } from '../auth/principal.js'
+import { presentIdentity, type IdentityJson } from './identity.entity.js'
+import { isoTime, orNull, type PresentContext } from './present-context.js'
+import { presentUserBasic, type UserBasicJson } from './user-basic.entity.js'
+
+const OWNER = 50
+
+/** API::Entities::Member with EE's fields: the user's own fields merged in. */
+export interface MemberJson extends UserBasicJson {
+  access_level: number
+  created_at: string | null
+  created_by: UserBasicJson | null
+  expires_at: string | null
+  group_saml_identity: IdentityJson | null
+  membership_state: string
+  member_role: null
+}
+
+/**
+ * Member#group_saml_identity: the user's identity with the SAML provider of
+ * the group that holds the membership. Only owners and admins may read it
+ * (:read_group_saml_identity).
+ */
+function groupSamlIdentity(member: Member, ctx: PresentContext): IdentityJson | null {
+  if (!isAdmin(ctx.principal) && ctx.accessLevel < OWNER) return null
+  if (member.heldInType !== SourceType.SOURCE_TYPE_GROUP) return null
+  const identity = member.user?.identities.find(
+    (candidate) => candidate.provider === 'group_saml' && candidate.groupId === member.heldInId,
+  )
+  return identity ? presentIdentity(identity) : null
+}
+
+export function presentMember(member: Member, ctx: PresentContext): MemberJson {
+  if (!member.user) throw new Error('member without its user')
+  const creator = member.createdById === undefined ? undefined : ctx.users.get(member.createdById)
+  return {
+    ...presentUserBasic(member.user, ctx),
+    access_level: member.accessLevel,
+    created_at: isoTime(member.createdAt),
+    created_by: creator ? presentUserBasic(creator, ctx) : null,
+    expires_at: orNull(member.expiresAt),
+    group_saml_identity: groupSamlIdentity(member, ctx),
+    // Invitations and pending members are not part of this suite.
+    membership_state: 'active',
+    // Custom roles are shown once the role catalogue can be read with the member.
+    member_role: null,
+  }
+}
+
+/** Ids of the users presentMember refers to, for the route's batch load. */
+export function memberRelatedIds(member: Member): number[] {
+  return member.createdById === undefined ? [] : [member.createdById]
+}

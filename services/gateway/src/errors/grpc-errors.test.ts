@@ -1,0 +1,59 @@
+import { status } from '@grpc/grpc-js'
+import { grpcError } from '../testing/grpc-error.js'
+import { httpErrorFromGrpc } from './grpc-errors.js'
+
+function answer(code: status, detail?: Parameters<typeof grpcError>[1]) {
+  const error = httpErrorFromGrpc(grpcError(code, detail))
+  return { status: error.status, body: error.body }
+}
+
+describe('gRPC status -> GitLab answer', () => {
+  it.each([
+    [status.NOT_FOUND, { resource: 'Group' }, 404, { message: '404 Group Not Found' }],
+    [status.NOT_FOUND, undefined, 404, { message: '404 Not Found' }],
+    [
+      status.INVALID_ARGUMENT,
+      { fieldErrors: [{ field: 'path', messages: ['has already been taken'] }] },
+      400,
+      { message: { path: ['has already been taken'] } },
+    ],
+    [status.INVALID_ARGUMENT, { message: 'Bad Request' }, 400, { message: '400 Bad Request' }],
+    [status.INVALID_ARGUMENT, { message: 'Invalid scope' }, 400, { message: 'Invalid scope' }],
+    [status.PERMISSION_DENIED, { message: 'Forbidden' }, 403, { message: '403 Forbidden' }],
+    [status.PERMISSION_DENIED, { message: 'why' }, 403, { message: '403 Forbidden - why' }],
+    [status.PERMISSION_DENIED, undefined, 403, { message: '403 Forbidden' }],
+    [
+      status.ALREADY_EXISTS,
+      { message: 'Member already exists' },
+      409,
+      { message: 'Member already exists' },
+    ],
+    [
+      status.ALREADY_EXISTS,
+      { message: 'x', fieldErrors: [{ field: 'email', messages: ['has already been taken'] }] },
+      409,
+      { message: { email: ['has already been taken'] } },
+    ],
+    [status.ABORTED, undefined, 409, { message: '409 Conflict' }],
+    [
+      status.FAILED_PRECONDITION,
+      { reason: 'not_allowed', message: '405 Method Not Allowed' },
+      405,
+      { message: '405 Method Not Allowed' },
+    ],
+    [
+      status.FAILED_PRECONDITION,
+      { reason: 'not_acceptable', message: 'Branch cannot be merged' },
+      406,
+      { message: 'Branch cannot be merged' },
+    ],
+    [status.FAILED_PRECONDITION, { reason: 'other', message: 'no' }, 422, { message: 'no' }],
+    [status.UNAUTHENTICATED, undefined, 401, { message: '401 Unauthorized' }],
+    [status.UNAVAILABLE, undefined, 503, { message: '503 Service Unavailable' }],
+    [status.DEADLINE_EXCEEDED, undefined, 503, { message: '503 Service Unavailable' }],
+    [status.INTERNAL, { message: 'stack trace' }, 500, { message: '500 Internal Server Error' }],
+    [status.UNKNOWN, undefined, 500, { message: '500 Internal Server Error' }],
+  ])('maps %p %j to %p %j', (code, detail, httpStatus, body) => {
+    expect(answer(code, detail)).toEqual({ status: httpStatus, body })
+  })
+})

@@ -1,0 +1,77 @@
+import { status, type ServiceError } from '@grpc/grpc-js'
+import type { ErrorDetail } from '@suite/proto'
+import { readErrorDetail } from '@suite/runtime'
+import {
+  HttpError,
+  forbidden,
+  internalServerError,
+  notFound,
+  serviceUnavailable,
+  unauthorized,
+} from './http-error.js'
+
+/**
+ * FAILED_PRECONDITION carries the HTTP status in its reason; a reason not
+ * listed here is GitLab's usual 422.
+ */
+const PRECONDITION_STATUS_BY_REASON: Readonly<Record<string, number>> = {
+  bad_request: 400,
+  not_allowed: 405,
+  method_not_allowed: 405,
+  not_acceptable: 406,
+  unprocessable: 422,
+}
+
+type Mapping = (detail: ErrorDetail) => HttpError
+
+/** {"message":{"field":["..."]}} when there are field errors, else the given text. */
+function messageOrFields(detail: ErrorDetail, text: string): unknown {
+  if (detail.fieldErrors.length === 0) return text
+  return Object.fromEntries(detail.fieldErrors.map((field) => [field.field, field.messages]))
+}
+
+const conflict: Mapping = (detail) =>
+  new HttpError(409, { message: messageOrFields(detail, detail.message || '409 Conflict') })
+
+/**
+ * The one table from a gRPC status (and the ErrorDetail trailer's reason) to
+ * GitLab's status code and body; see the contract at the top of
+ * packages/runtime/src/errors.ts. A code not listed is a 500.
+ */
+const BY_CODE: Readonly<Partial<Record<status, Mapping>>> = {
+  [status.NOT_FOUND]: (detail) => notFound(detail.resource || undefined),
+  [status.INVALID_ARGUMENT]: (detail) =>
+    new HttpError(400, {
+      message: messageOrFields(
+        detail,
+        !detail.message || detail.message === 'Bad Request' ? '400 Bad Request' : detail.message,
+      ),
+    }),
+  [status.OUT_OF_RANGE]: (detail) =>
+    new HttpError(400, { message: detail.message || '400 Bad Request' }),
+  [status.PERMISSION_DENIED]: (detail) =>
+    forbidden(detail.message && detail.message !== 'Forbidden' ? detail.message : undefined),
+  [status.ALREADY_EXISTS]: conflict,
+  [status.ABORTED]: conflict,
+  [status.FAILED_PRECONDITION]: (detail) =>
+    new HttpError(PRECONDITION_STATUS_BY_REASON[detail.reason] ?? 422, {
+      message: detail.message || '422 Unprocessable Entity',
+    }),
+  [status.UNAUTHENTICATED]: () => unauthorized(),
+  [status.RESOURCE_EXHAUSTED]: () => new HttpError(429, { message: '429 Too Many Requests' }),
+  [status.UNIMPLEMENTED]: () => new HttpError(501, { message: '501 Not Implemented' }),
+  [status.UNAVAILABLE]: () => serviceUnavailable(),
+  [status.DEADLINE_EXCEEDED]: () => serviceUnavailable(),
+}
+
+const NO_DETAIL: ErrorDetail = { reason: '', resource: '', fieldErrors: [], message: '' }
+
+/**
+ * GitLab's answer for a failed gRPC call. Only the ErrorDetail is read, never
+ * the status text, so nothing a service did not mean to show reaches a client.
+ */
+export function httpErrorFromGrpc(error: ServiceError): HttpError {
+  const mapping = BY_CODE[error.code]
+  if (!mapping) return internalServerError()
+  return mapping(readErrorDetail(error) ?? NO_DETAIL)
+}

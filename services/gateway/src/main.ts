@@ -1,0 +1,64 @@
+import { createServer } from 'node:http'
+import {
+  checkHealth,
+  createDatabasePing,
+  createLogger,
+  createRedisConnection,
+  createRegistry,
+  handleShutdown,
+  pingRedis,
+} from '@suite/runtime'
+import { createApp } from './app.js'
+import { TokenCache } from './auth/token-cache.js'
+import { createIdentityClients } from './clients/identity.client.js'
+import { loadGatewayConfig } from './config.js'
+import type { ReadinessCheck } from './routes/health.routes.js'
+
+const config = loadGatewayConfig()
+const logger = createLogger('gateway', config.logLevel)
+const registry = createRegistry('gateway')
+const onShutdown = handleShutdown(logger)
+
+const identity = createIdentityClients(config.services.identity, registry)
+onShutdown(() => Promise.resolve(identity.close()))
+
+const redis = createRedisConnection(config.redisUrl)
+// A Redis outage shows in /-/readiness; ioredis reconnects by itself.
+redis.on('error', (err: Error) => logger.debug({ err }, 'redis connection error'))
+onShutdown(() => Promise.resolve(redis.disconnect()))
+
+const readiness: ReadinessCheck[] = Object.entries(config.services).map(([name, address]) => ({
+  name,
+  check: () => checkHealth(address),
+}))
+if (config.databaseUrl) {
+  const database = createDatabasePing(config.databaseUrl)
+  readiness.push({ name: 'db', check: database.ping })
+  onShutdown(database.close)
+}
+readiness.push({ name: 'redis', check: () => pingRedis(redis) })
+
+const app = createApp({
+  externalUrl: config.externalUrl,
+  logger,
+  registry,
+  identity,
+  tokenCache: new TokenCache(),
+  readiness,
+})
+
+const server = createServer(app)
+server.once('error', (err) => {
+  logger.fatal({ err }, 'HTTP server failed')
+  process.exit(1)
+})
+server.listen(config.port, config.host, () => {
+  logger.info({ port: config.port, host: config.host }, 'gateway listening')
+})
+onShutdown(
+  () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve())
+      server.closeIdleConnections()
+    }),
+)

@@ -1,0 +1,20 @@
+import { randomUUID } from 'node:crypto'
+import type { RequestHandler } from 'express'
+import { runWithRequestId } from '@suite/runtime'
+
+const HEADER = 'X-Request-Id'
+/** Ids are taken from clients only when they look like ids, not arbitrary text for the logs. */
+const ACCEPTABLE = /^[\w.:-]{1,128}$/
+
+/**
+ * Takes the client's X-Request-Id or makes one, answers it back, and runs the
+ * rest of the request inside it so logs and outgoing gRPC calls carry it.
+ */
+export function requestId(): RequestHandler {
+  return (req, res, next) => {
+    const given = req.get(HEADER)
+    const id = given && ACCEPTABLE.test(given) ? given : randomUUID()
+    res.set(HEADER, id)
+    runWithRequestId(id, () => next())
+  }
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod'
+import { MESSAGES, Param, readWith, type Coerced } from './param.js'
+
+// Grape's Boolean coercion (dry-types Params::Bool), compared without case:
+// python-gitlab sends True and False.
+const TRUE_WORDS = new Set(['true', 't', '1', 'yes', 'y', 'on'])
+const FALSE_WORDS = new Set(['false', 'f', '0', 'no', 'n', 'off'])
+
+function toBoolean(raw: unknown): unknown {
+  if (typeof raw === 'number' && (raw === 0 || raw === 1)) return raw === 1
+  if (typeof raw !== 'string') return raw
+  const word = raw.trim().toLowerCase()
+  if (TRUE_WORDS.has(word)) return true
+  if (FALSE_WORDS.has(word)) return false
+  return raw
+}
+
+/** Ruby's Integer(): decimal digits with an optional sign and surrounding blanks. */
+function toInteger(raw: unknown): unknown {
+  if (typeof raw === 'string' && /^\s*[+-]?\d+\s*$/.test(raw)) return Number(raw)
+  return raw
+}
+
+/** Numbers and booleans sent in JSON read as strings, as Grape's String coercion does. */
+function toText(raw: unknown): unknown {
+  return typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : raw
+}
+
+/** A date, or the date part of an ISO 8601 time. */
+function toDate(raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw
+  const text = raw.trim()
+  const datetime = /^(\d{4}-\d{2}-\d{2})[T ]\d{2}:\d{2}/.exec(text)
+  return datetime ? datetime[1] : text
+}
+
+const integer = z.preprocess(toInteger, z.int())
+const boolean = z.preprocess(toBoolean, z.boolean())
+const text = z.preprocess(toText, z.string())
+const date = z.preprocess(toDate, z.iso.date())
+
+function isHash(raw: unknown): raw is Record<string, unknown> {
+  return typeof raw === 'object' && raw !== null && !Array.isArray(raw)
+}
+
+/**
+ * The values of an array parameter, however it was sent. qs turns `a[]=`
+ * lists longer than its arrayLimit (20) into `{"0": .., "1": ..}`; that reads
+ * as the list it was.
+ */
+function listOf(raw: unknown, commaSeparated: boolean): unknown[] {
+  if (Array.isArray(raw)) return raw
+  if (isHash(raw) && Object.keys(raw).every((key) => /^\d+$/.test(key))) {
+    return Object.keys(raw)
+      .sort((a, b) => Number(a) - Number(b))
+      .map((key) => raw[key])
+  }
+  if (commaSeparated && typeof raw === 'string') return raw === '' ? [] : raw.split(',')
+  return [raw]
+}
+
+/** Reads every element; the first failure fails the whole parameter, as in Grape. */
+function readAll<T>(item: Param<T, boolean>, values: unknown[]): Coerced<T[]> {
+  const out: T[] = []
+  for (const value of values) {
+    const result = item.read(value)
+    if (!result.ok) return result
+    out.push(result.value)
+  }
+  return { ok: true, value: out }
+}
+
+/**
+ * Parameter builders with GitLab's coercions; the same value reads the same
+ * from a JSON body, a form or a query string.
+ */
+export const p = {
+  /** Integer; garbage is `<name> is invalid`. */
+  int: () => new Param(readWith(integer), true),
+  /** GitLab boolean: true/false, t/f, 1/0, yes/no, y/n, on/off in any case. */
+  bool: () => new Param(readWith(boolean), true),
+  string: () => new Param(readWith(text), false),
+  /** YYYY-MM-DD (the date part of a full ISO 8601 time is taken). */
+  date: () => new Param(readWith(date), true),
+  /** `name[]=a&name[]=b`, a JSON array, or with commaSeparated `name=a,b`. */
+  array: <T>(item: Param<T, boolean>, options: { commaSeparated?: boolean } = {}) =>
+    new Param<T[]>((raw) => readAll(item, listOf(raw, options.commaSeparated ?? false)), true),
+  /** `name[key]=value` or a JSON object, each value read as `item`. */
+  hash: <T>(item: Param<T, boolean>) =>
+    new Param<Record<string, T>>((raw) => {
+      if (!isHash(raw)) return { ok: false, message: MESSAGES.invalid }
+      const entries: [string, T][] = []
+      for (const [key, value] of Object.entries(raw)) {
+        const result = item.read(value)
+        if (!result.ok) return result
+        entries.push([key, result.value])
+      }
+      return { ok: true, value: Object.fromEntries(entries) }
+    }, true),
+}

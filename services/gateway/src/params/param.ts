@@ -1,0 +1,70 @@
+import type { z } from 'zod'
+
+/** The outcome of reading one present value: the coerced value or Grape's message. */
+export type Coerced<T> = { ok: true; value: T } | { ok: false; message: string }
+
+/** Grape's messages (grape/locale/en.yml). */
+export const MESSAGES = {
+  missing: 'is missing',
+  invalid: 'is invalid',
+  values: 'does not have a valid value',
+  exceptValues: 'has a value not allowed',
+} as const
+
+type Reader<T> = (raw: unknown) => Coerced<T>
+
+/** Reads a value with a zod schema; any failure is Grape's "is invalid". */
+export function readWith<T>(schema: z.ZodType<T>): Reader<T> {
+  return (raw) => {
+    const result = schema.safeParse(raw)
+    return result.success
+      ? { ok: true, value: result.data }
+      : { ok: false, message: MESSAGES.invalid }
+  }
+}
+
+/**
+ * One declared parameter, as in a Grape `params` block: how a raw value is
+ * coerced, whether it must be there, its default, the values it may take.
+ * `Defined` says whether the parsed value can be undefined (not when required
+ * or defaulted).
+ */
+export class Param<T, Defined extends boolean = false> {
+  constructor(
+    readonly read: Reader<T>,
+    /** Whether "" counts as not given (every type but strings). */
+    readonly emptyIsAbsent: boolean,
+    readonly isRequired: boolean = false,
+    readonly fallback: T | undefined = undefined,
+    readonly defined: Defined = false as Defined,
+  ) {}
+
+  /** Missing is a 400 `<name> is missing`. */
+  required(): Param<T, true> {
+    return new Param(this.read, this.emptyIsAbsent, true, this.fallback, true)
+  }
+
+  /** The value when the parameter is not given. */
+  default(value: T): Param<T, true> {
+    return new Param(this.read, this.emptyIsAbsent, this.isRequired, value, true)
+  }
+
+  /** Only these values: anything else is `<name> does not have a valid value`. */
+  values(allowed: readonly T[]): Param<T, Defined> {
+    return this.check((value) => allowed.includes(value), MESSAGES.values)
+  }
+
+  /** Not these values: `<name> has a value not allowed`. */
+  except(excluded: readonly T[]): Param<T, Defined> {
+    return this.check((value) => !excluded.includes(value), MESSAGES.exceptValues)
+  }
+
+  /** A further condition on the coerced value, failing with the given Grape message. */
+  check(accept: (value: T) => boolean, message: string): Param<T, Defined> {
+    const read: Reader<T> = (raw) => {
+      const result = this.read(raw)
+      return result.ok && !accept(result.value) ? { ok: false, message } : result
+    }
+    return new Param(read, this.emptyIsAbsent, this.isRequired, this.fallback, this.defined)
+  }
+}

@@ -1,0 +1,68 @@
+export interface PageState {
+  page: number
+  perPage: number
+  total: number
+}
+
+export interface PageLinkBase {
+  /** EXTERNAL_URL without a trailing slash. */
+  externalUrl: string
+  /** The request path as received (still percent-encoded, so `%2F` stays). */
+  path: string
+  /** Every parameter of the request's query string, parsed. */
+  query: Readonly<Record<string, unknown>>
+}
+
+/** CGI.escape: percent-encoding with `+` for spaces. */
+function escape(text: string): string {
+  return encodeURIComponent(text).replace(/%20/g, '+')
+}
+
+/** Rails' Object#to_query: `a[]=1&a[]=2`, `h[k]=v`, pairs sorted at each level. */
+export function toQuery(value: unknown, prefix: string): string[] {
+  if (Array.isArray(value)) return value.flatMap((item) => toQuery(item, `${prefix}[]`))
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value)
+      .flatMap(([key, item]) => toQuery(item, prefix ? `${prefix}[${key}]` : key))
+      .sort()
+  }
+  if (value === undefined) return []
+  const text =
+    typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : ''
+  return [`${escape(prefix)}=${escape(text)}`]
+}
+
+/**
+ * GitLab's offset pagination headers (lib/gitlab/pagination/offset_header_builder.rb
+ * and Kaminari): X-Total, X-Total-Pages (at least 1), X-Per-Page, X-Page,
+ * X-Next-Page and X-Prev-Page (empty when there is none, both empty past the
+ * last page), and Link with prev, next, first and last, each URL carrying every
+ * parameter of the request.
+ */
+export function paginationHeaders(state: PageState, base: PageLinkBase): Record<string, string> {
+  const totalPages = Math.max(Math.ceil(state.total / state.perPage), 1)
+  const outOfRange = state.page > totalPages
+  const next = !outOfRange && state.page < totalPages ? state.page + 1 : undefined
+  const prev = !outOfRange && state.page > 1 ? state.page - 1 : undefined
+  const href = (page: number) => {
+    const query = toQuery({ ...base.query, page, per_page: state.perPage }, '').join('&')
+    return `<${base.externalUrl}${base.path}?${query}>`
+  }
+  const links = [
+    prev === undefined ? undefined : `${href(prev)}; rel="prev"`,
+    next === undefined ? undefined : `${href(next)}; rel="next"`,
+    `${href(1)}; rel="first"`,
+    `${href(totalPages)}; rel="last"`,
+  ]
+  return {
+    'X-Total': String(state.total),
+    'X-Total-Pages': String(totalPages),
+    'X-Per-Page': String(state.perPage),
+    'X-Page': String(state.page),
+    'X-Next-Page': next === undefined ? '' : String(next),
+    'X-Prev-Page': prev === undefined ? '' : String(prev),
+    Link: links.filter((link) => link !== undefined).join(', '),
+  }
+}

@@ -1,0 +1,65 @@
+import type { Caller, Group, PageRequest } from '@suite/proto'
+import type { Ability } from '../auth/abilities.js'
+import type { Principal } from '../auth/principal.js'
+import type { ScopeSet } from '../auth/scopes.js'
+import type { PresentContext } from '../entities/present-context.js'
+import type { paginationParams } from '../params/pagination.js'
+import type { ParamRule, ParamShape, ParamValues } from '../params/parse-params.js'
+
+/** What `:id` of a route names, resolved before the handler runs. */
+export type Source = 'group'
+
+type Resolved<Src> = Src extends 'group' ? { group: Group } : { group?: undefined }
+
+/** What a handler gets: who asks, as a principal and as the services' Caller, and its parameters. */
+export type HandlerContext<P, Src> = {
+  principal: Principal
+  /** The principal for service calls, with the access level on `:id` when resolved. */
+  caller: Caller
+  params: P
+} & Resolved<Src>
+
+type NoParams = Record<never, never>
+
+interface CommonSpec<S extends ParamShape, Src extends Source | undefined> {
+  /** Declared parameters; undeclared ones are dropped (path parameters included). */
+  params?: S
+  /** Grape's group validators (at_least_one_of, all_or_none_of, ...). */
+  rules?: readonly ParamRule[]
+  /** Path parameters that must match, else the route does not match (Grape requirements). */
+  requirements?: Readonly<Record<string, RegExp>>
+  /** Token scopes the endpoint registers; api unless said. */
+  scopes?: ScopeSet
+  /** The one ability the route needs. */
+  ability: Ability
+  /** Resolve `:id` as this kind of source before the handler. */
+  resolve?: Src
+}
+
+/** A route answering one object (or nothing: 204). */
+export interface RouteSpec<
+  S extends ParamShape = NoParams,
+  Src extends Source | undefined = undefined,
+  R = unknown,
+> extends CommonSpec<S, Src> {
+  handle: (ctx: HandlerContext<ParamValues<S>, Src>) => Promise<R>
+  /** The presenter; without one the answer has no body. */
+  present?: (value: R, ctx: PresentContext) => unknown
+  /** Users the presenter refers to, loaded with one batch call. */
+  related?: (value: R) => readonly number[]
+}
+
+export type ListParams<S extends ParamShape> = ParamValues<S & typeof paginationParams>
+
+/** A paginated list route: the pagination parameters and headers come with it. */
+export interface ListSpec<
+  S extends ParamShape = NoParams,
+  Src extends Source | undefined = undefined,
+  T = unknown,
+> extends CommonSpec<S, Src> {
+  handle: (
+    ctx: HandlerContext<ListParams<S>, Src> & { page: PageRequest },
+  ) => Promise<{ items: T[]; total: number }>
+  present: (item: T, ctx: PresentContext) => unknown
+  related?: (item: T) => readonly number[]
+}

@@ -1,0 +1,43 @@
+import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
+import { createLogger, createRegistry, type Logger, type Registry } from '@suite/runtime'
+import { createApp } from '../app.js'
+import { TokenCache } from '../auth/token-cache.js'
+import type { IdentityClients } from '../clients/identity.client.js'
+import type { ReadinessCheck } from '../routes/health.routes.js'
+
+export interface TestGateway {
+  url: string
+  registry: Registry
+  close: () => Promise<void>
+}
+
+export interface TestGatewayOptions {
+  readiness?: ReadinessCheck[]
+  logger?: Logger
+}
+
+/** The real app on a free loopback port, over fake identity clients. */
+export async function startGateway(
+  identity: IdentityClients,
+  options: TestGatewayOptions = {},
+): Promise<TestGateway> {
+  const registry = createRegistry('gateway')
+  const app = createApp({
+    externalUrl: 'https://gitlab.example.com',
+    logger: options.logger ?? createLogger('gateway', 'silent'),
+    registry,
+    identity,
+    tokenCache: new TokenCache(),
+    readiness: options.readiness ?? [],
+  })
+  const server: Server = await new Promise((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening))
+  })
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    registry,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
+}
