@@ -1,6 +1,9 @@
 // Unit tests sit beside the code; integration tests drive the real suite.
 const transform = {
-  '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
+  '^.+\\.ts$': [
+    '@swc/jest',
+    { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+  ],
 }
 const moduleNameMapper = {
   '^@suite/(proto|runtime)$': '<rootDir>/packages/$1/src/index.ts',
@@ -8,6 +11,8 @@ const moduleNameMapper = {
 }
 
 export default {
+  // Two cores: the suite's processes need one of them.
+  maxWorkers: 2,
   projects: [
     {
       displayName: 'unit',
@@ -15,18 +20,17 @@ export default {
       transform,
       moduleNameMapper,
       testMatch: ['<rootDir>/packages/*/src/**/*.test.ts', '<rootDir>/services/*/src/**/*.test.ts'],
-      testPathIgnorePatterns: ['\\.db\\.test\\.ts$', '/node_modules/', '/dist/'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/'],
     },
     {
       displayName: 'integration',
       testEnvironment: 'node',
       transform,
       moduleNameMapper,
-      testMatch: ['<rootDir>/tests/integration/src/**/*.test.ts', '<rootDir>/services/*/src/**/*.db.test.ts'],
+      testMatch: ['<rootDir>/tests/integration/src/**/*.test.ts'],
       globalSetup: '<rootDir>/tests/integration/src/global-setup.ts',
       globalTeardown: '<rootDir>/tests/integration/src/global-teardown.ts',
       testTimeout: 60000,
-      maxWorkers: 2,
     },
   ],
 }
