@@ -1,0 +1,70 @@
+import { gatewayEnv, domainServiceEnv } from './child-env.js'
+import { parseLauncherConfig, type LauncherConfig } from './config.js'
+import { assignGrpcPorts } from './ports.js'
+
+function config(env: NodeJS.ProcessEnv): LauncherConfig {
+  const result = parseLauncherConfig(env, '/repo')
+  if (!result.ok) throw new Error(result.error)
+  return result.config
+}
+
+const backends = { databaseUrl: 'postgres://db/gitlab', redisUrl: 'redis://127.0.0.1:56379' }
+const services = assignGrpcPorts(51051)
+const [identity, projects, mergeRequests] = services
+
+describe('domainServiceEnv', () => {
+  const base = config({
+    PATH: '/usr/bin',
+    INITIAL_ROOT_TOKEN: 'glpat-root',
+    QUEUE_PREFIX: 'run1',
+    GRPC_PORT: '1',
+  })
+
+  it('binds the service to loopback on its own port with a free metrics port', () => {
+    const env = domainServiceEnv(base, mergeRequests!, backends)
+    expect(env).toMatchObject({
+      PATH: '/usr/bin',
+      GRPC_HOST: '127.0.0.1',
+      GRPC_PORT: '51053',
+      METRICS_HOST: '127.0.0.1',
+      METRICS_PORT: '0',
+      DATABASE_URL: 'postgres://db/gitlab',
+      REDIS_URL: 'redis://127.0.0.1:56379',
+      EXTERNAL_URL: 'http://localhost:8080',
+      LOG_LEVEL: 'info',
+      QUEUE_PREFIX: 'run1',
+    })
+  })
+
+  it('gives the root token to identity only', () => {
+    expect(domainServiceEnv(base, identity!, backends)['INITIAL_ROOT_TOKEN']).toBe('glpat-root')
+    expect(domainServiceEnv(base, projects!, backends)).not.toHaveProperty('INITIAL_ROOT_TOKEN')
+  })
+
+  it('tells projects where the repositories live', () => {
+    expect(domainServiceEnv(base, projects!, backends)['REPOSITORY_ROOT']).toBe(
+      '/repo/.data/repositories',
+    )
+    expect(domainServiceEnv(base, identity!, backends)).not.toHaveProperty('REPOSITORY_ROOT')
+  })
+})
+
+describe('gatewayEnv', () => {
+  it('points the gateway at every domain service and its own address', () => {
+    const env = gatewayEnv(config({ PORT: '18080', INITIAL_ROOT_TOKEN: 't' }), services, backends)
+    expect(env).toMatchObject({
+      PORT: '18080',
+      HOST: '127.0.0.1',
+      EXTERNAL_URL: 'http://localhost:18080',
+      DATABASE_URL: 'postgres://db/gitlab',
+      REDIS_URL: 'redis://127.0.0.1:56379',
+      IDENTITY_ADDR: '127.0.0.1:51051',
+      PROJECTS_ADDR: '127.0.0.1:51052',
+      MERGE_REQUESTS_ADDR: '127.0.0.1:51053',
+      CI_TRIGGERS_ADDR: '127.0.0.1:51054',
+      ALERTING_ADDR: '127.0.0.1:51055',
+      LOG_LEVEL: 'info',
+    })
+    expect(env).not.toHaveProperty('INITIAL_ROOT_TOKEN')
+  })
+})

@@ -1,0 +1,137 @@
+import { resolve } from 'node:path'
+import { DOMAIN_SERVICES, env } from '@suite/runtime'
+
+/** What `suite start` runs with; the only place the launcher reads the environment. */
+export interface LauncherConfig {
+  /** Gateway HTTP port. */
+  port: number
+  /** Gateway bind address; loopback unless told otherwise. */
+  host: string
+  /** Base of every URL the API prints, without a trailing slash. */
+  externalUrl: string
+  /** Unset: the launcher runs an embedded PostgreSQL under dataDir. */
+  databaseUrl: string | undefined
+  /** Absolute. */
+  dataDir: string
+  embeddedPgPort: number
+  redisUrl: string
+  /** False when REDIS_URL was not set, which allows starting a private redis-server. */
+  redisUrlExplicit: boolean
+  initialRootToken: string | undefined
+  grpcPortBase: number
+  logLevel: string
+  queuePrefix: string | undefined
+  /** Absolute. */
+  repositoryRoot: string
+  /** The environment children start from (everything but INITIAL_ROOT_TOKEN). */
+  inherited: Record<string, string>
+}
+
+export type ConfigResult = { ok: true; config: LauncherConfig } | { ok: false; error: string }
+
+interface Schema<T> {
+  safeParse(
+    value: unknown,
+  ): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } }
+}
+
+class ConfigError extends Error {}
+
+const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379'
+
+/** Parses the launcher's variables; an empty value counts as unset. */
+export function parseLauncherConfig(
+  environment: NodeJS.ProcessEnv,
+  repoRoot: string,
+): ConfigResult {
+  const vars: Record<string, string> = {}
+  for (const [name, value] of Object.entries(environment)) {
+    if (value !== undefined && value !== '') vars[name] = value
+  }
+  const read = <T>(name: string, schema: Schema<T>): T => {
+    const result = schema.safeParse(vars[name])
+    if (!result.success) {
+      throw new ConfigError(`${name}: ${result.error.issues[0]?.message ?? 'invalid'}`)
+    }
+    return result.data
+  }
+  try {
+    const port = read('PORT', env.port(8080))
+    if (port === 0) throw new ConfigError('PORT: must not be 0')
+    const grpcPortBase = read('GRPC_PORT_BASE', env.port(50051))
+    const lastGrpcPort = grpcPortBase + DOMAIN_SERVICES.length - 1
+    if (grpcPortBase === 0 || lastGrpcPort > 65535) {
+      throw new ConfigError(
+        `GRPC_PORT_BASE: must be between 1 and ${65536 - DOMAIN_SERVICES.length}`,
+      )
+    }
+    if (port >= grpcPortBase && port <= lastGrpcPort) {
+      throw new ConfigError(
+        `PORT: ${port} collides with the gRPC ports ${grpcPortBase}-${lastGrpcPort}`,
+      )
+    }
+    const embeddedPgPort = read('EMBEDDED_PG_PORT', env.port(54329))
+    if (embeddedPgPort === 0) throw new ConfigError('EMBEDDED_PG_PORT: must not be 0')
+    const databaseUrl = vars['DATABASE_URL']
+    if (databaseUrl !== undefined) {
+      read('DATABASE_URL', env.url())
+      if (!/^postgres(ql)?:\/\//.test(databaseUrl)) {
+        throw new ConfigError('DATABASE_URL: expected a postgres:// or postgresql:// URL')
+      }
+    }
+    const redisUrl = read('REDIS_URL', env.url(DEFAULT_REDIS_URL))
+    if (!/^rediss?:\/\//.test(redisUrl)) {
+      throw new ConfigError('REDIS_URL: expected a redis:// or rediss:// URL')
+    }
+    const externalUrl = read('EXTERNAL_URL', env.url(`http://localhost:${port}`))
+    if (!/^https?:\/\//.test(externalUrl)) {
+      throw new ConfigError('EXTERNAL_URL: expected an http:// or https:// URL')
+    }
+    const dataDir = resolve(repoRoot, vars['DATA_DIR'] ?? '.data')
+    const inherited: Record<string, string> = {}
+    for (const [name, value] of Object.entries(environment)) {
+      if (value !== undefined && name !== 'INITIAL_ROOT_TOKEN') inherited[name] = value
+    }
+    return {
+      ok: true,
+      config: {
+        port,
+        host: read('HOST', env.string('127.0.0.1')),
+        externalUrl: externalUrl.replace(/\/+$/, ''),
+        databaseUrl,
+        dataDir,
+        embeddedPgPort,
+        redisUrl,
+        redisUrlExplicit: vars['REDIS_URL'] !== undefined,
+        initialRootToken: vars['INITIAL_ROOT_TOKEN'],
+        grpcPortBase,
+        logLevel: read('LOG_LEVEL', env.logLevel()),
+        queuePrefix: vars['QUEUE_PREFIX'],
+        repositoryRoot: resolve(
+          repoRoot,
+          vars['REPOSITORY_ROOT'] ?? resolve(dataDir, 'repositories'),
+        ),
+        inherited,
+      },
+    }
+  } catch (error) {
+    if (error instanceof ConfigError) return { ok: false, error: error.message }
+    throw error
+  }
+}
+
+/** Reads process.env; a bad value stops the launcher with one line naming it. */
+export function loadLauncherConfig(repoRoot: string): LauncherConfig {
+  const result = parseLauncherConfig(process.env, repoRoot)
+  if (!result.ok) {
+    process.stderr.write(`invalid configuration: ${result.error}\n`)
+    process.exit(1)
+  }
+  return result.config
+}
+
+/** LOG_LEVEL alone, for commands that need no other setting. */
+export function launcherLogLevel(environment: NodeJS.ProcessEnv = process.env): string {
+  const result = env.logLevel().safeParse(environment['LOG_LEVEL'] || undefined)
+  return result.success ? result.data : 'info'
+}

@@ -1,0 +1,173 @@
+import type { Logger } from '@suite/runtime'
+import {
+  describeExit,
+  spawnChild,
+  type ChildExit,
+  type ChildSpec,
+  type ManagedChild,
+} from './child.js'
+
+type Closer = () => Promise<void>
+
+const CLOSER_TIMEOUT_MS = 20_000
+
+export interface SpawnOptions {
+  /** A one-off (a migration): its exit is awaited by the caller, not an emergency. */
+  oneOff?: boolean
+}
+
+/** Thrown by spawn once the supervisor is stopping, to end the startup steps. */
+export class StoppingError extends Error {
+  constructor() {
+    super('stopping')
+  }
+}
+
+/**
+ * Owns the children and the backends the launcher started. Stops everything
+ * once: on SIGINT/SIGTERM (exit 0), when a long-running child dies or startup
+ * fails (exit 1). Children get SIGTERM, then SIGKILL after the grace period;
+ * the backends (embedded PostgreSQL, a private Redis) stop after them.
+ */
+export class Supervisor {
+  private readonly children = new Set<ManagedChild>()
+  private readonly backends = new Set<ManagedChild>()
+  private readonly closers: Closer[] = []
+  private startup: Promise<void> = Promise.resolve()
+  private stopped: Promise<void> | undefined
+
+  constructor(
+    private readonly logger: Logger,
+    private readonly graceMs = 10_000,
+  ) {}
+
+  get stopping(): boolean {
+    return this.stopped !== undefined
+  }
+
+  /** Runs the startup steps with signal handling in place; resolves once they are done. */
+  run(startup: () => Promise<void>): Promise<void> {
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (this.stopping) {
+        this.logger.info({ signal }, 'already stopping')
+        return
+      }
+      this.logger.info({ signal }, 'stopping the suite')
+      void this.stop(0)
+    }
+    process.on('SIGINT', onSignal)
+    process.on('SIGTERM', onSignal)
+    process.on('SIGHUP', onSignal)
+    // Last resort if the launcher itself crashes: do not leave children behind.
+    process.once('exit', () => {
+      for (const child of [...this.children, ...this.backends]) child.signal('SIGTERM')
+    })
+    this.watchParent()
+    this.startup = startup().catch((error: unknown) => {
+      if (this.stopping) return
+      this.fail(error instanceof Error ? error.message : String(error))
+    })
+    return this.startup
+  }
+
+  /**
+   * A parent that dies without signalling (a test runner killed with SIGKILL)
+   * would leave the suite running; the launcher then stops on its own.
+   */
+  private watchParent(): void {
+    const parent = process.ppid
+    if (parent <= 1) return
+    const timer = setInterval(() => {
+      if (process.ppid === parent || this.stopping) return
+      clearInterval(timer)
+      this.logger.warn({ parent }, 'parent process is gone; stopping')
+      void this.stop(1)
+    }, 1_000)
+    timer.unref()
+  }
+
+  /** Logs one line saying why, and stops everything with exit code 1. */
+  fail(message: string): void {
+    // Once stopping, children and backends going away is expected (a Ctrl-C reaches
+    // the embedded PostgreSQL directly, for one).
+    if (this.stopping) return
+    this.logger.fatal(message)
+    process.stderr.write(`suite: ${message}\n`)
+    void this.stop(1)
+  }
+
+  /** Registers a backend to stop after every child is gone (last registered stops first). */
+  defer(closer: Closer): void {
+    this.closers.push(closer)
+  }
+
+  spawn(spec: ChildSpec, options: SpawnOptions = {}): ManagedChild {
+    if (this.stopping) throw new StoppingError()
+    const child = spawnChild(spec)
+    this.children.add(child)
+    this.logger.debug({ child: spec.name, pid: child.pid }, 'started')
+    void child.exited.then((exit) => {
+      this.children.delete(child)
+      if (!options.oneOff && !this.stopping) this.onUnexpectedExit(spec.name, exit)
+    })
+    return child
+  }
+
+  /** A backend process (a private Redis): watched like a child, stopped after the children. */
+  spawnBackend(spec: ChildSpec): ManagedChild {
+    if (this.stopping) throw new StoppingError()
+    const child = spawnChild(spec)
+    this.backends.add(child)
+    void child.exited.then((exit) => {
+      this.backends.delete(child)
+      if (!this.stopping) this.onUnexpectedExit(spec.name, exit)
+    })
+    this.defer(async () => {
+      await child.stop(this.graceMs)
+    })
+    return child
+  }
+
+  private onUnexpectedExit(name: string, exit: ChildExit): void {
+    this.fail(`${name} exited unexpectedly (${describeExit(exit)})`)
+  }
+
+  stop(code: number): Promise<void> {
+    this.stopped ??= this.stopAll(code)
+    return this.stopped
+  }
+
+  private async stopAll(code: number): Promise<void> {
+    await this.stopChildren()
+    // Startup steps notice `stopping` and return; what they started is registered by then.
+    await this.startup
+    await this.stopChildren()
+    for (const closer of this.closers.reverse()) {
+      let timer: NodeJS.Timeout | undefined
+      // A backend that hangs while stopping must not keep the launcher alive forever.
+      const timeout = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), CLOSER_TIMEOUT_MS)
+      })
+      try {
+        const outcome = await Promise.race([closer(), timeout])
+        if (outcome === 'timeout') this.logger.error('a backend did not stop in time')
+      } catch (error) {
+        this.logger.error({ err: error }, 'error while stopping')
+      } finally {
+        clearTimeout(timer)
+      }
+    }
+    this.logger.info({ code }, 'suite stopped')
+    process.exit(code)
+  }
+
+  private async stopChildren(): Promise<void> {
+    const running = [...this.children]
+    await Promise.all(
+      running.map(async (child) => {
+        const exit = await child.stop(this.graceMs)
+        this.logger.debug({ child: child.spec.name, exit: describeExit(exit) }, 'stopped')
+      }),
+    )
+  }
+}

@@ -1,0 +1,12 @@
+import { domainService, type DomainService } from '@suite/runtime'
+import { migrations } from './migrations/index.js'
+
+/** No tables yet; they arrive with the service's first domain feature. */
+export type Database = Record<string, never>
+
+export const alertingService: DomainService<Database> = {
+  info: domainService('alerting'),
+  migrations,
+  // No gRPC services yet: the server answers only the standard health service.
+  registerServer: () => {},
+}
