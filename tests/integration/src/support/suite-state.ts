@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs'
+
+/**
+ * What global-setup hands to the tests (through process.env, which jest passes
+ * on to its workers) and to global-teardown (through a state file).
+ */
+export const ENV_BASE_URL = 'INTEGRATION_BASE_URL'
+export const ENV_ROOT_TOKEN = 'INTEGRATION_ROOT_TOKEN'
+export const ENV_STATE_FILE = 'INTEGRATION_STATE_FILE'
+
+export interface SuiteState {
+  /** The launcher's pid; null when the tests reuse a suite somebody else started. */
+  pid: number | null
+  baseUrl: string
+  rootToken: string
+  /** The database created for this run on the admin server, if any. */
+  database: { adminUrl: string; name: string } | null
+  /** Temporary directory holding the launcher's log and, embedded, its data. */
+  tempDir: string | null
+  logFile: string | null
+}
+
+export function readSuiteState(file: string): SuiteState {
+  return JSON.parse(readFileSync(file, 'utf8')) as SuiteState
+}
+
+function required(name: string): string {
+  const value = process.env[name]
+  if (!value) {
+    throw new Error(`${name} is not set: run the tests through jest's integration project`)
+  }
+  return value
+}
+
+/** The gateway's origin, e.g. http://127.0.0.1:41234 (no trailing slash, no /api/v4). */
+export function baseUrl(): string {
+  return required(ENV_BASE_URL).replace(/\/+$/, '')
+}
+
+/** INITIAL_ROOT_TOKEN: root's personal access token, scope api. */
+export function rootToken(): string {
+  return required(ENV_ROOT_TOKEN)
+}
