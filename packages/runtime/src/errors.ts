@@ -4,6 +4,7 @@
  * ErrorDetail, and the gateway turns that into GitLab's HTTP body:
  *
  *   NotFoundError('Group')            404 {"message":"404 Group Not Found"}
+ *   RecordNotFoundError()             404 {"message":"404 Not found"} (GitLab's find_by! miss)
  *   InvalidError({path: ['...']})      400 {"message":{"path":["..."]}}
  *   InvalidError({}, 'text')           400 {"message":"text"}       (text verbatim)
  *   ForbiddenError()                   403 {"message":"403 Forbidden"}
@@ -29,8 +30,21 @@ export abstract class DomainError extends Error {
 /** 404 {"message":"404 <resource> Not Found"} */
 export class NotFoundError extends DomainError {
   readonly kind = 'not_found'
-  constructor(readonly resource: string) {
-    super(`${resource} Not Found`, 'not_found')
+  constructor(
+    readonly resource: string,
+    reason = 'not_found',
+  ) {
+    super(`${resource} Not Found`, reason)
+  }
+}
+
+/**
+ * 404 {"message":"404 Not found"}: what GitLab answers where a lookup raises
+ * ActiveRecord::RecordNotFound (e.g. a member that is not there).
+ */
+export class RecordNotFoundError extends NotFoundError {
+  constructor() {
+    super('', 'record_not_found')
   }
 }
 

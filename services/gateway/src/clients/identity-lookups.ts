@@ -2,6 +2,7 @@ import { status } from '@grpc/grpc-js'
 import type { Caller, Group, GroupRef, User } from '@suite/proto'
 import { isServiceError } from '@suite/runtime'
 import { notFound } from '../errors/http-error.js'
+import { hasNul, saturatingInteger } from '../params/coercions.js'
 import type { IdentityClients } from './identity.client.js'
 
 /** Users by id with one BatchGetUsers call; ids that do not exist are left out. */
@@ -17,7 +18,7 @@ export async function loadUsers(
 
 /** `:id` of a group path: a numeric id or a full path (already percent-decoded). */
 export function groupRef(id: string): GroupRef {
-  return /^\d+$/.test(id) ? { id: Number(id) } : { fullPath: id }
+  return /^\d+$/.test(id) ? { id: saturatingInteger(id) } : { fullPath: id }
 }
 
 /**
@@ -29,6 +30,7 @@ export async function findGroup(
   caller: Caller,
   id: string,
 ): Promise<Group> {
+  if (hasNul(id)) throw notFound('Group')
   try {
     const { group } = await identity.groups.read.getGroup({ caller, group: groupRef(id) })
     if (!group) throw notFound('Group')

@@ -11,6 +11,7 @@ describe('gRPC status -> GitLab answer', () => {
   it.each([
     [status.NOT_FOUND, { resource: 'Group' }, 404, { message: '404 Group Not Found' }],
     [status.NOT_FOUND, undefined, 404, { message: '404 Not Found' }],
+    [status.NOT_FOUND, { reason: 'record_not_found' }, 404, { message: '404 Not found' }],
     [
       status.INVALID_ARGUMENT,
       { fieldErrors: [{ field: 'path', messages: ['has already been taken'] }] },

@@ -39,7 +39,10 @@ const conflict: Mapping = (detail) =>
  * packages/runtime/src/errors.ts. A code not listed is a 500.
  */
 const BY_CODE: Readonly<Partial<Record<status, Mapping>>> = {
-  [status.NOT_FOUND]: (detail) => notFound(detail.resource || undefined),
+  [status.NOT_FOUND]: (detail) =>
+    detail.reason === 'record_not_found'
+      ? new HttpError(404, { message: '404 Not found' })
+      : notFound(detail.resource || undefined),
   [status.INVALID_ARGUMENT]: (detail) =>
     new HttpError(400, {
       message: messageOrFields(

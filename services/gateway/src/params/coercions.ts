@@ -15,15 +15,32 @@ function toBoolean(raw: unknown): unknown {
   return raw
 }
 
+/**
+ * A decimal integer as a JS number. Ruby's integers have no upper bound, so
+ * GitLab takes any digit string; a value beyond what a number holds exactly
+ * saturates. No row has such an id, so a lookup answers the owning service's
+ * 404 (as GitLab's find_by does), and per_page or page limits apply as usual.
+ */
+export function saturatingInteger(digits: string): number {
+  const value = Number(digits)
+  return Math.min(Math.max(value, Number.MIN_SAFE_INTEGER), Number.MAX_SAFE_INTEGER)
+}
+
 /** Ruby's Integer(): decimal digits with an optional sign and surrounding blanks. */
 function toInteger(raw: unknown): unknown {
-  if (typeof raw === 'string' && /^\s*[+-]?\d+\s*$/.test(raw)) return Number(raw)
+  if (typeof raw === 'string' && /^\s*[+-]?\d+\s*$/.test(raw)) return saturatingInteger(raw)
+  if (typeof raw === 'number' && Number.isInteger(raw)) return saturatingInteger(String(raw))
   return raw
 }
 
 /** Numbers and booleans sent in JSON read as strings, as Grape's String coercion does. */
 function toText(raw: unknown): unknown {
   return typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : raw
+}
+
+/** PostgreSQL cannot store a NUL character in text: such a value is invalid input. */
+export function hasNul(value: string): boolean {
+  return value.includes('\u0000')
 }
 
 /** A date, or the date part of an ISO 8601 time. */
@@ -36,7 +53,10 @@ function toDate(raw: unknown): unknown {
 
 const integer = z.preprocess(toInteger, z.int())
 const boolean = z.preprocess(toBoolean, z.boolean())
-const text = z.preprocess(toText, z.string())
+const text = z.preprocess(
+  toText,
+  z.string().refine((value) => !hasNul(value)),
+)
 const date = z.preprocess(toDate, z.iso.date())
 
 function isHash(raw: unknown): raw is Record<string, unknown> {

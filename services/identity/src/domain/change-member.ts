@@ -1,4 +1,4 @@
-import { ForbiddenError, InvalidError, NotFoundError } from '@suite/runtime'
+import { ForbiddenError, InvalidError, NotFoundError, RecordNotFoundError } from '@suite/runtime'
 import type { Stores } from '../store/stores.js'
 import { AccessLevel } from './access-level.js'
 import type { Caller } from './caller.js'
@@ -48,7 +48,7 @@ async function guardChange(
 
 async function findMember(stores: Stores, source: ResolvedSource, userId: number): Promise<Member> {
   const member = await stores.members.findDirect(source.sourceType, source.sourceId, userId)
-  if (!member) throw new NotFoundError('Member')
+  if (!member) throw new RecordNotFoundError()
   return member
 }
 

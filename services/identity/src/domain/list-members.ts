@@ -1,4 +1,4 @@
-import { ForbiddenError, NotFoundError } from '@suite/runtime'
+import { ForbiddenError, RecordNotFoundError } from '@suite/runtime'
 import type { Stores } from '../store/stores.js'
 import type { Caller } from './caller.js'
 import type { Member, SourceRef } from './member.js'
@@ -68,6 +68,6 @@ export async function getMember(
     ? (await stores.members.listInherited(source.scope, filter, window)).members[0]
     : await stores.members.findDirect(source.sourceType, source.sourceId, input.userId)
   const user = found ? await stores.users.findById(found.userId) : undefined
-  if (!found || !user) throw new NotFoundError('Member')
+  if (!found || !user) throw new RecordNotFoundError()
   return { member: found, user }
 }
