@@ -1,13 +1,12 @@
-import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '@suite/runtime'
+import { ConflictError, ForbiddenError, NotFoundError } from '@suite/runtime'
 import type { Stores } from '../store/stores.js'
 import { UniqueViolation } from '../store/unique-violation.js'
-import { AccessLevel } from './access-level.js'
 import type { Caller } from './caller.js'
 import { normalizeDate } from './dates.js'
 import type { Member, SourceRef } from './member.js'
-import { highestInherited, memberErrors } from './member-rules.js'
+import { checkMembership } from './check-membership.js'
 import { resolveVisibleSource } from './member-source.js'
-import { canManageMembers, canManageOwners, requireSignedIn } from './policy.js'
+import { canManageMembers, requireSignedIn } from './policy.js'
 import type { User } from './user.js'
 
 export interface AddMemberInput {
@@ -40,25 +39,14 @@ export async function addMember(
   }
   const user = await stores.users.findById(input.userId)
   if (!user) throw new NotFoundError('User')
-  if (
-    source.sourceType === 'Project' &&
-    input.accessLevel >= AccessLevel.OWNER &&
-    !canManageOwners(caller, level)
-  ) {
-    throw new ForbiddenError()
-  }
-  const held = await stores.members.held([user.id], {
-    groupIds: source.ancestorGroups.map((g) => g.id),
-  })
-  const errors = memberErrors(
-    {
-      accessLevel: input.accessLevel,
-      expiresAt,
-      inherited: highestInherited(held, source.ancestorGroups),
-    },
+  await checkMembership(
+    stores,
+    caller,
+    source,
+    level,
+    { userId: user.id, accessLevel: input.accessLevel, expiresAt },
     now,
   )
-  if (!errors.empty) throw new InvalidError(errors.toJSON())
   try {
     const member = await stores.members.insert({
       sourceType: source.sourceType,

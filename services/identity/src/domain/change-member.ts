@@ -1,10 +1,11 @@
-import { ForbiddenError, InvalidError, NotFoundError, RecordNotFoundError } from '@suite/runtime'
+import { ForbiddenError, NotFoundError, RecordNotFoundError } from '@suite/runtime'
 import type { Stores } from '../store/stores.js'
 import { AccessLevel } from './access-level.js'
 import type { Caller } from './caller.js'
 import { normalizeDate } from './dates.js'
 import type { Member, SourceRef } from './member.js'
-import { highestInherited, isLastOwner, memberErrors } from './member-rules.js'
+import { checkMembership } from './check-membership.js'
+import { isLastOwner } from './member-rules.js'
 import { resolveVisibleSource, type ResolvedSource } from './member-source.js'
 import { canManageMembers, canManageOwners, requireSignedIn } from './policy.js'
 import type { User } from './user.js'
@@ -65,25 +66,14 @@ export async function updateMember(
   if (!canManageMembers(caller, source.sourceType, level)) throw new ForbiddenError()
   const member = await findMember(stores, source, input.userId)
   await guardChange(stores, caller, source, level, member, false)
-  if (
-    source.sourceType === 'Project' &&
-    (input.accessLevel ?? 0) >= AccessLevel.OWNER &&
-    !canManageOwners(caller, level)
-  ) {
-    throw new ForbiddenError()
-  }
-  const held = await stores.members.held([member.userId], {
-    groupIds: source.ancestorGroups.map((group) => group.id),
-  })
-  const errors = memberErrors(
-    {
-      accessLevel: input.accessLevel,
-      expiresAt,
-      inherited: highestInherited(held, source.ancestorGroups),
-    },
+  await checkMembership(
+    stores,
+    caller,
+    source,
+    level,
+    { userId: member.userId, accessLevel: input.accessLevel, expiresAt },
     now,
   )
-  if (!errors.empty) throw new InvalidError(errors.toJSON())
   const updated = await stores.members.update(member.id, {
     accessLevel: input.accessLevel,
     expiresAt: expiresAt === undefined ? undefined : expiresAt || null,
