@@ -133,12 +133,15 @@ function checkValues(values) {
   return { ciFiles: ciFiles.length, rejected }
 }
 
-/** Services named in packages/runtime/src/services.ts, plus the gateway. */
-function runtimeServices() {
-  const file = join(ROOT, 'packages/runtime/src/services.ts')
-  const source = read(file)
-  const table = source.slice(source.indexOf('DOMAIN_SERVICES'))
-  const names = [...table.matchAll(/\{\s*name:\s*'([a-z-]+)'/g)].map((m) => m[1])
+/** Services of DOMAIN_SERVICES (from the built runtime: npm test builds first). */
+async function runtimeServices() {
+  const file = join(ROOT, 'packages/runtime/dist/services.js')
+  if (!existsSync(file)) {
+    fail(file, 'missing: run `npm run build` first')
+    return []
+  }
+  const { DOMAIN_SERVICES } = await import(file)
+  const names = DOMAIN_SERVICES.map((service) => service.name)
   if (names.length === 0) fail(file, 'found no services in DOMAIN_SERVICES')
   return names
 }
@@ -299,7 +302,7 @@ const chart = checkChartYaml()
 const values = parseYaml(join(CHART, 'values.yaml'))
 const { ciFiles, rejected } = checkValues(values)
 const templates = checkTemplates(values)
-const services = checkServices(values, runtimeServices(), templates)
+const services = checkServices(values, await runtimeServices(), templates)
 checkDashboard()
 
 if (problems.length > 0) {

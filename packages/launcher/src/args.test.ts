@@ -31,7 +31,7 @@ describe('parseArgs', () => {
 
   it('accepts a role only if the service declares it', () => {
     const services: ServiceInfo[] = [
-      { name: 'alerting', schema: 'alerting', grpcPort: 1, extraRoles: ['worker'] },
+      { name: 'alerting', schema: 'alerting', grpcPort: 1, extraRoles: [{ name: 'worker' }] },
     ]
     expect(parseArgs(['alerting', 'worker'], services)).toMatchObject({ kind: 'run' })
     expect(parseArgs(['alerting', 'repository'], services)).toEqual({
@@ -42,7 +42,7 @@ describe('parseArgs', () => {
 
   it.each([
     [['billing', 'server'], 'unknown command or service "billing"'],
-    [['projects'], 'projects needs a role: server, migrate'],
+    [['projects'], 'projects needs a role: server, migrate, repository, worker'],
     [['projects', 'server', 'extra'], 'too many arguments'],
     [['start', 'now'], 'start takes no arguments'],
     [['../etc', 'server'], 'unknown command or service "../etc"'],

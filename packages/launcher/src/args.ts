@@ -22,7 +22,7 @@ export const USAGE = `usage: suite <command>
 
 /** The roles a domain service answers to: server, migrate and whatever it declares. */
 export function rolesOf(info: ServiceInfo): string[] {
-  return ['server', 'migrate', ...info.extraRoles]
+  return ['server', 'migrate', ...info.extraRoles.map((role) => role.name)]
 }
 
 /** Reads the arguments after `suite`. */

@@ -36,6 +36,16 @@ describe('domainServiceEnv', () => {
     })
   })
 
+  it("runs a gRPC extra role on its own port and tells every process every server's address", () => {
+    const env = domainServiceEnv(base, projects!, backends, services, 'repository')
+    expect(env).toMatchObject({
+      GRPC_PORT: '51056',
+      IDENTITY_ADDR: '127.0.0.1:51051',
+      PROJECTS_ADDR: '127.0.0.1:51052',
+      REPOSITORY_ADDR: '127.0.0.1:51056',
+    })
+  })
+
   it('gives the root token to identity only', () => {
     expect(domainServiceEnv(base, identity!, backends)['INITIAL_ROOT_TOKEN']).toBe('glpat-root')
     expect(domainServiceEnv(base, projects!, backends)).not.toHaveProperty('INITIAL_ROOT_TOKEN')

@@ -1,6 +1,5 @@
-import { addressVariable } from '@suite/runtime'
 import type { LauncherConfig } from './config.js'
-import { LOOPBACK, type AssignedService } from './ports.js'
+import { grpcAddresses, LOOPBACK, type AssignedService } from './ports.js'
 
 /** Where the data lives once the launcher has resolved or started it. */
 export interface Backends {
@@ -21,16 +20,30 @@ function sharedEnv(config: LauncherConfig, backends: Backends): Env {
   }
 }
 
-/** The environment of one domain service's process, whatever its role. */
+/** Where every gRPC server of the suite listens, by *_ADDR variable: services call each other too. */
+function addressBook(services: readonly AssignedService[]): Env {
+  return Object.fromEntries(
+    grpcAddresses(services).map((server) => [server.variable, server.address]),
+  )
+}
+
+/**
+ * The environment of one domain service's process. GRPC_PORT is the role's
+ * own port (the server's for roles that serve no gRPC: they do not listen).
+ */
 export function domainServiceEnv(
   config: LauncherConfig,
   service: AssignedService,
   backends: Backends,
+  all: readonly AssignedService[] = [service],
+  role = 'server',
 ): Env {
+  const port = service.roles.find((candidate) => candidate.name === role)?.grpcPort
   const env: Env = {
     ...sharedEnv(config, backends),
+    ...addressBook(all),
     GRPC_HOST: LOOPBACK,
-    GRPC_PORT: String(service.grpcPort),
+    GRPC_PORT: String(port ?? service.grpcPort),
     METRICS_HOST: LOOPBACK,
     METRICS_PORT: '0',
   }
@@ -48,11 +61,10 @@ export function gatewayEnv(
   services: readonly AssignedService[],
   backends: Backends,
 ): Env {
-  const env: Env = {
+  return {
     ...sharedEnv(config, backends),
+    ...addressBook(services),
     PORT: String(config.port),
     HOST: config.host,
   }
-  for (const service of services) env[addressVariable(service.info.name)] = service.address
-  return env
 }

@@ -1,5 +1,5 @@
 import { checkHealth } from '@suite/runtime'
-import { LOOPBACK, type AssignedService } from './ports.js'
+import { grpcAddresses, LOOPBACK, type AssignedService } from './ports.js'
 
 const POLL_MS = 250
 
@@ -25,13 +25,13 @@ export async function waitForServices(
   services: readonly AssignedService[],
   options: WaitOptions,
 ): Promise<void> {
-  let waiting = [...services]
+  let waiting = grpcAddresses(services)
   while (waiting.length > 0) {
-    const healthy = await Promise.all(waiting.map((service) => checkHealth(service.address)))
-    waiting = waiting.filter((_service, index) => !healthy[index])
+    const healthy = await Promise.all(waiting.map((server) => checkHealth(server.address)))
+    waiting = waiting.filter((_server, index) => !healthy[index])
     if (waiting.length === 0 || options.cancelled()) return
     if (Date.now() > options.deadline) {
-      const names = waiting.map((s) => `${s.info.name} (gRPC ${s.address})`).join(', ')
+      const names = waiting.map((s) => `${s.label} (gRPC ${s.address})`).join(', ')
       throw new NotReadyError(`not ready in time: ${names} not SERVING`)
     }
     await sleep(POLL_MS)

@@ -5,7 +5,7 @@ import { checkDatabase } from './database.js'
 import { startEmbeddedPostgres } from './embedded-postgres.js'
 import { migrateAll, roleSpec } from './migrate.js'
 import { isBuilt } from './paths.js'
-import { assignGrpcPorts, isPortFree, type AssignedService } from './ports.js'
+import { assignGrpcPorts, grpcAddresses, isPortFree, type AssignedService } from './ports.js'
 import { pollHost, waitForHttp, waitForServices } from './readiness.js'
 import { startRedis } from './start-redis.js'
 import { Supervisor } from './supervisor.js'
@@ -15,10 +15,10 @@ const GATEWAY = 'gateway'
 
 /** Fails with a line naming the variable when a port the suite needs is taken. */
 async function checkPorts(config: LauncherConfig, services: readonly AssignedService[]) {
-  for (const service of services) {
-    if (!(await isPortFree(service.grpcPort))) {
+  for (const server of grpcAddresses(services)) {
+    if (!(await isPortFree(server.port))) {
       throw new Error(
-        `GRPC_PORT_BASE: port ${service.grpcPort} (${service.info.name}) is in use; ` +
+        `GRPC_PORT_BASE: port ${server.port} (${server.label}) is in use; ` +
           'another suite may be running, set GRPC_PORT_BASE to run beside it',
       )
     }
@@ -79,9 +79,9 @@ export async function startSuite(config: LauncherConfig, root: string): Promise<
     if (cancelled()) return
 
     for (const service of services) {
-      const env = domainServiceEnv(config, service, backends)
-      for (const role of ['server', ...service.info.extraRoles]) {
-        supervisor.spawn(roleSpec(root, service.info.name, role, env))
+      for (const role of service.roles) {
+        const env = domainServiceEnv(config, service, backends, services, role.name)
+        supervisor.spawn(roleSpec(root, service.info.name, role.name, env))
       }
     }
     const deadline = Date.now() + READY_TIMEOUT_MS

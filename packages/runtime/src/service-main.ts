@@ -23,6 +23,8 @@ export interface DomainService<DB> {
   migrations: Record<string, Migration>
   /** Registers the gRPC services (role `server`). */
   registerServer: (server: GrpcServer, deps: ServiceDeps<DB>) => void
+  /** Registers the gRPC services of an extra gRPC role, by role name (e.g. `repository`). */
+  grpcRoles?: Record<string, (server: GrpcServer, deps: ServiceDeps<DB>) => void>
   /** Runs after migrations (role `migrate`): seeds and other one-off setup. */
   afterMigrate?: (deps: ServiceDeps<DB>) => Promise<void>
   /** Starts BullMQ workers (role `worker`) and returns what stops them. */
@@ -37,7 +39,8 @@ export async function runDomainService<DB>(
   service: DomainService<DB>,
   role: string,
 ): Promise<void> {
-  const config = loadServiceConfig(service.info.grpcPort)
+  const extraRole = service.info.extraRoles.find((candidate) => candidate.name === role)
+  const config = loadServiceConfig(extraRole?.grpcPort ?? service.info.grpcPort)
   const logger = createLogger(service.info.name, config.LOG_LEVEL)
   const registry = createRegistry(service.info.name)
   const db = createDatabase<DB>({
@@ -74,9 +77,10 @@ export async function runDomainService<DB>(
   const metricsServer = await startMetricsServer(registry, config.METRICS_PORT, config.METRICS_HOST)
   onShutdown(() => new Promise((resolve) => metricsServer.close(resolve)))
 
-  if (role === 'server') {
+  const register = role === 'server' ? service.registerServer : service.grpcRoles?.[role]
+  if (register) {
     const server = new GrpcServer({ service: service.info.name, logger, registry })
-    service.registerServer(server, deps)
+    register(server, deps)
     await server.listen(config.GRPC_HOST, config.GRPC_PORT)
     onShutdown(() => server.shutdown())
     return

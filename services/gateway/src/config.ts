@@ -1,11 +1,11 @@
 import { z } from 'zod'
-import { DOMAIN_SERVICES, env, loadConfig } from '@suite/runtime'
+import { defaultAddresses, env, loadConfig } from '@suite/runtime'
 
-/** The default loopback address of a domain service, from the suite's port table. */
-function defaultAddress(service: string): string {
-  const info = DOMAIN_SERVICES.find((candidate) => candidate.name === service)
-  if (!info) throw new Error(`unknown domain service ${service}`)
-  return `127.0.0.1:${info.grpcPort}`
+/** The default loopback address of a gRPC server, from the suite's port table. */
+function defaultAddress(variable: string): string {
+  const address = defaultAddresses()[variable]
+  if (!address) throw new Error(`unknown gRPC server ${variable}`)
+  return address
 }
 
 /**
@@ -21,11 +21,12 @@ export function loadGatewayConfig(environment: NodeJS.ProcessEnv = process.env) 
       // Only for the readiness check; without it the check is left out.
       DATABASE_URL: z.url().optional(),
       REDIS_URL: env.url('redis://127.0.0.1:6379'),
-      IDENTITY_ADDR: env.address(defaultAddress('identity')),
-      PROJECTS_ADDR: env.address(defaultAddress('projects')),
-      MERGE_REQUESTS_ADDR: env.address(defaultAddress('merge-requests')),
-      CI_TRIGGERS_ADDR: env.address(defaultAddress('ci-triggers')),
-      ALERTING_ADDR: env.address(defaultAddress('alerting')),
+      IDENTITY_ADDR: env.address(defaultAddress('IDENTITY_ADDR')),
+      PROJECTS_ADDR: env.address(defaultAddress('PROJECTS_ADDR')),
+      MERGE_REQUESTS_ADDR: env.address(defaultAddress('MERGE_REQUESTS_ADDR')),
+      CI_TRIGGERS_ADDR: env.address(defaultAddress('CI_TRIGGERS_ADDR')),
+      ALERTING_ADDR: env.address(defaultAddress('ALERTING_ADDR')),
+      REPOSITORY_ADDR: env.address(defaultAddress('REPOSITORY_ADDR')),
       LOG_LEVEL: env.logLevel(),
     },
     environment,
@@ -44,6 +45,7 @@ export function loadGatewayConfig(environment: NodeJS.ProcessEnv = process.env) 
       'merge-requests': raw.MERGE_REQUESTS_ADDR,
       'ci-triggers': raw.CI_TRIGGERS_ADDR,
       alerting: raw.ALERTING_ADDR,
+      repository: raw.REPOSITORY_ADDR,
     }),
   })
 }

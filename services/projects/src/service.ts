@@ -7,6 +7,8 @@ export type Database = Record<string, never>
 export const projectsService: DomainService<Database> = {
   info: domainService('projects'),
   migrations,
-  // No gRPC services yet: the server answers only the standard health service.
+  // No gRPC services yet: each server answers only the standard health service.
   registerServer: () => {},
+  grpcRoles: { repository: () => {} },
+  startWorkers: () => Promise.resolve(() => Promise.resolve()),
 }
