@@ -1,14 +1,23 @@
 import { domainService, type DomainService } from '@suite/runtime'
 import { migrations } from './migrations/index.js'
+import { registerRepositoryServices } from './repository/register.js'
+import { registerEventServices } from './rpc/event-services.js'
+import { registerProjectServices } from './rpc/project-services.js'
+import type { Database } from './store/schema.js'
+import { startWorkers } from './workers/index.js'
 
-/** No tables yet; they arrive with the service's first domain feature. */
-export type Database = Record<string, never>
-
+/**
+ * Projects: the server role (projects, members' project side, activity events),
+ * the repository role (bare git repositories on disk) and the worker role
+ * (activity events from other services, pruning).
+ */
 export const projectsService: DomainService<Database> = {
   info: domainService('projects'),
   migrations,
-  // No gRPC services yet: each server answers only the standard health service.
-  registerServer: () => {},
-  grpcRoles: { repository: () => {} },
-  startWorkers: () => Promise.resolve(() => Promise.resolve()),
+  registerServer: (server, deps) => {
+    registerProjectServices(server, deps)
+    registerEventServices(server, deps)
+  },
+  grpcRoles: { repository: registerRepositoryServices },
+  startWorkers,
 }

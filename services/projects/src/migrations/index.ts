@@ -1,4 +1,4 @@
 import type { Migration } from 'kysely'
 
-/** Migrations by name, applied in name order; none yet. */
+/** Every migration of the `projects` schema, by name; Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {}

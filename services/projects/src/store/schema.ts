@@ -1,0 +1,5 @@
+import type { EventTables } from './event-tables.js'
+import type { ProjectTables } from './project-tables.js'
+
+/** Every table of the `projects` schema, one interface per aggregate's file. */
+export interface Database extends ProjectTables, EventTables {}
