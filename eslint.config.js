@@ -73,6 +73,7 @@ export default tseslint.config(
         console: 'readonly',
         URL: 'readonly',
         setTimeout: 'readonly',
+        fetch: 'readonly',
       },
     },
     rules: { ...tseslint.configs.disableTypeChecked.rules, 'no-console': 'off' },
