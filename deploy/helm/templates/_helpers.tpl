@@ -394,7 +394,8 @@ metadata:
   {{- end }}
   {{- end }}
 spec:
-  {{- if eq .role "repository" }}
+  {{- /* Headless for gRPC: DNS answers every pod and clients balance round-robin over them. */}}
+  {{- if eq $kind "grpc" }}
   clusterIP: None
   {{- else }}
   type: {{ dig "type" "ClusterIP" (default (dict) .expose) }}

@@ -101,6 +101,8 @@ export function createClient<C extends Client>(
   const raw = new Ctor(options.address, credentials.createInsecure(), {
     interceptors: [observingInterceptor(options.registry)],
     'grpc.keepalive_time_ms': 30_000,
+    // With a headless Service, DNS names every replica: spread calls over all of them.
+    'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
   })
   const deadlineMs = options.deadlineMs ?? 5_000
   const retries = options.retries ?? 0
