@@ -165,6 +165,21 @@ export interface GetAccessLevelResponse {
   accessLevel: number;
 }
 
+export interface ListUserMembershipsRequest {
+  userId: number;
+}
+
+/** UserMembership is one direct membership of a user. */
+export interface UserMembership {
+  sourceType: SourceType;
+  sourceId: number;
+  accessLevel: number;
+}
+
+export interface ListUserMembershipsResponse {
+  memberships: UserMembership[];
+}
+
 function createBaseMemberSource(): MemberSource {
   return { type: 0, id: 0, namespaceId: undefined };
 }
@@ -1761,6 +1776,263 @@ export const GetAccessLevelResponse: MessageFns<GetAccessLevelResponse> = {
   },
 };
 
+function createBaseListUserMembershipsRequest(): ListUserMembershipsRequest {
+  return { userId: 0 };
+}
+
+export const ListUserMembershipsRequest: MessageFns<ListUserMembershipsRequest> = {
+  encode(message: ListUserMembershipsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== 0) {
+      writer.uint32(8).int64(message.userId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListUserMembershipsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListUserMembershipsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.userId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListUserMembershipsRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListUserMembershipsRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== 0) {
+      obj.userId = Math.round(message.userId);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListUserMembershipsRequest>, I>>(base?: I): ListUserMembershipsRequest {
+    return ListUserMembershipsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListUserMembershipsRequest>, I>>(object: I): ListUserMembershipsRequest {
+    const message = createBaseListUserMembershipsRequest();
+    message.userId = object.userId ?? 0;
+    return message;
+  },
+};
+
+function createBaseUserMembership(): UserMembership {
+  return { sourceType: 0, sourceId: 0, accessLevel: 0 };
+}
+
+export const UserMembership: MessageFns<UserMembership> = {
+  encode(message: UserMembership, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.sourceType !== 0) {
+      writer.uint32(8).int32(message.sourceType);
+    }
+    if (message.sourceId !== 0) {
+      writer.uint32(16).int64(message.sourceId);
+    }
+    if (message.accessLevel !== 0) {
+      writer.uint32(24).int32(message.accessLevel);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UserMembership {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUserMembership();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.sourceType = reader.int32() as any;
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.sourceId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.accessLevel = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UserMembership {
+    return {
+      sourceType: isSet(object.sourceType)
+        ? sourceTypeFromJSON(object.sourceType)
+        : isSet(object.source_type)
+        ? sourceTypeFromJSON(object.source_type)
+        : 0,
+      sourceId: isSet(object.sourceId)
+        ? globalThis.Number(object.sourceId)
+        : isSet(object.source_id)
+        ? globalThis.Number(object.source_id)
+        : 0,
+      accessLevel: isSet(object.accessLevel)
+        ? globalThis.Number(object.accessLevel)
+        : isSet(object.access_level)
+        ? globalThis.Number(object.access_level)
+        : 0,
+    };
+  },
+
+  toJSON(message: UserMembership): unknown {
+    const obj: any = {};
+    if (message.sourceType !== 0) {
+      obj.sourceType = sourceTypeToJSON(message.sourceType);
+    }
+    if (message.sourceId !== 0) {
+      obj.sourceId = Math.round(message.sourceId);
+    }
+    if (message.accessLevel !== 0) {
+      obj.accessLevel = Math.round(message.accessLevel);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UserMembership>, I>>(base?: I): UserMembership {
+    return UserMembership.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UserMembership>, I>>(object: I): UserMembership {
+    const message = createBaseUserMembership();
+    message.sourceType = object.sourceType ?? 0;
+    message.sourceId = object.sourceId ?? 0;
+    message.accessLevel = object.accessLevel ?? 0;
+    return message;
+  },
+};
+
+function createBaseListUserMembershipsResponse(): ListUserMembershipsResponse {
+  return { memberships: [] };
+}
+
+export const ListUserMembershipsResponse: MessageFns<ListUserMembershipsResponse> = {
+  encode(message: ListUserMembershipsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.memberships) {
+      UserMembership.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListUserMembershipsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListUserMembershipsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.memberships.push(UserMembership.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListUserMembershipsResponse {
+    return {
+      memberships: globalThis.Array.isArray(object?.memberships)
+        ? object.memberships.map((e: any) => UserMembership.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListUserMembershipsResponse): unknown {
+    const obj: any = {};
+    if (message.memberships?.length) {
+      obj.memberships = message.memberships.map((e) => UserMembership.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListUserMembershipsResponse>, I>>(base?: I): ListUserMembershipsResponse {
+    return ListUserMembershipsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListUserMembershipsResponse>, I>>(object: I): ListUserMembershipsResponse {
+    const message = createBaseListUserMembershipsResponse();
+    message.memberships = object.memberships?.map((e) => UserMembership.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 export type MemberServiceService = typeof MemberServiceService;
 export const MemberServiceService = {
   listMembers: {
@@ -1822,6 +2094,18 @@ export const MemberServiceService = {
       Buffer.from(GetAccessLevelResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetAccessLevelResponse => GetAccessLevelResponse.decode(value),
   },
+  /** Every unexpired direct membership of a user (for other services' lists: no permission check). */
+  listUserMemberships: {
+    path: "/gitlab.identity.v1.MemberService/ListUserMemberships" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListUserMembershipsRequest): Buffer =>
+      Buffer.from(ListUserMembershipsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListUserMembershipsRequest => ListUserMembershipsRequest.decode(value),
+    responseSerialize: (value: ListUserMembershipsResponse): Buffer =>
+      Buffer.from(ListUserMembershipsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListUserMembershipsResponse => ListUserMembershipsResponse.decode(value),
+  },
 } as const;
 
 export interface MemberServiceServer extends UntypedServiceImplementation {
@@ -1832,6 +2116,8 @@ export interface MemberServiceServer extends UntypedServiceImplementation {
   removeMember: handleUnaryCall<RemoveMemberRequest, RemoveMemberResponse>;
   /** GetAccessLevel is the user's effective level in the source, inherited levels included. */
   getAccessLevel: handleUnaryCall<GetAccessLevelRequest, GetAccessLevelResponse>;
+  /** Every unexpired direct membership of a user (for other services' lists: no permission check). */
+  listUserMemberships: handleUnaryCall<ListUserMembershipsRequest, ListUserMembershipsResponse>;
 }
 
 export interface MemberServiceClient extends Client {
@@ -1925,6 +2211,22 @@ export interface MemberServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetAccessLevelResponse) => void,
+  ): ClientUnaryCall;
+  /** Every unexpired direct membership of a user (for other services' lists: no permission check). */
+  listUserMemberships(
+    request: ListUserMembershipsRequest,
+    callback: (error: ServiceError | null, response: ListUserMembershipsResponse) => void,
+  ): ClientUnaryCall;
+  listUserMemberships(
+    request: ListUserMembershipsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListUserMembershipsResponse) => void,
+  ): ClientUnaryCall;
+  listUserMemberships(
+    request: ListUserMembershipsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListUserMembershipsResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -6,7 +6,21 @@
 
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
+import {
+  type CallOptions,
+  type ChannelCredentials,
+  Client,
+  type ClientOptions,
+  type ClientUnaryCall,
+  type handleUnaryCall,
+  makeGenericClientConstructor,
+  type Metadata,
+  type ServiceError,
+  type UntypedServiceImplementation,
+} from "@grpc/grpc-js";
 import { Timestamp } from "../../../google/protobuf/timestamp.js";
+import { Caller } from "../../common/v1/caller.js";
+import { PageInfo, PageRequest } from "../../common/v1/pagination.js";
 
 /**
  * EventRecord is one activity event as its producer reports it. Producers in
@@ -54,6 +68,69 @@ export interface PushData {
   ref: string;
   commitTitle?: string | undefined;
   refCount: number;
+}
+
+export interface ListEventsRequest {
+  caller: Caller | undefined;
+  page:
+    | PageRequest
+    | undefined;
+  /** GET /events and GET /users/:id/events: events this user authored. */
+  authorId?:
+    | number
+    | undefined;
+  /** GET /projects/:id/events: the project the gateway resolved (readable by the caller). */
+  projectId?:
+    | number
+    | undefined;
+  /** A stored action (created, pushed, merged, ...); an unknown one filters nothing, as GitLab. */
+  action?:
+    | string
+    | undefined;
+  /**
+   * Lowercase target type (issue, milestone, merge_request, note, project, snippet, user);
+   * an unknown one filters nothing, as GitLab.
+   */
+  targetType?:
+    | string
+    | undefined;
+  /** YYYY-MM-DD: events created before the start of that day (UTC). */
+  before?:
+    | string
+    | undefined;
+  /** YYYY-MM-DD: events created after the end of that day (UTC). */
+  after?:
+    | string
+    | undefined;
+  /** asc or desc by id; desc when absent. */
+  sort: string;
+  /** all: events of every project the caller is a member of, instead of author_id's own. */
+  scope?: string | undefined;
+}
+
+export interface ListEventsResponse {
+  events: Event[];
+  pageInfo: PageInfo | undefined;
+}
+
+/** Event is one stored activity event, as GitLab's Event entity needs it. */
+export interface Event {
+  id: number;
+  projectId: number;
+  authorId: number;
+  /** The stored action (pushed, merged, ...). */
+  action: string;
+  /** GitLab's action_name (pushed to, pushed new, accepted, ...). */
+  actionName: string;
+  targetType?: string | undefined;
+  targetId?: number | undefined;
+  targetIid?: number | undefined;
+  targetTitle?: string | undefined;
+  createdAt:
+    | Date
+    | undefined;
+  /** Set on push events. */
+  pushData?: PushData | undefined;
 }
 
 function createBaseEventRecord(): EventRecord {
@@ -530,6 +607,661 @@ export const PushData: MessageFns<PushData> = {
     message.refCount = object.refCount ?? 0;
     return message;
   },
+};
+
+function createBaseListEventsRequest(): ListEventsRequest {
+  return {
+    caller: undefined,
+    page: undefined,
+    authorId: undefined,
+    projectId: undefined,
+    action: undefined,
+    targetType: undefined,
+    before: undefined,
+    after: undefined,
+    sort: "",
+    scope: undefined,
+  };
+}
+
+export const ListEventsRequest: MessageFns<ListEventsRequest> = {
+  encode(message: ListEventsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.page !== undefined) {
+      PageRequest.encode(message.page, writer.uint32(18).fork()).join();
+    }
+    if (message.authorId !== undefined) {
+      writer.uint32(24).int64(message.authorId);
+    }
+    if (message.projectId !== undefined) {
+      writer.uint32(32).int64(message.projectId);
+    }
+    if (message.action !== undefined) {
+      writer.uint32(42).string(message.action);
+    }
+    if (message.targetType !== undefined) {
+      writer.uint32(50).string(message.targetType);
+    }
+    if (message.before !== undefined) {
+      writer.uint32(58).string(message.before);
+    }
+    if (message.after !== undefined) {
+      writer.uint32(66).string(message.after);
+    }
+    if (message.sort !== "") {
+      writer.uint32(74).string(message.sort);
+    }
+    if (message.scope !== undefined) {
+      writer.uint32(82).string(message.scope);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListEventsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListEventsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.page = PageRequest.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.authorId = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.action = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.targetType = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.before = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.after = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.sort = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.scope = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListEventsRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
+      authorId: isSet(object.authorId)
+        ? globalThis.Number(object.authorId)
+        : isSet(object.author_id)
+        ? globalThis.Number(object.author_id)
+        : undefined,
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : undefined,
+      action: isSet(object.action) ? globalThis.String(object.action) : undefined,
+      targetType: isSet(object.targetType)
+        ? globalThis.String(object.targetType)
+        : isSet(object.target_type)
+        ? globalThis.String(object.target_type)
+        : undefined,
+      before: isSet(object.before) ? globalThis.String(object.before) : undefined,
+      after: isSet(object.after) ? globalThis.String(object.after) : undefined,
+      sort: isSet(object.sort) ? globalThis.String(object.sort) : "",
+      scope: isSet(object.scope) ? globalThis.String(object.scope) : undefined,
+    };
+  },
+
+  toJSON(message: ListEventsRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.page !== undefined) {
+      obj.page = PageRequest.toJSON(message.page);
+    }
+    if (message.authorId !== undefined) {
+      obj.authorId = Math.round(message.authorId);
+    }
+    if (message.projectId !== undefined) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.action !== undefined) {
+      obj.action = message.action;
+    }
+    if (message.targetType !== undefined) {
+      obj.targetType = message.targetType;
+    }
+    if (message.before !== undefined) {
+      obj.before = message.before;
+    }
+    if (message.after !== undefined) {
+      obj.after = message.after;
+    }
+    if (message.sort !== "") {
+      obj.sort = message.sort;
+    }
+    if (message.scope !== undefined) {
+      obj.scope = message.scope;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListEventsRequest>, I>>(base?: I): ListEventsRequest {
+    return ListEventsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListEventsRequest>, I>>(object: I): ListEventsRequest {
+    const message = createBaseListEventsRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.page = (object.page !== undefined && object.page !== null)
+      ? PageRequest.fromPartial(object.page)
+      : undefined;
+    message.authorId = object.authorId ?? undefined;
+    message.projectId = object.projectId ?? undefined;
+    message.action = object.action ?? undefined;
+    message.targetType = object.targetType ?? undefined;
+    message.before = object.before ?? undefined;
+    message.after = object.after ?? undefined;
+    message.sort = object.sort ?? "";
+    message.scope = object.scope ?? undefined;
+    return message;
+  },
+};
+
+function createBaseListEventsResponse(): ListEventsResponse {
+  return { events: [], pageInfo: undefined };
+}
+
+export const ListEventsResponse: MessageFns<ListEventsResponse> = {
+  encode(message: ListEventsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.events) {
+      Event.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.pageInfo !== undefined) {
+      PageInfo.encode(message.pageInfo, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListEventsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListEventsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.events.push(Event.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.pageInfo = PageInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListEventsResponse {
+    return {
+      events: globalThis.Array.isArray(object?.events) ? object.events.map((e: any) => Event.fromJSON(e)) : [],
+      pageInfo: isSet(object.pageInfo)
+        ? PageInfo.fromJSON(object.pageInfo)
+        : isSet(object.page_info)
+        ? PageInfo.fromJSON(object.page_info)
+        : undefined,
+    };
+  },
+
+  toJSON(message: ListEventsResponse): unknown {
+    const obj: any = {};
+    if (message.events?.length) {
+      obj.events = message.events.map((e) => Event.toJSON(e));
+    }
+    if (message.pageInfo !== undefined) {
+      obj.pageInfo = PageInfo.toJSON(message.pageInfo);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListEventsResponse>, I>>(base?: I): ListEventsResponse {
+    return ListEventsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListEventsResponse>, I>>(object: I): ListEventsResponse {
+    const message = createBaseListEventsResponse();
+    message.events = object.events?.map((e) => Event.fromPartial(e)) || [];
+    message.pageInfo = (object.pageInfo !== undefined && object.pageInfo !== null)
+      ? PageInfo.fromPartial(object.pageInfo)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseEvent(): Event {
+  return {
+    id: 0,
+    projectId: 0,
+    authorId: 0,
+    action: "",
+    actionName: "",
+    targetType: undefined,
+    targetId: undefined,
+    targetIid: undefined,
+    targetTitle: undefined,
+    createdAt: undefined,
+    pushData: undefined,
+  };
+}
+
+export const Event: MessageFns<Event> = {
+  encode(message: Event, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== 0) {
+      writer.uint32(8).int64(message.id);
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(16).int64(message.projectId);
+    }
+    if (message.authorId !== 0) {
+      writer.uint32(24).int64(message.authorId);
+    }
+    if (message.action !== "") {
+      writer.uint32(34).string(message.action);
+    }
+    if (message.actionName !== "") {
+      writer.uint32(42).string(message.actionName);
+    }
+    if (message.targetType !== undefined) {
+      writer.uint32(50).string(message.targetType);
+    }
+    if (message.targetId !== undefined) {
+      writer.uint32(56).int64(message.targetId);
+    }
+    if (message.targetIid !== undefined) {
+      writer.uint32(64).int64(message.targetIid);
+    }
+    if (message.targetTitle !== undefined) {
+      writer.uint32(74).string(message.targetTitle);
+    }
+    if (message.createdAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(82).fork()).join();
+    }
+    if (message.pushData !== undefined) {
+      PushData.encode(message.pushData, writer.uint32(90).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Event {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEvent();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.authorId = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.action = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.actionName = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.targetType = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.targetId = longToNumber(reader.int64());
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.targetIid = longToNumber(reader.int64());
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.targetTitle = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.pushData = PushData.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Event {
+    return {
+      id: isSet(object.id) ? globalThis.Number(object.id) : 0,
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      authorId: isSet(object.authorId)
+        ? globalThis.Number(object.authorId)
+        : isSet(object.author_id)
+        ? globalThis.Number(object.author_id)
+        : 0,
+      action: isSet(object.action) ? globalThis.String(object.action) : "",
+      actionName: isSet(object.actionName)
+        ? globalThis.String(object.actionName)
+        : isSet(object.action_name)
+        ? globalThis.String(object.action_name)
+        : "",
+      targetType: isSet(object.targetType)
+        ? globalThis.String(object.targetType)
+        : isSet(object.target_type)
+        ? globalThis.String(object.target_type)
+        : undefined,
+      targetId: isSet(object.targetId)
+        ? globalThis.Number(object.targetId)
+        : isSet(object.target_id)
+        ? globalThis.Number(object.target_id)
+        : undefined,
+      targetIid: isSet(object.targetIid)
+        ? globalThis.Number(object.targetIid)
+        : isSet(object.target_iid)
+        ? globalThis.Number(object.target_iid)
+        : undefined,
+      targetTitle: isSet(object.targetTitle)
+        ? globalThis.String(object.targetTitle)
+        : isSet(object.target_title)
+        ? globalThis.String(object.target_title)
+        : undefined,
+      createdAt: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
+      pushData: isSet(object.pushData)
+        ? PushData.fromJSON(object.pushData)
+        : isSet(object.push_data)
+        ? PushData.fromJSON(object.push_data)
+        : undefined,
+    };
+  },
+
+  toJSON(message: Event): unknown {
+    const obj: any = {};
+    if (message.id !== 0) {
+      obj.id = Math.round(message.id);
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.authorId !== 0) {
+      obj.authorId = Math.round(message.authorId);
+    }
+    if (message.action !== "") {
+      obj.action = message.action;
+    }
+    if (message.actionName !== "") {
+      obj.actionName = message.actionName;
+    }
+    if (message.targetType !== undefined) {
+      obj.targetType = message.targetType;
+    }
+    if (message.targetId !== undefined) {
+      obj.targetId = Math.round(message.targetId);
+    }
+    if (message.targetIid !== undefined) {
+      obj.targetIid = Math.round(message.targetIid);
+    }
+    if (message.targetTitle !== undefined) {
+      obj.targetTitle = message.targetTitle;
+    }
+    if (message.createdAt !== undefined) {
+      obj.createdAt = message.createdAt.toISOString();
+    }
+    if (message.pushData !== undefined) {
+      obj.pushData = PushData.toJSON(message.pushData);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Event>, I>>(base?: I): Event {
+    return Event.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Event>, I>>(object: I): Event {
+    const message = createBaseEvent();
+    message.id = object.id ?? 0;
+    message.projectId = object.projectId ?? 0;
+    message.authorId = object.authorId ?? 0;
+    message.action = object.action ?? "";
+    message.actionName = object.actionName ?? "";
+    message.targetType = object.targetType ?? undefined;
+    message.targetId = object.targetId ?? undefined;
+    message.targetIid = object.targetIid ?? undefined;
+    message.targetTitle = object.targetTitle ?? undefined;
+    message.createdAt = object.createdAt ?? undefined;
+    message.pushData = (object.pushData !== undefined && object.pushData !== null)
+      ? PushData.fromPartial(object.pushData)
+      : undefined;
+    return message;
+  },
+};
+
+/** EventService reads activity events, leaving out those of projects the caller may not read. */
+export type EventServiceService = typeof EventServiceService;
+export const EventServiceService = {
+  listEvents: {
+    path: "/gitlab.projects.v1.EventService/ListEvents" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListEventsRequest): Buffer => Buffer.from(ListEventsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListEventsRequest => ListEventsRequest.decode(value),
+    responseSerialize: (value: ListEventsResponse): Buffer => Buffer.from(ListEventsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListEventsResponse => ListEventsResponse.decode(value),
+  },
+} as const;
+
+export interface EventServiceServer extends UntypedServiceImplementation {
+  listEvents: handleUnaryCall<ListEventsRequest, ListEventsResponse>;
+}
+
+export interface EventServiceClient extends Client {
+  listEvents(
+    request: ListEventsRequest,
+    callback: (error: ServiceError | null, response: ListEventsResponse) => void,
+  ): ClientUnaryCall;
+  listEvents(
+    request: ListEventsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListEventsResponse) => void,
+  ): ClientUnaryCall;
+  listEvents(
+    request: ListEventsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListEventsResponse) => void,
+  ): ClientUnaryCall;
+}
+
+export const EventServiceClient = makeGenericClientConstructor(
+  EventServiceService,
+  "gitlab.projects.v1.EventService",
+) as unknown as {
+  new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): EventServiceClient;
+  service: typeof EventServiceService;
+  serviceName: string;
 };
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
