@@ -6,6 +6,7 @@ import {
 } from '@suite/proto'
 import type { GrpcServer, ServiceDeps } from '@suite/runtime'
 import { groupService } from './rpc/group.rpc.js'
+import { memberActivityPublisher } from './rpc/member-activity.js'
 import { memberService } from './rpc/member.rpc.js'
 import { tokenService } from './rpc/token.rpc.js'
 import { userService } from './rpc/user.rpc.js'
@@ -20,7 +21,7 @@ export function registerServer(server: GrpcServer, deps: ServiceDeps<DB>): void 
   server.add(GroupServiceService, groupService(server, stores), 'gitlab.identity.v1.GroupService')
   server.add(
     MemberServiceService,
-    memberService(server, stores),
+    memberService(server, stores, memberActivityPublisher(deps)),
     'gitlab.identity.v1.MemberService',
   )
 }

@@ -29,7 +29,7 @@ export async function addMember(
   caller: Caller,
   input: AddMemberInput,
   now = new Date(),
-): Promise<{ member: Member; user: User }> {
+): Promise<{ member: Member; user: User; isProjectOwner: boolean }> {
   const callerId = requireSignedIn(caller)
   const expiresAt = normalizeDate(input.expiresAt)
   const { source, level } = await resolveVisibleSource(stores, caller, input.source)
@@ -58,7 +58,8 @@ export async function addMember(
       memberRoleId: input.memberRoleId ?? null,
       memberNamespaceId: source.memberNamespaceId,
     })
-    return { member, user }
+    // The owner of a personal namespace is its projects' owner (GitLab's ProjectMember#owner?).
+    return { member, user, isProjectOwner: source.personalOwnerId === user.id }
   } catch (error) {
     if (error instanceof UniqueViolation && error.rule === 'member') {
       throw new ConflictError(MEMBER_EXISTS)

@@ -84,15 +84,16 @@ export async function updateMember(
   return { member: updated, user }
 }
 
-/** DELETE /:source/:id/members/:user_id: managers, or a member leaving. */
+/** DELETE /:source/:id/members/:user_id: managers, or a member leaving; returns the removed membership. */
 export async function removeMember(
   stores: Stores,
   caller: Caller,
   input: { source: SourceRef; userId: number },
-): Promise<void> {
+): Promise<Member> {
   const callerId = requireSignedIn(caller)
   const { source, level } = await resolveVisibleSource(stores, caller, input.source)
   const member = await findMember(stores, source, input.userId)
   await guardChange(stores, caller, source, level, member, member.userId === callerId)
   await stores.members.delete(member.id)
+  return member
 }

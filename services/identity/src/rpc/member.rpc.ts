@@ -5,6 +5,8 @@ import type {
   GetAccessLevelResponse,
   GetMemberRequest,
   GetMemberResponse,
+  ListUserMembershipsRequest,
+  ListUserMembershipsResponse,
   ListMembersRequest,
   ListMembersResponse,
   MemberServiceServer,
@@ -13,17 +15,27 @@ import type {
   UpdateMemberRequest,
   UpdateMemberResponse,
 } from '@suite/proto'
+import { SourceType } from '@suite/proto'
 import type { GrpcServer } from '@suite/runtime'
 import { addMember } from '../domain/add-member.js'
 import { removeMember, updateMember } from '../domain/change-member.js'
 import { getAccessLevel } from '../domain/get-access-level.js'
 import { getMember, listMembers } from '../domain/list-members.js'
+import { memberActivity, type PublishMemberActivity } from '../domain/member-activity.js'
 import type { Stores } from '../store/stores.js'
 import { presentString, toCaller, toPage, toSourceRef } from './from-proto.js'
 import { toMemberMessage } from './to-proto.js'
 
 /** gitlab.identity.v1.MemberService */
-export function memberService(server: GrpcServer, stores: Stores): MemberServiceServer {
+export function memberService(
+  server: GrpcServer,
+  stores: Stores,
+  publishActivity: PublishMemberActivity,
+): MemberServiceServer {
+  async function report(activity: ReturnType<typeof memberActivity>): Promise<void> {
+    if (activity) await publishActivity(activity)
+  }
+
   return {
     listMembers: server.unary(
       'ListMembers',
@@ -60,13 +72,14 @@ export function memberService(server: GrpcServer, stores: Stores): MemberService
     addMember: server.unary(
       'AddMember',
       async (req: AddMemberRequest): Promise<AddMemberResponse> => {
-        const { member, user } = await addMember(stores, toCaller(req.caller), {
+        const { member, user, isProjectOwner } = await addMember(stores, toCaller(req.caller), {
           source: toSourceRef(req.source),
           userId: req.userId,
           accessLevel: req.accessLevel,
           expiresAt: presentString(req.expiresAt),
           memberRoleId: req.memberRoleId,
         })
+        await report(memberActivity(member, 'joined', member.createdAt, isProjectOwner))
         return { member: toMemberMessage(member, user) }
       },
     ),
@@ -88,10 +101,11 @@ export function memberService(server: GrpcServer, stores: Stores): MemberService
     removeMember: server.unary(
       'RemoveMember',
       async (req: RemoveMemberRequest): Promise<RemoveMemberResponse> => {
-        await removeMember(stores, toCaller(req.caller), {
+        const removed = await removeMember(stores, toCaller(req.caller), {
           source: toSourceRef(req.source),
           userId: req.userId,
         })
+        await report(memberActivity(removed, 'left', new Date()))
         return {}
       },
     ),
@@ -100,6 +114,20 @@ export function memberService(server: GrpcServer, stores: Stores): MemberService
       'GetAccessLevel',
       async (req: GetAccessLevelRequest): Promise<GetAccessLevelResponse> => ({
         accessLevel: await getAccessLevel(stores, req.userId, toSourceRef(req.source)),
+      }),
+    ),
+
+    listUserMemberships: server.unary(
+      'ListUserMemberships',
+      async (req: ListUserMembershipsRequest): Promise<ListUserMembershipsResponse> => ({
+        memberships: (await stores.members.listForUser(req.userId)).map((membership) => ({
+          sourceType:
+            membership.sourceType === 'Project'
+              ? SourceType.SOURCE_TYPE_PROJECT
+              : SourceType.SOURCE_TYPE_GROUP,
+          sourceId: membership.sourceId,
+          accessLevel: membership.accessLevel,
+        })),
       }),
     ),
   }

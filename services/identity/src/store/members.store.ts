@@ -49,6 +49,21 @@ export class MembersStore {
     }))
   }
 
+  /** Every unexpired direct membership of a user, groups and projects. */
+  async listForUser(userId: number): Promise<HeldMembership[]> {
+    const rows = await this.db
+      .selectFrom('members')
+      .select(['source_type', 'source_id', 'access_level'])
+      .where('user_id', '=', userId)
+      .where(unexpired)
+      .execute()
+    return rows.map((row) => ({
+      sourceType: row.source_type === 'Project' ? 'Project' : 'Namespace',
+      sourceId: row.source_id,
+      accessLevel: row.access_level,
+    }))
+  }
+
   /** Whether the user is a member of a group or project anywhere below a group (or in it). */
   async hasMembershipWithin(userId: number, groupId: number): Promise<boolean> {
     const row = await this.db
