@@ -10,6 +10,8 @@ export function loadProjectsConfig(environment: NodeJS.ProcessEnv = process.env)
       REPOSITORY_ADDR: env.address(addresses['REPOSITORY_ADDR'] ?? '127.0.0.1:50056'),
       IDENTITY_ADDR: env.address(addresses['IDENTITY_ADDR'] ?? '127.0.0.1:50051'),
       EXTERNAL_URL: z.url().default('http://localhost:8080'),
+      // Where the repository role finds `git`; children get this PATH and nothing else of ours.
+      PATH: env.string('/usr/local/bin:/usr/bin:/bin'),
     },
     environment,
   )
@@ -18,6 +20,7 @@ export function loadProjectsConfig(environment: NodeJS.ProcessEnv = process.env)
     repositoryAddress: raw.REPOSITORY_ADDR,
     identityAddress: raw.IDENTITY_ADDR,
     externalUrl: raw.EXTERNAL_URL.replace(/\/+$/, ''),
+    gitPath: raw.PATH,
   })
 }
 

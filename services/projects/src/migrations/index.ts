@@ -1,4 +1,9 @@
 import type { Migration } from 'kysely'
+import * as createProjects from './2026_11_21_1200_create_projects.js'
+import * as createEvents from './2026_11_21_1300_create_events.js'
 
 /** Every migration of the `projects` schema, by name; Kysely runs them in name order. */
-export const migrations: Record<string, Migration> = {}
+export const migrations: Record<string, Migration> = {
+  '2026_11_21_1200_create_projects': createProjects,
+  '2026_11_21_1300_create_events': createEvents,
+}

@@ -1,0 +1,147 @@
+import { status } from '@grpc/grpc-js'
+import {
+  GroupServiceClient,
+  MemberServiceClient,
+  SourceType,
+  UserServiceClient,
+  type Caller as CallerMessage,
+  type Namespace,
+} from '@suite/proto'
+import { createClient, isServiceError, type Registry } from '@suite/runtime'
+import { AccessLevel, type Caller } from '../domain/caller.js'
+import type { Memberships } from '../domain/policy.js'
+import type { IdentityPort, NamespaceForCreate } from '../domain/ports.js'
+import { visibilityName } from '../domain/visibility.js'
+
+function callerMessage(caller: Caller): CallerMessage {
+  return { userId: caller.userId, admin: caller.admin, scopes: [], accessLevel: 0 }
+}
+
+/** undefined for NOT_FOUND, the answer otherwise. */
+async function unlessNotFound<T>(call: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await call()
+  } catch (error) {
+    if (isServiceError(error) && error.code === status.NOT_FOUND) return undefined
+    throw error
+  }
+}
+
+/** The identity service as the projects domain needs it. */
+export function createIdentityPort(
+  address: string,
+  registry: Registry,
+): IdentityPort & {
+  contact: (userId: number) => Promise<{ name: string; email: string } | undefined>
+  close: () => void
+} {
+  const users = createClient(UserServiceClient, { address, registry, retries: 2 })
+  const groups = createClient(GroupServiceClient, { address, registry, retries: 2 })
+  const membersRead = createClient(MemberServiceClient, { address, registry, retries: 2 })
+  const membersWrite = createClient(MemberServiceClient, { address, registry })
+
+  async function describe(
+    caller: Caller,
+    namespace: Namespace,
+    level: number,
+  ): Promise<NamespaceForCreate | undefined> {
+    if (namespace.kind !== 'group') {
+      return {
+        namespace: {
+          id: namespace.id,
+          fullPath: namespace.fullPath,
+          fullName: namespace.name,
+          kind: 'user',
+          parentId: null,
+          traversalIds: [],
+          ownerId: namespace.ownerId ?? null,
+        },
+        visibility: 'public',
+        projectCreationLevel: 'developer',
+        callerLevel: level,
+      }
+    }
+    const answer = await unlessNotFound(() =>
+      groups.rpc.getGroup({ caller: callerMessage(caller), group: { id: namespace.id } }),
+    )
+    const group = answer?.group
+    if (!group) return undefined
+    return {
+      namespace: {
+        id: group.id,
+        fullPath: group.fullPath,
+        fullName: group.fullName,
+        kind: 'group',
+        parentId: group.parentId ?? null,
+        traversalIds: namespace.traversalIds,
+        ownerId: null,
+      },
+      visibility: visibilityName(
+        group.visibility === 'public' ? 20 : group.visibility === 'internal' ? 10 : 0,
+      ),
+      projectCreationLevel: group.projectCreationLevel,
+      callerLevel: group.callerAccessLevel,
+    }
+  }
+
+  return {
+    async memberships(userId: number): Promise<Memberships> {
+      const { memberships } = await membersRead.rpc.listUserMemberships({ userId })
+      const projects = new Map<number, number>()
+      const groupLevels = new Map<number, number>()
+      for (const membership of memberships) {
+        const into =
+          membership.sourceType === SourceType.SOURCE_TYPE_PROJECT ? projects : groupLevels
+        into.set(
+          membership.sourceId,
+          Math.max(into.get(membership.sourceId) ?? 0, membership.accessLevel),
+        )
+      }
+      return { projects, groups: groupLevels }
+    },
+
+    async namespace(caller: Caller, id: number): Promise<NamespaceForCreate | undefined> {
+      const answer = await unlessNotFound(() =>
+        groups.rpc.getNamespace({ caller: callerMessage(caller), id }),
+      )
+      if (!answer?.namespace) return undefined
+      return describe(caller, answer.namespace, answer.callerAccessLevel)
+    },
+
+    async personalNamespace(
+      caller: Caller,
+      userId: number,
+    ): Promise<NamespaceForCreate | undefined> {
+      const { users: found } = await users.rpc.batchGetUsers({ ids: [userId] })
+      const user = found[0]
+      if (!user) return undefined
+      const answer = await unlessNotFound(() =>
+        groups.rpc.getNamespace({ caller: callerMessage(caller), fullPath: user.username }),
+      )
+      if (!answer?.namespace || answer.namespace.kind === 'group') return undefined
+      return describe(caller, answer.namespace, answer.callerAccessLevel)
+    },
+
+    async addProjectMember(actorId, projectId, namespaceId, userId, accessLevel): Promise<void> {
+      await membersWrite.rpc.addMember({
+        // The system acts: the creator's membership is part of creating the project.
+        caller: { userId: actorId, admin: true, scopes: [], accessLevel: AccessLevel.OWNER },
+        source: { type: SourceType.SOURCE_TYPE_PROJECT, id: projectId, namespaceId },
+        userId,
+        accessLevel,
+        expiresAt: undefined,
+        memberRoleId: undefined,
+      })
+    },
+
+    async contact(userId: number) {
+      const { users: found } = await users.rpc.batchGetUsers({ ids: [userId] })
+      const user = found[0]
+      return user ? { name: user.name, email: user.email } : undefined
+    },
+
+    close: () => {
+      for (const client of [users, groups, membersRead, membersWrite]) client.raw.close()
+    },
+  }
+}

@@ -1,0 +1,89 @@
+import { status } from '@grpc/grpc-js'
+import { RepositoryServiceClient, type RepositoryInfo } from '@suite/proto'
+import { createClient, isServiceError, type Logger, type Registry } from '@suite/runtime'
+import type { RepositoryPort } from '../domain/ports.js'
+
+export interface RepositoryClient extends RepositoryPort {
+  /** What the project entity shows of a repository; undefined when the role cannot say. */
+  info(projectIds: readonly number[]): Promise<Map<number, RepositoryInfo>>
+  close: () => void
+}
+
+/** The projects repository role (RepositoryService at REPOSITORY_ADDR). */
+export function createRepositoryClient(
+  address: string,
+  registry: Registry,
+  logger: Logger,
+  userOf: (userId: number) => Promise<{ name: string; email: string } | undefined>,
+): RepositoryClient {
+  const read = createClient(RepositoryServiceClient, { address, registry, retries: 2 })
+  const write = createClient(RepositoryServiceClient, { address, registry, deadlineMs: 30_000 })
+  return {
+    async createRepository(input): Promise<void> {
+      await write.rpc.createRepository({
+        projectId: input.projectId,
+        defaultBranch: input.defaultBranch,
+      })
+      if (!input.initializeWithReadme) return
+      const author = await userOf(input.authorId)
+      await write.rpc.commitFiles({
+        projectId: input.projectId,
+        caller: { userId: input.authorId, admin: false, scopes: [], accessLevel: 50 },
+        branch: input.defaultBranch,
+        startBranch: '',
+        commitMessage: 'Initial commit',
+        authorName: author?.name ?? '',
+        authorEmail: author?.email ?? '',
+        actions: [
+          {
+            action: 'create',
+            filePath: 'README.md',
+            previousPath: '',
+            content: Buffer.from(input.readme, 'utf8'),
+            executeFilemode: undefined,
+            lastCommitId: '',
+          },
+        ],
+      })
+    },
+
+    async setDefaultBranch(projectId, branch): Promise<boolean> {
+      try {
+        await write.rpc.setDefaultBranch({ projectId, name: branch })
+        return true
+      } catch (error) {
+        // NOT_FOUND: no repository, or no such branch in it.
+        if (isServiceError(error) && error.code === status.NOT_FOUND) return false
+        throw error
+      }
+    },
+
+    async info(projectIds): Promise<Map<number, RepositoryInfo>> {
+      const answers = await Promise.all(
+        projectIds.map(async (projectId) => {
+          try {
+            const answer = await read.rpc.getRepositoryInfo({ projectId }, { deadlineMs: 2_000 })
+            const info: RepositoryInfo = {
+              empty: !answer.exists || answer.empty,
+              sizeBytes: answer.sizeBytes,
+              commitCount: answer.commitCount,
+              readmePath: answer.readmePath,
+              licensePath: answer.licensePath,
+              license: answer.license,
+            }
+            return [projectId, info] as const
+          } catch (err) {
+            logger.warn({ err, projectId }, 'repository info unavailable')
+            return undefined
+          }
+        }),
+      )
+      return new Map(answers.flatMap((entry) => (entry ? [entry] : [])))
+    },
+
+    close: () => {
+      read.raw.close()
+      write.raw.close()
+    },
+  }
+}

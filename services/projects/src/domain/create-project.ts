@@ -1,0 +1,175 @@
+import {
+  ForbiddenError,
+  InvalidError,
+  UnauthenticatedError,
+  isUniqueViolation,
+} from '@suite/runtime'
+import { randomBytes } from 'node:crypto'
+import { AccessLevel, type Caller } from './caller.js'
+import { ErrorCollector, TAKEN } from './field-errors.js'
+import { deriveNameAndPath, validateName, validatePath } from './path-rules.js'
+import { accessIn, canCreateInGroup, effectiveFor } from './policy.js'
+import type { Project, ProjectWithAccess } from './project.js'
+import { defaultAccessLevels, FLAG_DEFAULTS, SCALAR_DEFAULTS } from './project-settings.js'
+import type { NamespaceForCreate, Ports } from './ports.js'
+import { callerMemberships } from './read-projects.js'
+import { cleanTopics, definedOnly, type SettingsInput } from './settings-input.js'
+import { VisibilityLevel, visibilityLevel } from './visibility.js'
+import type { ProjectsStore } from '../store/projects.store.js'
+
+/** Gitlab::CurrentSettings.default_branch_name */
+export const DEFAULT_BRANCH = 'main'
+
+export interface CreateProjectInput {
+  settings: SettingsInput
+  namespaceId?: number | undefined
+  /** POST /projects/user/:user_id (administrators): the user the project is for. */
+  forUserId?: number | undefined
+  initializeWithReadme: boolean
+  importUrl?: string | undefined
+}
+
+function allowedToCreate(caller: Caller, target: NamespaceForCreate): boolean {
+  if (caller.admin) return true
+  if (target.namespace.kind === 'user') return target.namespace.ownerId === caller.userId
+  return canCreateInGroup(caller, target.callerLevel, target.projectCreationLevel)
+}
+
+/** Project#visibility_level_allowed_by_group: not above the group's level. */
+function visibilityError(visibility: string, target: NamespaceForCreate): string | undefined {
+  if (target.namespace.kind !== 'group') return undefined
+  const level = visibilityLevel(visibility) ?? VisibilityLevel.PRIVATE
+  const groupLevel = visibilityLevel(target.visibility) ?? VisibilityLevel.PRIVATE
+  if (level <= groupLevel) return undefined
+  return `${visibility} is not allowed in a ${target.visibility} group.`
+}
+
+/** A runners registration token as GitLab prints them: GR1348941 and 20 characters. */
+export function newRunnersToken(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+  const bytes = randomBytes(20)
+  return `GR1348941${[...bytes].map((byte) => alphabet[byte % alphabet.length]).join('')}`
+}
+
+/** The README GitLab commits for initialize_with_readme (a short form of its template). */
+export function readmeFor(project: Pick<Project, 'name' | 'description'>): string {
+  const lines = [`# ${project.name}`, '']
+  if (project.description) lines.push(project.description, '')
+  return lines.join('\n')
+}
+
+/**
+ * Projects::CreateService: the namespace must be one the caller may create
+ * projects in (else `namespace is not valid`), name and path are derived from
+ * each other and validated, the creator's memberships follow GitLab (the
+ * owner of a personal namespace is Owner, a group project's creator below
+ * Maintainer becomes Maintainer), the `created` event is stored with the
+ * project, and the repository is created (with a README when asked).
+ */
+export async function createProject(
+  store: ProjectsStore,
+  ports: Ports,
+  caller: Caller,
+  input: CreateProjectInput,
+): Promise<ProjectWithAccess> {
+  if (caller.userId === undefined) throw new UnauthenticatedError()
+  if (input.forUserId !== undefined && !caller.admin) throw new ForbiddenError()
+  // POST /projects/user/:user_id creates the project as that user (GitLab's
+  // CreateService.new(user, ...)): creator, event author and membership are theirs.
+  const ownerUserId = input.forUserId ?? caller.userId
+
+  const target =
+    input.namespaceId !== undefined
+      ? await ports.identity.namespace(caller, input.namespaceId)
+      : await ports.identity.personalNamespace(caller, ownerUserId)
+  if (!target || (input.namespaceId !== undefined && !allowedToCreate(caller, target))) {
+    throw new InvalidError({ namespace: ['is not valid'] })
+  }
+
+  const given = input.settings
+  const { name, path } = deriveNameAndPath(given.name, given.path)
+  const visibility = given.visibility ?? 'private'
+  const errors = new ErrorCollector()
+  validateName(name, errors)
+  validatePath(path, errors)
+  const taken = await store.taken(target.namespace.id, name, path)
+  if (taken.name) errors.add('name', TAKEN)
+  if (taken.path) errors.add('path', TAKEN)
+  const visibilityProblem = visibilityError(visibility, target)
+  if (visibilityProblem) errors.add('visibility_level', visibilityProblem)
+  if (!errors.empty) throw new InvalidError(errors.toJSON())
+
+  // Project#default_branch of an empty repository is the instance's default
+  // branch name; a given one only counts with a README commit on it.
+  const defaultBranch = input.initializeWithReadme
+    ? (given.defaultBranch ?? DEFAULT_BRANCH)
+    : DEFAULT_BRANCH
+  const topics = cleanTopics(given.topics ?? [])
+  const draft: Omit<Project, 'id' | 'topics' | 'createdAt' | 'updatedAt' | 'lastActivityAt'> = {
+    namespace: target.namespace,
+    name,
+    path,
+    fullPath: `${target.namespace.fullPath}/${path}`,
+    description: given.description ?? null,
+    visibility,
+    creatorId: ownerUserId,
+    defaultBranch,
+    archived: false,
+    importUrl: input.importUrl ?? null,
+    importType: input.importUrl ? 'git' : null,
+    importStatus: 'none',
+    importError: null,
+    starCount: 0,
+    accessLevels: { ...defaultAccessLevels(visibility), ...definedOnly(given.accessLevels) },
+    flags: { ...FLAG_DEFAULTS, ...definedOnly(given.flags) },
+    settings: {
+      ...SCALAR_DEFAULTS,
+      ...definedOnly(given.settings),
+      containerExpirationPolicy: {
+        ...SCALAR_DEFAULTS.containerExpirationPolicy,
+        ...definedOnly(given.containerExpirationPolicy),
+      },
+    },
+    runnersToken: newRunnersToken(),
+  }
+  let id: number
+  try {
+    id = await store.insert(draft, topics, ownerUserId)
+  } catch (error) {
+    // Another request took the path between the check and the insert.
+    if (isUniqueViolation(error)) throw new InvalidError({ path: [TAKEN] })
+    throw error
+  }
+
+  await ports.repository.createRepository({
+    projectId: id,
+    fullPath: draft.fullPath,
+    defaultBranch,
+    initializeWithReadme: input.initializeWithReadme,
+    readme: readmeFor(draft),
+    authorId: ownerUserId,
+  })
+
+  if (target.namespace.kind === 'user' && target.namespace.ownerId !== null) {
+    await ports.identity.addProjectMember(
+      caller.userId,
+      id,
+      target.namespace.id,
+      target.namespace.ownerId,
+      AccessLevel.OWNER,
+    )
+  } else if (target.callerLevel < AccessLevel.MAINTAINER) {
+    await ports.identity.addProjectMember(
+      caller.userId,
+      id,
+      target.namespace.id,
+      ownerUserId,
+      AccessLevel.MAINTAINER,
+    )
+  }
+
+  const project = await store.findById(id)
+  if (!project) throw new Error(`project ${id} vanished after its creation`)
+  const memberships = await callerMemberships(ports.identity, caller)
+  return { project, access: effectiveFor(caller, accessIn(project, caller.userId, memberships)) }
+}

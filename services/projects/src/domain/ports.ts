@@ -1,0 +1,53 @@
+import type { Caller } from './caller.js'
+import type { Memberships } from './policy.js'
+import type { ProjectNamespace } from './project.js'
+import type { VisibilityName } from './visibility.js'
+
+/** A namespace as seen by the caller, with what creating a project in it needs. */
+export interface NamespaceForCreate {
+  namespace: ProjectNamespace
+  visibility: VisibilityName
+  /** Group#project_creation_level ('developer' for a user namespace, unused there). */
+  projectCreationLevel: string
+  /** The caller's level in the namespace (50 for the owner of a user namespace). */
+  callerLevel: number
+}
+
+/** What projects needs of identity. */
+export interface IdentityPort {
+  /** Every unexpired direct membership of a user. */
+  memberships(userId: number): Promise<Memberships>
+  /** A namespace the caller can see, else undefined. */
+  namespace(caller: Caller, id: number): Promise<NamespaceForCreate | undefined>
+  /** A user's personal namespace, else undefined. */
+  personalNamespace(caller: Caller, userId: number): Promise<NamespaceForCreate | undefined>
+  /** Adds a project membership on the system's behalf; `actorId` is recorded as who added it. */
+  addProjectMember(
+    actorId: number,
+    projectId: number,
+    namespaceId: number,
+    userId: number,
+    accessLevel: number,
+  ): Promise<void>
+}
+
+/** What projects needs of the repository role. */
+export interface RepositoryPort {
+  /** Creates the bare repository; with a README, a first commit on the default branch. */
+  createRepository(input: {
+    projectId: number
+    fullPath: string
+    defaultBranch: string
+    initializeWithReadme: boolean
+    readme: string
+    authorId: number
+  }): Promise<void>
+  /** Points HEAD at an existing branch; false when the repository has no such branch. */
+  setDefaultBranch(projectId: number, branch: string): Promise<boolean>
+}
+
+/** Everything the use cases reach outside the database. */
+export interface Ports {
+  identity: IdentityPort
+  repository: RepositoryPort
+}

@@ -1,0 +1,57 @@
+import type { AccessLevels, Flags, ScalarSettings } from './project-settings.js'
+import type { VisibilityName } from './visibility.js'
+
+/** The namespace a project lives in, as identity described it at creation. */
+export interface ProjectNamespace {
+  id: number
+  fullPath: string
+  fullName: string
+  kind: 'user' | 'group'
+  parentId: number | null
+  /** The namespace and the groups above it, root first; empty for a user namespace. */
+  traversalIds: number[]
+  /** The owner of a personal namespace. */
+  ownerId: number | null
+}
+
+export interface Project {
+  id: number
+  namespace: ProjectNamespace
+  name: string
+  path: string
+  fullPath: string
+  description: string | null
+  visibility: VisibilityName
+  creatorId: number
+  defaultBranch: string | null
+  archived: boolean
+  importUrl: string | null
+  importType: string | null
+  importStatus: string
+  importError: string | null
+  starCount: number
+  topics: string[]
+  accessLevels: AccessLevels
+  flags: Flags
+  settings: ScalarSettings
+  /** The CI runners registration token (a secret). */
+  runnersToken: string
+  lastActivityAt: Date
+  createdAt: Date
+  updatedAt: Date
+}
+
+/** A project with what the caller holds in it. */
+export interface ProjectAccess {
+  /** Max of the two below; Owner for an administrator. */
+  level: number
+  /** The direct project membership (Owner for a personal namespace's owner). */
+  projectLevel: number
+  /** The highest membership in the groups above the project. */
+  groupLevel: number
+}
+
+export interface ProjectWithAccess {
+  project: Project
+  access: ProjectAccess
+}

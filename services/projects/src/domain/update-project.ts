@@ -1,0 +1,103 @@
+import { ForbiddenError, InvalidError, isUniqueViolation } from '@suite/runtime'
+import type { Caller } from './caller.js'
+import { changeDefaultBranch } from './change-default-branch.js'
+import { ErrorCollector, TAKEN } from './field-errors.js'
+import { validateName, validatePath } from './path-rules.js'
+import { accessIn, canAdminister, canRename, effectiveFor } from './policy.js'
+import type { ProjectWithAccess } from './project.js'
+import type { Ports } from './ports.js'
+import { callerMemberships, getProject } from './read-projects.js'
+import { cleanTopics, definedOnly, type SettingsInput } from './settings-input.js'
+import { VisibilityLevel, visibilityLevel } from './visibility.js'
+import type { ProjectsStore } from '../store/projects.store.js'
+
+/**
+ * PUT /projects/:id (API::Projects update): Maintainer and up may edit
+ * settings (403 below); a name or a visibility change needs Owner
+ * (:rename_project, :change_visibility_level). Path changes are validated as
+ * on create and must stay unique in the namespace.
+ */
+export async function updateProject(
+  store: ProjectsStore,
+  ports: Ports,
+  caller: Caller,
+  id: number,
+  given: SettingsInput,
+  importUrl: string | undefined,
+): Promise<ProjectWithAccess> {
+  const { project, access } = await getProject(store, ports.identity, caller, { id })
+  if (!canAdminister(caller, access.level)) throw new ForbiddenError()
+  if (given.name !== undefined && given.name !== '' && !canRename(caller, access.level)) {
+    throw new ForbiddenError()
+  }
+  if (
+    given.visibility !== undefined &&
+    given.visibility !== project.visibility &&
+    !canRename(caller, access.level)
+  ) {
+    throw new ForbiddenError()
+  }
+
+  const name = given.name ?? project.name
+  const path = given.path ?? project.path
+  const errors = new ErrorCollector()
+  if (given.name !== undefined) validateName(name, errors)
+  if (given.path !== undefined && given.path !== project.path) validatePath(path, errors)
+  if (name !== project.name || path.toLowerCase() !== project.path.toLowerCase()) {
+    const taken = await store.taken(project.namespace.id, name, path, project.id)
+    if (taken.name && name !== project.name) errors.add('name', TAKEN)
+    if (taken.path) errors.add('path', TAKEN)
+  }
+  const visibility = given.visibility ?? project.visibility
+  if (project.namespace.kind === 'group' && given.visibility !== undefined) {
+    // The group's level is not stored here; identity's namespace tells it.
+    const target = await ports.identity.namespace(
+      { userId: undefined, admin: true },
+      project.namespace.id,
+    )
+    const groupLevel = visibilityLevel(target?.visibility ?? 'public') ?? VisibilityLevel.PUBLIC
+    if ((visibilityLevel(visibility) ?? 0) > groupLevel) {
+      errors.add(
+        'visibility_level',
+        `${visibility} is not allowed in a ${target?.visibility ?? 'public'} group.`,
+      )
+    }
+  }
+  if (!errors.empty) throw new InvalidError(errors.toJSON())
+  await changeDefaultBranch(ports, project.id, project.defaultBranch, given.defaultBranch)
+
+  const updated = {
+    ...project,
+    name,
+    path,
+    fullPath: `${project.namespace.fullPath}/${path}`,
+    description: given.description ?? project.description,
+    visibility,
+    defaultBranch: given.defaultBranch ?? project.defaultBranch,
+    archived: given.archived ?? project.archived,
+    importUrl: importUrl ?? project.importUrl,
+    accessLevels: { ...project.accessLevels, ...definedOnly(given.accessLevels) },
+    flags: { ...project.flags, ...definedOnly(given.flags) },
+    settings: {
+      ...project.settings,
+      ...definedOnly(given.settings),
+      containerExpirationPolicy: {
+        ...project.settings.containerExpirationPolicy,
+        ...definedOnly(given.containerExpirationPolicy),
+      },
+    },
+  }
+  try {
+    await store.update(updated, given.topics === undefined ? undefined : cleanTopics(given.topics))
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new InvalidError({ path: [TAKEN] })
+    throw error
+  }
+  const fresh = await store.findById(project.id)
+  if (!fresh) throw new Error(`project ${project.id} vanished during its update`)
+  const memberships = await callerMemberships(ports.identity, caller)
+  return {
+    project: fresh,
+    access: effectiveFor(caller, accessIn(fresh, caller.userId, memberships)),
+  }
+}

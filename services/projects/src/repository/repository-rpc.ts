@@ -1,0 +1,215 @@
+import {
+  TagOrder,
+  type Caller,
+  type CommitAction,
+  type RepositoryServiceServer,
+} from '@suite/proto'
+import {
+  InvalidError,
+  NotFoundError,
+  type EventPublisher,
+  type GrpcServer,
+  type Logger,
+} from '@suite/runtime'
+import type { GitCommit } from './commit-log.js'
+import {
+  createBranch,
+  deleteBranch,
+  getBranch,
+  listBranches,
+  setDefaultBranch,
+} from './branches.js'
+import { commitFiles, type FileAction, type FileActionKind } from './commit-files.js'
+import { commitStats, getCommit, listCommits } from './commits.js'
+import { publishPushEvents } from './push-publisher.js'
+import { pageOf, type TagOrderField } from './ref-search.js'
+import { isValidNewRefName } from './ref-names.js'
+import type { Repo, RepositoryStore } from './repository-store.js'
+import { createTag, deleteTag, getTag, listTags } from './tags.js'
+import { branchToProto, commitToProto, tagToProto } from './to-proto.js'
+import { readRepositoryInfo } from './repository-info.js'
+
+export interface RepositoryDeps {
+  store: RepositoryStore
+  logger: Logger
+  /** Opened on first push. */
+  publisher: () => EventPublisher
+}
+
+const ORDER: Partial<Record<TagOrder, TagOrderField>> = {
+  [TagOrder.TAG_ORDER_NAME]: 'name',
+  [TagOrder.TAG_ORDER_UPDATED]: 'updated',
+  [TagOrder.TAG_ORDER_VERSION]: 'version',
+}
+
+const ACTIONS: readonly FileActionKind[] = ['create', 'update', 'delete', 'move', 'chmod']
+
+function toFileAction(action: CommitAction): FileAction {
+  const kind = ACTIONS.find((candidate) => candidate === action.action)
+  if (!kind) throw new InvalidError({}, 'actions[action] does not have a valid value')
+  return {
+    action: kind,
+    filePath: action.filePath,
+    previousPath: action.previousPath,
+    content: action.content,
+    executeFilemode: action.executeFilemode,
+  }
+}
+
+async function statsOf(repo: Repo, commit: GitCommit) {
+  const { additions, deletions } = await commitStats(repo, commit)
+  return { additions, deletions, total: additions + deletions }
+}
+
+/** The RepositoryService handlers: decode, call the git layer, encode. */
+export function repositoryService(
+  server: GrpcServer,
+  deps: RepositoryDeps,
+): RepositoryServiceServer {
+  const { store } = deps
+
+  /** An existing repository, else GitLab's `not_found! unless repo_exists?`. */
+  async function existing(projectId: number): Promise<Repo> {
+    const repo = store.repo(projectId)
+    if (!(await repo.exists())) throw new NotFoundError('')
+    return repo
+  }
+
+  /** A repository for a write: created on first use (a project made before its repository). */
+  async function writable(projectId: number): Promise<Repo> {
+    await store.create(projectId, 'main')
+    return store.repo(projectId)
+  }
+
+  async function pushed(
+    repo: Repo,
+    projectId: number,
+    caller: Caller | undefined,
+    ref: string,
+    oldId: string | undefined,
+    newId: string | undefined,
+  ): Promise<void> {
+    await publishPushEvents(deps.publisher(), deps.logger, repo, projectId, caller?.userId, [
+      { ref, oldId, newId },
+    ])
+  }
+
+  return {
+    createRepository: server.unary('CreateRepository', async (req) => {
+      const branch = req.defaultBranch || 'main'
+      if (!isValidNewRefName(branch)) throw new InvalidError({}, 'Default branch name is invalid')
+      return { created: await store.create(req.projectId, branch) }
+    }),
+    getRepositoryInfo: server.unary('GetRepositoryInfo', async (req) =>
+      readRepositoryInfo(store.repo(req.projectId)),
+    ),
+    listBranches: server.unary('ListBranches', async (req) => {
+      const branches = await listBranches(await existing(req.projectId), req.search)
+      return {
+        branches: pageOf(branches, req.page?.page ?? 1, req.page?.perPage ?? 20).map(branchToProto),
+        pageInfo: { total: branches.length },
+      }
+    }),
+    getBranch: server.unary('GetBranch', async (req) => ({
+      branch: branchToProto(await getBranch(await existing(req.projectId), req.name)),
+    })),
+    createBranch: server.unary('CreateBranch', async (req) => {
+      const repo = await existing(req.projectId)
+      const branch = await createBranch(repo, req.name, req.ref)
+      await pushed(
+        repo,
+        req.projectId,
+        req.caller,
+        `refs/heads/${branch.name}`,
+        undefined,
+        branch.commit.id,
+      )
+      return { branch: branchToProto(branch) }
+    }),
+    deleteBranch: server.unary('DeleteBranch', async (req) => {
+      const repo = await existing(req.projectId)
+      const old = await deleteBranch(repo, req.name)
+      await pushed(repo, req.projectId, req.caller, `refs/heads/${req.name}`, old, undefined)
+      return {}
+    }),
+    setDefaultBranch: server.unary('SetDefaultBranch', async (req) => {
+      await setDefaultBranch(await existing(req.projectId), req.name)
+      return {}
+    }),
+    commitFiles: server.unary('CommitFiles', async (req) => {
+      const repo = await writable(req.projectId)
+      const result = await commitFiles(repo, {
+        branch: req.branch,
+        startBranch: req.startBranch,
+        message: req.commitMessage,
+        author: { name: req.authorName, email: req.authorEmail },
+        actions: req.actions.map(toFileAction),
+      })
+      await pushed(
+        repo,
+        req.projectId,
+        req.caller,
+        `refs/heads/${req.branch}`,
+        result.previous,
+        result.commit.id,
+      )
+      return { commit: commitToProto(result.commit), stats: await statsOf(repo, result.commit) }
+    }),
+    listCommits: server.unary('ListCommits', async (req) => {
+      const { commits, total } = await listCommits(await existing(req.projectId), {
+        refName: req.refName,
+        since: req.since,
+        until: req.until,
+        path: req.path,
+        all: req.all,
+        page: req.page?.page ?? 1,
+        perPage: req.page?.perPage ?? 20,
+      })
+      return { commits: commits.map(commitToProto), pageInfo: { total } }
+    }),
+    getCommit: server.unary('GetCommit', async (req) => {
+      const repo = await existing(req.projectId)
+      const commit = await getCommit(repo, req.sha)
+      return { commit: commitToProto(commit), stats: await statsOf(repo, commit) }
+    }),
+    listTags: server.unary('ListTags', async (req) => {
+      const tags = await listTags(await existing(req.projectId), {
+        order: ORDER[req.order] ?? 'updated',
+        ascending: req.ascending,
+        search: req.search,
+      })
+      return {
+        tags: pageOf(tags, req.page?.page ?? 1, req.page?.perPage ?? 20).map(tagToProto),
+        pageInfo: { total: tags.length },
+      }
+    }),
+    getTag: server.unary('GetTag', async (req) => ({
+      tag: tagToProto(await getTag(await existing(req.projectId), req.name)),
+    })),
+    createTag: server.unary('CreateTag', async (req) => {
+      const repo = await existing(req.projectId)
+      const tag = await createTag(repo, {
+        name: req.name,
+        ref: req.ref,
+        message: req.message,
+        tagger: { name: req.taggerName, email: req.taggerEmail },
+      })
+      await pushed(repo, req.projectId, req.caller, `refs/tags/${tag.name}`, undefined, tag.target)
+      return { tag: tagToProto(tag) }
+    }),
+    deleteTag: server.unary('DeleteTag', async (req) => {
+      const repo = await existing(req.projectId)
+      const tag = await deleteTag(repo, req.name)
+      await pushed(repo, req.projectId, req.caller, `refs/tags/${tag.name}`, tag.target, undefined)
+      return {}
+    }),
+    getTagSignature: server.unary('GetTagSignature', async (req) => {
+      const tag = await getTag(await existing(req.projectId), req.name)
+      if (!tag.signature) throw new NotFoundError('Signature')
+      return {
+        signatureType: tag.signature === 'x509' ? 'X509' : 'PGP',
+        verificationStatus: 'unverified',
+      }
+    }),
+  }
+}

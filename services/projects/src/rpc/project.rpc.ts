@@ -1,0 +1,127 @@
+import type {
+  BatchGetProjectsRequest,
+  BatchGetProjectsResponse,
+  CreateProjectRequest,
+  CreateProjectResponse,
+  GetProjectRequest,
+  GetProjectResponse,
+  ListProjectsRequest,
+  ListProjectsResponse,
+  ProjectServiceServer,
+  UpdateProjectRequest,
+  UpdateProjectResponse,
+} from '@suite/proto'
+import { InvalidError, type GrpcServer } from '@suite/runtime'
+import type { RepositoryClient } from '../clients/repository.js'
+import { createProject } from '../domain/create-project.js'
+import { NO_MEMBERSHIPS, accessIn } from '../domain/policy.js'
+import type { ProjectWithAccess } from '../domain/project.js'
+import type { Ports } from '../domain/ports.js'
+import { getProject, listProjects, type ProjectRef } from '../domain/read-projects.js'
+import { updateProject } from '../domain/update-project.js'
+import type { ProjectsStore } from '../store/projects.store.js'
+import { toCaller, toFilter, toPageQuery, toSettingsInput } from './from-proto.js'
+import { toProjectMessage } from './to-proto.js'
+
+export interface ProjectRpcDeps {
+  store: ProjectsStore
+  ports: Ports & { repository: RepositoryClient }
+}
+
+function toRef(ref: GetProjectRequest['project']): ProjectRef {
+  if (ref?.id !== undefined) return { id: ref.id }
+  if (ref?.fullPath !== undefined) return { fullPath: ref.fullPath }
+  throw new InvalidError({}, 'project is missing')
+}
+
+/** gitlab.projects.v1.ProjectService */
+export function projectService(server: GrpcServer, deps: ProjectRpcDeps): ProjectServiceServer {
+  const { store, ports } = deps
+
+  async function present(items: ProjectWithAccess[]) {
+    const info = await ports.repository.info(items.map((item) => item.project.id))
+    return items.map((item) => toProjectMessage(item, info.get(item.project.id)))
+  }
+
+  return {
+    getProject: server.unary(
+      'GetProject',
+      async (req: GetProjectRequest): Promise<GetProjectResponse> => {
+        const found = await getProject(
+          store,
+          ports.identity,
+          toCaller(req.caller),
+          toRef(req.project),
+        )
+        const [project] = await present([found])
+        return { project }
+      },
+    ),
+
+    batchGetProjects: server.unary(
+      'BatchGetProjects',
+      async (req: BatchGetProjectsRequest): Promise<BatchGetProjectsResponse> => {
+        const projects = await store.findMany(req.ids)
+        return {
+          projects: projects.map((project) =>
+            toProjectMessage(
+              { project, access: accessIn(project, undefined, NO_MEMBERSHIPS) },
+              undefined,
+            ),
+          ),
+        }
+      },
+    ),
+
+    listProjects: server.unary(
+      'ListProjects',
+      async (req: ListProjectsRequest): Promise<ListProjectsResponse> => {
+        const page = toPageQuery(req)
+        const { projects, total, more } = await listProjects(
+          store,
+          ports.identity,
+          toCaller(req.caller),
+          toFilter(req),
+          page,
+        )
+        const last = projects.at(-1)?.project.id
+        return {
+          projects: await present(projects),
+          pageInfo: total === undefined ? undefined : { total },
+          nextCursor: more ? last : undefined,
+        }
+      },
+    ),
+
+    createProject: server.unary(
+      'CreateProject',
+      async (req: CreateProjectRequest): Promise<CreateProjectResponse> => {
+        const created = await createProject(store, ports, toCaller(req.caller), {
+          settings: toSettingsInput(req.settings),
+          namespaceId: req.namespaceId,
+          forUserId: req.forUserId,
+          initializeWithReadme: req.initializeWithReadme,
+          importUrl: req.importUrl,
+        })
+        const [project] = await present([created])
+        return { project }
+      },
+    ),
+
+    updateProject: server.unary(
+      'UpdateProject',
+      async (req: UpdateProjectRequest): Promise<UpdateProjectResponse> => {
+        const updated = await updateProject(
+          store,
+          ports,
+          toCaller(req.caller),
+          req.id,
+          toSettingsInput(req.settings),
+          req.importUrl,
+        )
+        const [project] = await present([updated])
+        return { project }
+      },
+    ),
+  }
+}

@@ -1,0 +1,86 @@
+import type { Kysely, SelectQueryBuilder } from 'kysely'
+import type { ActivityEvent } from '../domain/event.js'
+import type { EventFilter } from '../domain/event-filters.js'
+import type { EventReader } from '../domain/list-events.js'
+import type { Database } from './schema.js'
+
+type EventQuery = SelectQueryBuilder<Database, 'events', object>
+
+function filtered(db: Kysely<Database>, filter: EventFilter): EventQuery {
+  let query: EventQuery = db.selectFrom('events')
+  if (filter.authorId !== undefined) query = query.where('events.author_id', '=', filter.authorId)
+  if (filter.projectIds !== undefined) {
+    query = query.where('events.project_id', 'in', [...filter.projectIds])
+  }
+  if (filter.action !== undefined) query = query.where('events.action', '=', filter.action)
+  if (filter.targetType !== undefined) {
+    query = query.where('events.target_type', '=', filter.targetType)
+  }
+  if (filter.createdBefore) query = query.where('events.created_at', '<', filter.createdBefore)
+  if (filter.createdFrom) query = query.where('events.created_at', '>=', filter.createdFrom)
+  return query
+}
+
+/** Reads of activity events, with their push payloads. */
+export function eventReader(db: Kysely<Database>): EventReader {
+  return {
+    async projectIdsOf(filter) {
+      if (filter.projectIds?.length === 0) return []
+      const rows = await filtered(db, filter).select('events.project_id').distinct().execute()
+      return rows.map((row) => row.project_id)
+    },
+
+    async list(filter, sort, page) {
+      if (filter.projectIds?.length === 0) return { events: [], total: 0 }
+      const [rows, count] = await Promise.all([
+        filtered(db, filter)
+          .leftJoin('push_event_payloads as p', 'p.event_id', 'events.id')
+          .selectAll('events')
+          .select([
+            'p.event_id as push_event_id',
+            'p.commit_count',
+            'p.action as push_action',
+            'p.ref_type',
+            'p.commit_from',
+            'p.commit_to',
+            'p.ref',
+            'p.commit_title',
+            'p.ref_count',
+          ])
+          // EventsFinder#sort: by id (the order events were stored in).
+          .orderBy('events.id', sort)
+          .limit(page.perPage)
+          .offset((page.page - 1) * page.perPage)
+          .execute(),
+        filtered(db, filter)
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .executeTakeFirstOrThrow(),
+      ])
+      const events: ActivityEvent[] = rows.map((row) => ({
+        id: row.id,
+        projectId: row.project_id,
+        authorId: row.author_id,
+        action: row.action,
+        targetType: row.target_type,
+        targetId: row.target_id,
+        targetIid: row.target_iid,
+        targetTitle: row.target_title,
+        createdAt: row.created_at,
+        push:
+          row.push_event_id === null
+            ? null
+            : {
+                commitCount: Number(row.commit_count),
+                action: row.push_action ?? 'pushed',
+                refType: row.ref_type ?? 'branch',
+                commitFrom: row.commit_from,
+                commitTo: row.commit_to,
+                ref: row.ref ?? '',
+                commitTitle: row.commit_title,
+                refCount: row.ref_count,
+              },
+      }))
+      return { events, total: Number(count.total) }
+    },
+  }
+}

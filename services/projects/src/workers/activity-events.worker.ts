@@ -1,0 +1,46 @@
+import { UnrecoverableError, Worker, type Job } from 'bullmq'
+import type { Redis } from 'ioredis'
+import { EventRecord } from '@suite/proto'
+import { queuePrefix, type Logger } from '@suite/runtime'
+import type { Kysely } from 'kysely'
+import { EVENT_ACTIONS } from '../domain/event-filters.js'
+import { recordEvent } from '../store/events.store.js'
+import type { Database } from '../store/schema.js'
+import { EVENTS_QUEUE } from './queues.js'
+
+/** Why a reported event can never be stored (retrying would not help). */
+export function invalidEventReason(record: EventRecord): string | undefined {
+  if (!record.idempotencyKey) return 'idempotency_key is missing'
+  if (!(EVENT_ACTIONS as readonly string[]).includes(record.action)) {
+    return `unknown action ${JSON.stringify(record.action)}`
+  }
+  if (record.projectId <= 0) return 'project_id is missing'
+  if (record.authorId <= 0) return 'author_id is missing'
+  const push = record.pushData
+  if (push && !['created', 'removed', 'pushed'].includes(push.action)) return 'bad push action'
+  if (push && !['branch', 'tag'].includes(push.refType)) return 'bad ref_type'
+  return undefined
+}
+
+/**
+ * Drains `projects.events`: each job is one EventRecord (ts-proto JSON),
+ * stored once by its idempotency key. A database error fails the attempt and
+ * BullMQ retries it with the producer's backoff; a malformed record fails for good.
+ */
+export function startActivityEventsWorker(
+  db: Kysely<Database>,
+  connection: Redis,
+  logger: Logger,
+): Worker {
+  return new Worker(
+    EVENTS_QUEUE,
+    async (job: Job<unknown>) => {
+      const record = EventRecord.fromJSON(job.data)
+      const reason = invalidEventReason(record)
+      if (reason) throw new UnrecoverableError(reason)
+      const id = await recordEvent(db, record)
+      logger.debug({ jobId: job.id, eventId: id, duplicate: id === undefined }, 'event stored')
+    },
+    { connection, prefix: queuePrefix(), concurrency: 8 },
+  )
+}
