@@ -1,16 +1,25 @@
 import express, { type Express } from 'express'
 import type { Logger, Registry } from '@suite/runtime'
 import type { TokenCache } from './auth/token-cache.js'
+import type { EventsClients } from './clients/events.client.js'
 import type { IdentityClients } from './clients/identity.client.js'
+import type { ProjectsClients } from './clients/projects.client.js'
+import type { RepositoryClients } from './clients/repository.client.js'
 import { errorHandler } from './errors/error-handler.js'
+import { gitHttpRoutes } from './git-http/git-http.routes.js'
 import { routeNotFound } from './errors/http-error.js'
 import { httpMetrics } from './middleware/metrics.js'
 import { requestId } from './middleware/request-id.js'
 import { ApiRouter } from './routes/api-router.js'
+import { eventRoutes } from './routes/events.routes.js'
 import { groupRoutes } from './routes/groups.routes.js'
 import { healthRoutes, type ReadinessCheck } from './routes/health.routes.js'
 import { memberRoutes } from './routes/members.routes.js'
 import { personalAccessTokenRoutes } from './routes/personal-access-tokens.routes.js'
+import { projectRoutes } from './routes/projects.routes.js'
+import { repositoryBranchRoutes } from './routes/repository-branches.routes.js'
+import { repositoryCommitRoutes } from './routes/repository-commits.routes.js'
+import { repositoryTagRoutes } from './routes/repository-tags.routes.js'
 import { userRoutes } from './routes/users.routes.js'
 
 export const API_PREFIX = '/api/v4'
@@ -23,6 +32,10 @@ export interface AppDeps {
   logger: Logger
   registry: Registry
   identity: IdentityClients
+  projects: ProjectsClients
+  events: EventsClients
+  /** The projects repository role (tags, branches, commits, git over HTTP); routes left out without it. */
+  repository?: RepositoryClients
   tokenCache: TokenCache
   readiness: readonly ReadinessCheck[]
 }
@@ -40,6 +53,7 @@ export function createApp(deps: AppDeps): Express {
 
   const api = new ApiRouter(API_PREFIX, {
     identity: deps.identity,
+    projects: deps.projects,
     tokenCache: deps.tokenCache,
     externalUrl: deps.externalUrl,
   })
@@ -47,8 +61,19 @@ export function createApp(deps: AppDeps): Express {
   personalAccessTokenRoutes(api, deps.identity, deps.tokenCache)
   groupRoutes(api, deps.identity)
   memberRoutes(api, deps.identity)
+  projectRoutes(api, deps.identity, deps.projects)
+  eventRoutes(api, deps.events, deps.identity)
+  if (deps.repository) {
+    repositoryTagRoutes(api, deps.repository, deps.externalUrl)
+    repositoryBranchRoutes(api, deps.repository, deps.externalUrl)
+    repositoryCommitRoutes(api, deps.repository, deps.externalUrl)
+  }
   api.router.use(api.fallback())
 
+  if (deps.repository) {
+    // Git over HTTP at /<full_path>.git/..., outside /api/v4 and its body parsers.
+    app.use(gitHttpRoutes({ ...deps, repository: deps.repository }))
+  }
   app.use(
     API_PREFIX,
     express.json({ limit: BODY_LIMIT }),

@@ -10,7 +10,10 @@ import {
 } from '@suite/runtime'
 import { createApp } from './app.js'
 import { TokenCache } from './auth/token-cache.js'
+import { createEventsClients } from './clients/events.client.js'
 import { createIdentityClients } from './clients/identity.client.js'
+import { createProjectsClients } from './clients/projects.client.js'
+import { createRepositoryClients } from './clients/repository.client.js'
 import { loadGatewayConfig } from './config.js'
 import type { ReadinessCheck } from './routes/health.routes.js'
 
@@ -21,6 +24,12 @@ const onShutdown = handleShutdown(logger)
 
 const identity = createIdentityClients(config.services.identity, registry)
 onShutdown(() => Promise.resolve(identity.close()))
+const projects = createProjectsClients(config.services.projects, registry)
+onShutdown(() => Promise.resolve(projects.close()))
+const events = createEventsClients(config.services.projects, registry)
+onShutdown(() => Promise.resolve(events.close()))
+const repository = createRepositoryClients(config.services.repository, registry)
+onShutdown(() => Promise.resolve(repository.close()))
 
 const redis = createRedisConnection(config.redisUrl)
 // A Redis outage shows in /-/readiness; ioredis reconnects by itself.
@@ -43,6 +52,9 @@ const app = createApp({
   logger,
   registry,
   identity,
+  projects,
+  events,
+  repository,
   tokenCache: new TokenCache(),
   readiness,
 })

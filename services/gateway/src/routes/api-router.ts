@@ -3,7 +3,7 @@ import { methodNotAllowed, routeNotFound } from '../errors/http-error.js'
 import { sendJson } from '../middleware/json-response.js'
 import { pageRequest, paginationParams } from '../params/pagination.js'
 import type { ParamShape, ParamValues } from '../params/parse-params.js'
-import { paginationHeaders } from './pagination-headers.js'
+import { keysetHeaders, paginationHeaders } from './pagination-headers.js'
 import { prepare, presentContext, successStatus, type RouteDeps } from './route-pipeline.js'
 import type { ListSpec, RouteSpec, Source } from './route-spec.js'
 
@@ -71,13 +71,13 @@ export class ApiRouter {
       const { handler, accessLevel } = await prepare(req, spec, paginationParams, this.deps)
       // The pagination parameters were parsed with the route's own (see prepare).
       const page = pageRequest(handler.params as ParamValues<typeof paginationParams>)
-      const { items, total } = await spec.handle({ ...handler, page })
+      const { items, total, keyset } = await spec.handle({ ...handler, page })
       const related = items.flatMap((item) => spec.related?.(item) ?? [])
       const ctx = await presentContext(handler.principal, accessLevel, related, this.deps)
-      const headers = paginationHeaders(
-        { page: page.page, perPage: page.perPage, total },
-        { externalUrl: this.deps.externalUrl, path: receivedPath(req), query: req.query },
-      )
+      const base = { externalUrl: this.deps.externalUrl, path: receivedPath(req), query: req.query }
+      const headers = keyset
+        ? keysetHeaders(keyset.next, page.perPage, base)
+        : paginationHeaders({ page: page.page, perPage: page.perPage, total }, base)
       sendJson(
         res,
         200,

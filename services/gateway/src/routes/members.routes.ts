@@ -1,4 +1,4 @@
-import { SourceType, type Group, type MemberSource } from '@suite/proto'
+import { SourceType, type Group, type MemberSource, type Project } from '@suite/proto'
 import { AUTHENTICATED } from '../auth/abilities.js'
 import type { IdentityClients } from '../clients/identity.client.js'
 import { requireField } from '../clients/require-field.js'
@@ -10,6 +10,20 @@ function groupSource(group: Group): MemberSource {
   return { type: SourceType.SOURCE_TYPE_GROUP, id: group.id, namespaceId: undefined }
 }
 
+/** A project's memberships inherit from the groups above its namespace. */
+function projectSource(project: Project): MemberSource {
+  return { type: SourceType.SOURCE_TYPE_PROJECT, id: project.id, namespaceId: project.namespaceId }
+}
+
+/** What `:id` resolves to, and the membership source it names. */
+type Resolved = { group?: Group | undefined; project?: Project | undefined }
+
+function sourceOf(resolved: Resolved): MemberSource {
+  if (resolved.group) return groupSource(resolved.group)
+  if (resolved.project) return projectSource(resolved.project)
+  throw new Error('member route without a resolved source')
+}
+
 const memberListParams = {
   query: p.string(),
   user_ids: p.array(p.int(), { commaSeparated: true }),
@@ -17,23 +31,34 @@ const memberListParams = {
 }
 
 /**
- * lib/api/members.rb for groups: every endpoint needs a signed-in caller; who
- * may see or change which membership is the identity service's rule.
+ * lib/api/members.rb for groups and projects: every endpoint needs a
+ * signed-in caller; who may see or change which membership is the identity
+ * service's rule.
  */
 export function memberRoutes(api: ApiRouter, identity: IdentityClients): void {
+  sourceMemberRoutes(api, identity, 'groups', 'group')
+  sourceMemberRoutes(api, identity, 'projects', 'project')
+}
+
+function sourceMemberRoutes(
+  api: ApiRouter,
+  identity: IdentityClients,
+  sources: 'groups' | 'projects',
+  resolve: 'group' | 'project',
+): void {
   const { members } = identity
 
   // Registered before /members/:user_id so that "all" is not read as a user id.
   for (const inherited of [true, false]) {
-    const path = inherited ? '/groups/:id/members/all' : '/groups/:id/members'
+    const path = inherited ? `/${sources}/:id/members/all` : `/${sources}/:id/members`
     api.list(path, {
       ability: AUTHENTICATED,
-      resolve: 'group',
+      resolve,
       params: memberListParams,
-      handle: async ({ caller, params, page, group }) => {
+      handle: async ({ caller, params, page, ...resolved }) => {
         const answer = await members.read.listMembers({
           caller,
-          source: groupSource(group),
+          source: sourceOf(resolved),
           inherited,
           query: params.query,
           userIds: params.user_ids ?? [],
@@ -47,10 +72,10 @@ export function memberRoutes(api: ApiRouter, identity: IdentityClients): void {
 
     api.get(`${path}/:user_id`, {
       ability: AUTHENTICATED,
-      resolve: 'group',
+      resolve,
       params: { user_id: p.int().required() },
-      handle: async ({ caller, params, group }) => {
-        const source = groupSource(group)
+      handle: async ({ caller, params, ...resolved }) => {
+        const source = sourceOf(resolved)
         const answer = await members.read.getMember({
           caller,
           source,
@@ -64,9 +89,9 @@ export function memberRoutes(api: ApiRouter, identity: IdentityClients): void {
     })
   }
 
-  api.post('/groups/:id/members', {
+  api.post(`/${sources}/:id/members`, {
     ability: AUTHENTICATED,
-    resolve: 'group',
+    resolve,
     params: {
       access_level: p.int().required(),
       user_id: p.int().required(),
@@ -74,10 +99,10 @@ export function memberRoutes(api: ApiRouter, identity: IdentityClients): void {
       invite_source: p.string(),
       member_role_id: p.int(),
     },
-    handle: async ({ caller, params, group }) => {
+    handle: async ({ caller, params, ...resolved }) => {
       const answer = await members.write.addMember({
         caller,
-        source: groupSource(group),
+        source: sourceOf(resolved),
         userId: params.user_id,
         accessLevel: params.access_level,
         expiresAt: params.expires_at,
@@ -89,19 +114,19 @@ export function memberRoutes(api: ApiRouter, identity: IdentityClients): void {
     related: memberRelatedIds,
   })
 
-  api.put('/groups/:id/members/:user_id', {
+  api.put(`/${sources}/:id/members/:user_id`, {
     ability: AUTHENTICATED,
-    resolve: 'group',
+    resolve,
     params: {
       user_id: p.int().required(),
       access_level: p.int().required(),
       expires_at: p.date(),
       member_role_id: p.int(),
     },
-    handle: async ({ caller, params, group }) => {
+    handle: async ({ caller, params, ...resolved }) => {
       const answer = await members.write.updateMember({
         caller,
-        source: groupSource(group),
+        source: sourceOf(resolved),
         userId: params.user_id,
         accessLevel: params.access_level,
         expiresAt: params.expires_at,
@@ -113,18 +138,18 @@ export function memberRoutes(api: ApiRouter, identity: IdentityClients): void {
     related: memberRelatedIds,
   })
 
-  api.delete('/groups/:id/members/:user_id', {
+  api.delete(`/${sources}/:id/members/:user_id`, {
     ability: AUTHENTICATED,
-    resolve: 'group',
+    resolve,
     params: {
       user_id: p.int().required(),
       skip_subresources: p.bool().default(false),
       unassign_issuables: p.bool().default(false),
     },
-    handle: async ({ caller, params, group }) => {
+    handle: async ({ caller, params, ...resolved }) => {
       await members.write.removeMember({
         caller,
-        source: groupSource(group),
+        source: sourceOf(resolved),
         userId: params.user_id,
       })
     },

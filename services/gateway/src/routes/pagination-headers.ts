@@ -66,3 +66,18 @@ export function paginationHeaders(state: PageState, base: PageLinkBase): Record<
     Link: links.filter((link) => link !== undefined).join(', '),
   }
 }
+
+/**
+ * GitLab's keyset pagination headers (Gitlab::Pagination::Keyset::RequestContext):
+ * only a Link with rel="next", whose URL is the request's with the next
+ * page's bounds (e.g. `id_after=28`); none on the last page, and no X-Total.
+ */
+export function keysetHeaders(
+  next: Readonly<Record<string, string | number>> | undefined,
+  perPage: number,
+  base: PageLinkBase,
+): Record<string, string> {
+  if (next === undefined) return {}
+  const query = toQuery({ ...base.query, ...next, per_page: perPage }, '').join('&')
+  return { Link: `<${base.externalUrl}${base.path}?${query}>; rel="next"` }
+}

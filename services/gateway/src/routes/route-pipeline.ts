@@ -7,6 +7,8 @@ import type { TokenCache } from '../auth/token-cache.js'
 import { extractSudo, extractToken } from '../auth/token.js'
 import { findGroup, loadUsers } from '../clients/identity-lookups.js'
 import type { IdentityClients } from '../clients/identity.client.js'
+import { findProject } from '../clients/project-lookups.js'
+import type { ProjectsClients } from '../clients/projects.client.js'
 import type { PresentContext } from '../entities/present-context.js'
 import { parseParams, type ParamShape, type ParamValues } from '../params/parse-params.js'
 import { rawParams } from '../params/raw-params.js'
@@ -14,6 +16,7 @@ import type { HandlerContext, RouteSpec, Source } from './route-spec.js'
 
 export interface RouteDeps {
   identity: IdentityClients
+  projects: ProjectsClients
   tokenCache: TokenCache
   externalUrl: string
 }
@@ -57,13 +60,18 @@ export async function prepare<
     spec.resolve === 'group'
       ? await findGroup(deps.identity, callerOf(principal), String(req.params['id']))
       : undefined
-  const accessLevel = group?.callerAccessLevel ?? 0
+  const project =
+    spec.resolve === 'project'
+      ? await findProject(deps.projects, callerOf(principal), String(req.params['id']))
+      : undefined
+  const accessLevel = group?.callerAccessLevel ?? project?.callerAccessLevel ?? 0
   const handler = {
     principal,
     caller: callerOf(principal, accessLevel),
     params,
     group,
-  } as HandlerContext<ParamValues<S & E>, Src>
+    project,
+  } as unknown as HandlerContext<ParamValues<S & E>, Src>
   return { handler, accessLevel }
 }
 

@@ -1,4 +1,4 @@
-import type { Caller, Group, PageRequest } from '@suite/proto'
+import type { Caller, Group, PageRequest, Project } from '@suite/proto'
 import type { Ability } from '../auth/abilities.js'
 import type { Principal } from '../auth/principal.js'
 import type { ScopeSet } from '../auth/scopes.js'
@@ -7,9 +7,13 @@ import type { paginationParams } from '../params/pagination.js'
 import type { ParamRule, ParamShape, ParamValues } from '../params/parse-params.js'
 
 /** What `:id` of a route names, resolved before the handler runs. */
-export type Source = 'group'
+export type Source = 'group' | 'project'
 
-type Resolved<Src> = Src extends 'group' ? { group: Group } : { group?: undefined }
+type Resolved<Src> = Src extends 'group'
+  ? { group: Group; project?: undefined }
+  : Src extends 'project'
+    ? { project: Project; group?: undefined }
+    : { group?: undefined; project?: undefined }
 
 /** What a handler gets: who asks, as a principal and as the services' Caller, and its parameters. */
 export type HandlerContext<P, Src> = {
@@ -57,9 +61,12 @@ export interface ListSpec<
   Src extends Source | undefined = undefined,
   T = unknown,
 > extends CommonSpec<S, Src> {
-  handle: (
-    ctx: HandlerContext<ListParams<S>, Src> & { page: PageRequest },
-  ) => Promise<{ items: T[]; total: number }>
+  handle: (ctx: HandlerContext<ListParams<S>, Src> & { page: PageRequest }) => Promise<{
+    items: T[]
+    total: number
+    /** Keyset pagination: the next page's bounds (undefined on the last page); no X-Total. */
+    keyset?: { next: Readonly<Record<string, string | number>> | undefined }
+  }>
   present: (item: T, ctx: PresentContext) => unknown
   related?: (item: T) => readonly number[]
 }

@@ -3,8 +3,12 @@ import type { Server } from 'node:http'
 import { createLogger, createRegistry, type Logger, type Registry } from '@suite/runtime'
 import { createApp } from '../app.js'
 import { TokenCache } from '../auth/token-cache.js'
+import type { EventsClients } from '../clients/events.client.js'
 import type { IdentityClients } from '../clients/identity.client.js'
+import type { ProjectsClients } from '../clients/projects.client.js'
 import type { ReadinessCheck } from '../routes/health.routes.js'
+import { fakeEvents } from './fake-events.js'
+import { fakeProjects } from './fake-projects.js'
 
 export interface TestGateway {
   url: string
@@ -15,6 +19,8 @@ export interface TestGateway {
 export interface TestGatewayOptions {
   readiness?: ReadinessCheck[]
   logger?: Logger
+  projects?: ProjectsClients
+  events?: EventsClients
 }
 
 /** The real app on a free loopback port, over fake identity clients. */
@@ -28,6 +34,8 @@ export async function startGateway(
     logger: options.logger ?? createLogger('gateway', 'silent'),
     registry,
     identity,
+    projects: options.projects ?? fakeProjects(),
+    events: options.events ?? fakeEvents(),
     tokenCache: new TokenCache(),
     readiness: options.readiness ?? [],
   })

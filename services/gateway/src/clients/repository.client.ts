@@ -1,0 +1,28 @@
+import type { Client } from '@grpc/grpc-js'
+import { RepositoryServiceClient, SmartHttpServiceClient } from '@suite/proto'
+import { createClient, type PromiseClient, type Registry } from '@suite/runtime'
+import type { ReadWrite } from './identity.client.js'
+
+export interface RepositoryClients {
+  repository: ReadWrite<RepositoryServiceClient>
+  /** Info/refs as a promise; the two pack RPCs stream through `smartHttpRaw`. */
+  smartHttp: PromiseClient<SmartHttpServiceClient>
+  smartHttpRaw: SmartHttpServiceClient
+  close: () => void
+}
+
+const READ_RETRIES = 2
+
+/** Builds the repository role's clients once, at start (reads retried, writes not). */
+export function createRepositoryClients(address: string, registry: Registry): RepositoryClients {
+  const read = createClient(RepositoryServiceClient, { address, registry, retries: READ_RETRIES })
+  const write = createClient(RepositoryServiceClient, { address, registry, deadlineMs: 30_000 })
+  const smart = createClient(SmartHttpServiceClient, { address, registry, deadlineMs: 30_000 })
+  const raws: Client[] = [read.raw, write.raw, smart.raw]
+  return {
+    repository: { read: read.rpc, write: write.rpc },
+    smartHttp: smart.rpc,
+    smartHttpRaw: smart.raw,
+    close: () => raws.forEach((raw) => raw.close()),
+  }
+}

@@ -1,0 +1,163 @@
+import { ANONYMOUS } from '../auth/principal.js'
+import { contextFixture, principalFixture, rootFixture } from '../testing/fixtures.js'
+import { projectFixture } from '../testing/project-fixture.js'
+import { markdownHtml, presentProject, presentProjectSimple } from './project.entity.js'
+
+const simpleGolden = {
+  id: 5,
+  description: 'An app',
+  name: 'Team App',
+  name_with_namespace: 'Top / Sub / Team App',
+  path: 'team-app',
+  path_with_namespace: 'top/sub/team-app',
+  created_at: '2026-11-21T10:56:24.123Z',
+  default_branch: 'main',
+  tag_list: ['web'],
+  topics: ['web'],
+  ssh_url_to_repo: 'git@gitlab.example.com:top/sub/team-app.git',
+  http_url_to_repo: 'https://gitlab.example.com/top/sub/team-app.git',
+  web_url: 'https://gitlab.example.com/top/sub/team-app',
+  avatar_url: null,
+  star_count: 0,
+  last_activity_at: '2026-11-21T11:30:00.000Z',
+  visibility: 'internal',
+  namespace: {
+    id: 4,
+    name: 'Sub',
+    path: 'sub',
+    kind: 'group',
+    full_path: 'top/sub',
+    parent_id: 3,
+    avatar_url: null,
+    web_url: 'https://gitlab.example.com/groups/top/sub',
+  },
+}
+
+describe('presentProjectSimple', () => {
+  it('renders BasicProjectDetails for a signed-in caller', () => {
+    expect(presentProjectSimple({ project: projectFixture() }, contextFixture())).toEqual(
+      simpleGolden,
+    )
+  })
+
+  it('leaves visibility out for an anonymous caller', () => {
+    const json = presentProjectSimple(
+      { project: projectFixture() },
+      contextFixture({ principal: ANONYMOUS }),
+    )
+    expect(json).not.toHaveProperty('visibility')
+  })
+})
+
+describe('presentProject', () => {
+  it('starts with the simple fields and shows permissions, links and deprecated aliases', () => {
+    const json = presentProject({ project: projectFixture() }, contextFixture())
+    expect(json).toMatchObject({
+      ...simpleGolden,
+      readme_url: 'https://gitlab.example.com/top/sub/team-app/-/blob/main/README.md',
+      empty_repo: false,
+      issues_enabled: true,
+      merge_requests_enabled: false,
+      issues_access_level: 'enabled',
+      merge_requests_access_level: 'disabled',
+      emails_disabled: false,
+      emails_enabled: true,
+      printing_merge_request_link_enabled: false,
+      printing_merge_requests_link_enabled: false,
+      _links: {
+        self: 'https://gitlab.example.com/api/v4/projects/5',
+        members: 'https://gitlab.example.com/api/v4/projects/5/members',
+      },
+      permissions: {
+        project_access: null,
+        group_access: { access_level: 30, notification_level: 3 },
+      },
+    })
+    expect(Object.keys(json).slice(0, 5)).toEqual([
+      'id',
+      'description',
+      'name',
+      'name_with_namespace',
+      'path',
+    ])
+    expect(json).not.toHaveProperty('owner')
+    expect(json).not.toHaveProperty('license')
+    expect(json).not.toHaveProperty('statistics')
+  })
+
+  it('hides :admin_project settings below Maintainer and shows them to an admin', () => {
+    const developer = presentProject({ project: projectFixture() }, contextFixture())
+    expect(developer).not.toHaveProperty('build_timeout')
+    expect(developer).not.toHaveProperty('import_url')
+    const admin = presentProject(
+      { project: projectFixture() },
+      contextFixture({ principal: principalFixture(rootFixture()) }),
+    )
+    expect(admin).toMatchObject({
+      build_timeout: 3600,
+      import_url: null,
+      runners_token: 'GR1348941abcdefghijklmnopqrst',
+    })
+  })
+
+  it('shows statistics to a Reporter who asks, and a null license when asked', () => {
+    const json = presentProject(
+      { project: projectFixture(), statistics: true, license: true },
+      contextFixture(),
+    )
+    expect(json).toMatchObject({
+      license_url: null,
+      license: null,
+      statistics: { commit_count: 3, repository_size: 2048, storage_size: 2048 },
+    })
+    const guest = presentProject(
+      { project: projectFixture({ callerAccessLevel: 10 }), statistics: true },
+      contextFixture(),
+    )
+    expect(guest).not.toHaveProperty('statistics')
+  })
+
+  it("shows the repository's license and the blob URL of its file when asked", () => {
+    const project = projectFixture()
+    const json = presentProject(
+      {
+        project: {
+          ...project,
+          repository: {
+            empty: false,
+            sizeBytes: 2048,
+            commitCount: 3,
+            readmePath: 'README.md',
+            licensePath: 'COPYING',
+            license: {
+              key: 'gpl-3.0',
+              name: 'GNU General Public License v3.0',
+              nickname: 'GNU GPLv3',
+              htmlUrl: 'http://choosealicense.com/licenses/gpl-3.0/',
+              sourceUrl: 'http://www.gnu.org/licenses/gpl-3.0.txt',
+            },
+          },
+        },
+        license: true,
+      },
+      contextFixture(),
+    )
+    expect(json.license_url).toBe(`${json.web_url}/-/blob/${project.defaultBranch}/COPYING`)
+    expect(json.license).toEqual({
+      key: 'gpl-3.0',
+      name: 'GNU General Public License v3.0',
+      nickname: 'GNU GPLv3',
+      html_url: 'http://choosealicense.com/licenses/gpl-3.0/',
+      source_url: 'http://www.gnu.org/licenses/gpl-3.0.txt',
+    })
+  })
+})
+
+describe('markdownHtml', () => {
+  it('renders paragraphs with source positions and inline emphasis', () => {
+    expect(markdownHtml('A **bold** `x` <b>')).toBe(
+      '<p data-sourcepos="1:1-1:18" dir="auto">A <strong>bold</strong> <code>x</code> &lt;b&gt;</p>',
+    )
+    expect(markdownHtml('')).toBe('')
+  })
+})

@@ -1,0 +1,196 @@
+import { Transform, type Duplex, type Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { createGunzip } from 'node:zlib'
+import { Metadata } from '@grpc/grpc-js'
+import type { Request, RequestHandler, Response } from 'express'
+import type { Project } from '@suite/proto'
+import type { Logger } from '@suite/runtime'
+import { authenticate } from '../auth/authenticate.js'
+import { ANONYMOUS, callerOf, type Principal } from '../auth/principal.js'
+import type { TokenCache } from '../auth/token-cache.js'
+import type { IdentityClients } from '../clients/identity.client.js'
+import { findProject } from '../clients/project-lookups.js'
+import type { ProjectsClients } from '../clients/projects.client.js'
+import type { RepositoryClients } from '../clients/repository.client.js'
+import { HttpError } from '../errors/http-error.js'
+import {
+  ACCESS_DENIED,
+  basicPassword,
+  gitRefusal,
+  parseGitPath,
+  scopesAllowGit,
+  type GitOperation,
+} from './git-http-access.js'
+
+export interface GitHttpDeps {
+  identity: IdentityClients
+  projects: ProjectsClients
+  repository: RepositoryClients
+  tokenCache: TokenCache
+  logger: Logger
+}
+
+/** A push or a clone of a big repository may take long; the stream ends when git does. */
+const PACK_DEADLINE_MS = 60 * 60 * 1000
+
+class GitHttpRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly text: string,
+  ) {
+    super(text)
+  }
+}
+
+function refuse(res: Response, status: number, text: string): void {
+  if (status === 401) res.set('WWW-Authenticate', 'Basic realm="GitLab"')
+  res.status(status).type('text/plain').send(`${text}\n`)
+}
+
+async function principalOf(
+  req: Request,
+  deps: GitHttpDeps,
+  operation: GitOperation,
+): Promise<Principal> {
+  const token = basicPassword(req.get('authorization'))
+  if (!token) return ANONYMOUS
+  try {
+    const principal = await authenticate(token, undefined, deps)
+    if (!scopesAllowGit(principal.token?.scopes ?? [], operation)) {
+      throw new GitHttpRefusal(401, ACCESS_DENIED)
+    }
+    return principal
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 401)
+      throw new GitHttpRefusal(401, ACCESS_DENIED)
+    throw error
+  }
+}
+
+async function projectFor(deps: GitHttpDeps, principal: Principal, fullPath: string) {
+  try {
+    return await findProject(deps.projects, callerOf(principal), fullPath)
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) return undefined
+    throw error
+  }
+}
+
+function queryText(value: unknown): string {
+  return typeof value === 'string' ? value : ''
+}
+
+function gitProtocol(req: Request): string {
+  return req.get('git-protocol') ?? ''
+}
+
+/** The request body, gunzipped when git sent it compressed. */
+function requestBody(req: Request): Readable {
+  return /gzip/i.test(req.get('content-encoding') ?? '') ? req.pipe(createGunzip()) : req
+}
+
+/**
+ * Git's smart HTTP protocol at `/<full_path>.git/...` (and without `.git`):
+ * Basic auth with a personal access token as password, the project's
+ * visibility and access levels, bodies streamed to and from the repository
+ * role's SmartHttpService.
+ */
+export function gitHttpRoutes(deps: GitHttpDeps): RequestHandler {
+  return (req, res, next) => {
+    const target = parseGitPath(req.path)
+    if (!target) {
+      next()
+      return
+    }
+    const isInfoRefs = target.endpoint === 'info/refs'
+    if (isInfoRefs ? req.method !== 'GET' && req.method !== 'HEAD' : req.method !== 'POST') {
+      next()
+      return
+    }
+    const serviceName = isInfoRefs ? queryText(req.query['service']) : target.endpoint
+    if (serviceName !== 'git-upload-pack' && serviceName !== 'git-receive-pack') {
+      refuse(res, 403, 'Unsupported service. Only smart HTTP is supported.')
+      return
+    }
+    const service = serviceName === 'git-upload-pack' ? 'upload-pack' : 'receive-pack'
+    const operation: GitOperation = service === 'upload-pack' ? 'download' : 'push'
+    res.locals['route'] = `/:full_path.git/${target.endpoint}`
+    serve(req, res, deps, target.fullPath, service, operation, isInfoRefs).catch(
+      (error: unknown) => {
+        if (error instanceof GitHttpRefusal) {
+          refuse(res, error.status, error.text)
+          return
+        }
+        deps.logger.error({ err: error }, 'git over HTTP failed')
+        if (!res.headersSent) refuse(res, 500, 'Internal Server Error')
+        else res.destroy()
+      },
+    )
+  }
+}
+
+async function serve(
+  req: Request,
+  res: Response,
+  deps: GitHttpDeps,
+  fullPath: string,
+  service: 'upload-pack' | 'receive-pack',
+  operation: GitOperation,
+  isInfoRefs: boolean,
+): Promise<void> {
+  const principal = await principalOf(req, deps, operation)
+  const project = await projectFor(deps, principal, fullPath)
+  const refusal = gitRefusal(project, principal, operation)
+  if (refusal || !project) {
+    throw new GitHttpRefusal(refusal?.status ?? 404, refusal?.message ?? '')
+  }
+  res.set('Cache-Control', 'no-cache, max-age=0, must-revalidate')
+  if (isInfoRefs) {
+    const { data } = await deps.repository.smartHttp.infoRefs({
+      projectId: project.id,
+      service,
+      gitProtocol: gitProtocol(req),
+    })
+    res.status(200).type(`application/x-git-${service}-advertisement`).send(data)
+    return
+  }
+  await streamPack(req, res, deps, project, principal, service)
+}
+
+async function streamPack(
+  req: Request,
+  res: Response,
+  deps: GitHttpDeps,
+  project: Project,
+  principal: Principal,
+  service: 'upload-pack' | 'receive-pack',
+): Promise<void> {
+  const raw = deps.repository.smartHttpRaw
+  const options = { deadline: Date.now() + PACK_DEADLINE_MS }
+  // Both calls are object-mode duplex streams of { data } messages.
+  const call = (service === 'upload-pack'
+    ? raw.postUploadPack(new Metadata(), options)
+    : raw.postReceivePack(new Metadata(), options)) as unknown as Duplex
+  const caller =
+    service === 'receive-pack' ? callerOf(principal, project.callerAccessLevel) : undefined
+  call.write({
+    projectId: project.id,
+    caller,
+    gitProtocol: gitProtocol(req),
+    data: Buffer.alloc(0),
+  })
+  const toMessages = new Transform({
+    readableObjectMode: true,
+    transform(chunk: Buffer, _encoding, callback) {
+      callback(null, { projectId: 0, caller: undefined, gitProtocol: '', data: chunk })
+    },
+  })
+  const toBytes = new Transform({
+    writableObjectMode: true,
+    transform(message: { data: Buffer }, _encoding, callback) {
+      callback(null, message.data)
+    },
+  })
+  res.status(200).type(`application/x-git-${service}-result`)
+  await Promise.all([pipeline(requestBody(req), toMessages, call), pipeline(call, toBytes, res)])
+}

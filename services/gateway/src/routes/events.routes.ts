@@ -1,0 +1,90 @@
+import { status } from '@grpc/grpc-js'
+import type { Caller, ListEventsRequest, User } from '@suite/proto'
+import { isServiceError } from '@suite/runtime'
+import { AUTHENTICATED, PUBLIC } from '../auth/abilities.js'
+import { isAdmin } from '../auth/principal.js'
+import type { EventsClients } from '../clients/events.client.js'
+import type { IdentityClients } from '../clients/identity.client.js'
+import { eventRelatedIds, presentEvent } from '../entities/event.entity.js'
+import { notFound } from '../errors/http-error.js'
+import { hasNul, p, saturatingInteger } from '../params/coercions.js'
+import { eventFilterFields, eventFilterParams } from '../params/event-filters.js'
+import type { ApiRouter } from './api-router.js'
+
+/** find_user: a user by id, else by username; 404 User Not Found. */
+async function findUser(identity: IdentityClients, caller: Caller, id: string): Promise<User> {
+  if (hasNul(id) || id === '') throw notFound('User')
+  try {
+    if (/^\d+$/.test(id)) {
+      const { user } = await identity.users.read.getUser({ caller, id: saturatingInteger(id) })
+      if (user) return user
+    } else {
+      const { users } = await identity.users.read.listUsers({
+        caller,
+        page: { page: 1, perPage: 1 },
+        username: id,
+        orderBy: 'id',
+        sort: 'desc',
+        excludeInternal: false,
+      })
+      if (users[0]) return users[0]
+    }
+  } catch (error) {
+    if (!(isServiceError(error) && error.code === status.NOT_FOUND)) throw error
+  }
+  throw notFound('User')
+}
+
+/** lib/api/events.rb and the project events endpoint: activity events. */
+export function eventRoutes(
+  api: ApiRouter,
+  events: EventsClients,
+  identity: IdentityClients,
+): void {
+  async function list(request: ListEventsRequest) {
+    const answer = await events.events.listEvents(request)
+    return { items: answer.events, total: answer.pageInfo?.total ?? answer.events.length }
+  }
+
+  api.list('/events', {
+    scopes: 'user',
+    ability: AUTHENTICATED,
+    params: { scope: p.string(), ...eventFilterParams },
+    handle: ({ principal, caller, params, page }) =>
+      list({
+        caller,
+        page,
+        authorId: principal.user?.id,
+        scope: params.scope,
+        ...eventFilterFields(params),
+      }),
+    present: presentEvent,
+    related: eventRelatedIds,
+  })
+
+  api.list('/users/:id/events', {
+    scopes: 'user',
+    ability: PUBLIC,
+    params: { id: p.string().required(), ...eventFilterParams },
+    handle: async ({ principal, caller, params, page }) => {
+      const user = await findUser(identity, caller, params.id)
+      // EventsFinder#cannot_access_private_profile?: only the user and admins see a private profile's events.
+      const self = principal.user?.id === user.id
+      if (user.privateProfile && !self && !isAdmin(principal)) return { items: [], total: 0 }
+      return list({ caller, page, authorId: user.id, ...eventFilterFields(params) })
+    },
+    present: presentEvent,
+    related: eventRelatedIds,
+  })
+
+  api.list('/projects/:id/events', {
+    scopes: 'user',
+    ability: PUBLIC,
+    resolve: 'project',
+    params: { id: p.string().required(), ...eventFilterParams },
+    handle: ({ caller, project, params, page }) =>
+      list({ caller, page, projectId: project.id, ...eventFilterFields(params) }),
+    present: presentEvent,
+    related: eventRelatedIds,
+  })
+}

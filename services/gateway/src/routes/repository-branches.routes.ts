@@ -1,0 +1,105 @@
+import type { Branch } from '@suite/proto'
+import { PUBLIC } from '../auth/abilities.js'
+import { canPushCode, requirePushCode, requireReadCode } from '../auth/repository-access.js'
+import type { RepositoryClients } from '../clients/repository.client.js'
+import { presentBranch } from '../entities/branch.entity.js'
+import type { ProjectLink } from '../entities/commit.entity.js'
+import { p } from '../params/coercions.js'
+import type { ApiRouter } from './api-router.js'
+import { projectLink } from './repository-links.js'
+
+interface LinkedBranch {
+  branch: Branch
+  link: ProjectLink
+  canPush: boolean
+}
+
+const presentLinkedBranch = ({ branch, link, canPush }: LinkedBranch) =>
+  presentBranch(branch, link, canPush)
+
+/** lib/api/branches.rb: list, show, create and delete. */
+export function repositoryBranchRoutes(
+  api: ApiRouter,
+  clients: RepositoryClients,
+  externalUrl: string,
+): void {
+  const { repository } = clients
+  const branchName = { id: p.string().required(), branch: p.string().required() }
+
+  api.list('/projects/:id/repository/branches', {
+    ability: PUBLIC,
+    resolve: 'project',
+    params: {
+      id: p.string().required(),
+      search: p.string(),
+      regex: p.string(),
+      sort: p.string().values(['name_asc', 'updated_asc', 'updated_desc']),
+    },
+    handle: async ({ principal, project, params, page }) => {
+      requireReadCode(project, principal)
+      const answer = await repository.read.listBranches({
+        projectId: project.id,
+        search: params.search ?? '',
+        page,
+      })
+      const link = projectLink(externalUrl, project)
+      const canPush = canPushCode(project, principal)
+      return {
+        items: answer.branches.map((branch) => ({ branch, link, canPush })),
+        total: answer.pageInfo?.total ?? answer.branches.length,
+      }
+    },
+    present: presentLinkedBranch,
+  })
+
+  api.get('/projects/:id/repository/branches/:branch', {
+    ability: PUBLIC,
+    resolve: 'project',
+    params: branchName,
+    handle: async ({ principal, project, params }) => {
+      requireReadCode(project, principal)
+      const { branch } = await repository.read.getBranch({
+        projectId: project.id,
+        name: params.branch,
+      })
+      if (!branch) throw new Error('GetBranch answered without a branch')
+      const link = projectLink(externalUrl, project)
+      return { branch, link, canPush: canPushCode(project, principal) }
+    },
+    present: presentLinkedBranch,
+  })
+
+  api.post('/projects/:id/repository/branches', {
+    ability: PUBLIC,
+    resolve: 'project',
+    params: {
+      id: p.string().required(),
+      branch: p.string().required(),
+      ref: p.string().required(),
+    },
+    handle: async ({ principal, caller, project, params }) => {
+      requireReadCode(project, principal)
+      requirePushCode(project, principal)
+      const { branch } = await repository.write.createBranch({
+        projectId: project.id,
+        caller,
+        name: params.branch,
+        ref: params.ref,
+      })
+      if (!branch) throw new Error('CreateBranch answered without a branch')
+      return { branch, link: projectLink(externalUrl, project), canPush: true }
+    },
+    present: presentLinkedBranch,
+  })
+
+  api.delete('/projects/:id/repository/branches/:branch', {
+    ability: PUBLIC,
+    resolve: 'project',
+    params: branchName,
+    handle: async ({ principal, caller, project, params }) => {
+      requireReadCode(project, principal)
+      requirePushCode(project, principal)
+      await repository.write.deleteBranch({ projectId: project.id, caller, name: params.branch })
+    },
+  })
+}

@@ -1,0 +1,15 @@
+import type { ProjectServiceClient } from '@suite/proto'
+import type { PromiseClient } from '@suite/runtime'
+import type { ProjectsClients } from '../clients/projects.client.js'
+
+/** Projects clients answering from plain functions; a method not given fails loudly. */
+export function fakeProjects(
+  handlers: Partial<PromiseClient<ProjectServiceClient>> = {},
+): ProjectsClients {
+  const client = new Proxy(handlers, {
+    get: (target, method) =>
+      (Reflect.get(target, method) as unknown) ??
+      (() => Promise.reject(new Error(`unexpected call projects.${String(method)}`))),
+  }) as unknown as PromiseClient<ProjectServiceClient>
+  return { projects: { read: client, write: client }, close: () => {} }
+}
