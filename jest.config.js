@@ -13,6 +13,8 @@ const moduleNameMapper = {
 export default {
   // Two cores: the suite's processes need one of them.
   maxWorkers: 2,
+  // A per-project testTimeout is ignored; integration tests drive git and workers.
+  testTimeout: 60000,
   projects: [
     {
       displayName: 'unit',
@@ -30,7 +32,6 @@ export default {
       testMatch: ['<rootDir>/tests/integration/src/**/*.test.ts'],
       globalSetup: '<rootDir>/tests/integration/src/global-setup.ts',
       globalTeardown: '<rootDir>/tests/integration/src/global-teardown.ts',
-      testTimeout: 60000,
     },
   ],
 }
