@@ -12,7 +12,6 @@ import type { Logger } from './logger.js'
 import { grpcHistogram, type Registry } from './metrics.js'
 import { REQUEST_ID_METADATA_KEY, runWithRequestId } from './request-context.js'
 import { toGrpcFailure } from './grpc-status.js'
-import { DomainError } from './errors.js'
 
 export interface UnaryContext {
   call: ServerUnaryCall<unknown, unknown>
@@ -28,7 +27,8 @@ export interface GrpcServerOptions {
 
 /**
  * A grpc-js server whose unary handlers are async functions. Each call runs
- * with the caller's request id, is timed, and turns a thrown DomainError into
+ * with the caller's request id, is timed, and turns a thrown DomainError (or a
+ * failed call to another service, passed through) into
  * a status with an ErrorDetail trailer. Unexpected errors are logged once and
  * answered INTERNAL without their text.
  */
@@ -69,8 +69,9 @@ export class GrpcServer {
           (error: unknown) => {
             const failure = toGrpcFailure(error)
             stop({ code: status[failure.code] })
-            if (!(error instanceof DomainError))
+            if (failure.code === status.INTERNAL) {
               logger.error({ err: error, method }, 'unexpected error')
+            }
             callback({ code: failure.code, details: failure.details, metadata: failure.metadata })
           },
         )

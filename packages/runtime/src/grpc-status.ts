@@ -20,9 +20,22 @@ export interface GrpcFailure {
   metadata: Metadata
 }
 
-/** Turns a thrown error into what a grpc-js callback sends: status, text, trailer. */
+/** Statuses that mean a bug rather than an answer; they never pass through as they are. */
+const UNEXPECTED = new Set<status>([status.INTERNAL, status.UNKNOWN])
+
+/**
+ * Turns a thrown error into what a grpc-js callback sends: status, text,
+ * trailer. A failed call to another service passes through with its status
+ * and ErrorDetail (a 4xx there is the caller's mistake here too, and
+ * UNAVAILABLE stays a 503); only unexpected errors become INTERNAL.
+ */
 export function toGrpcFailure(error: unknown): GrpcFailure {
   const metadata = new Metadata()
+  if (isServiceError(error) && !UNEXPECTED.has(error.code)) {
+    const detail = error.metadata?.get(ERROR_DETAIL_KEY)[0]
+    if (detail !== undefined) metadata.set(ERROR_DETAIL_KEY, detail)
+    return { code: error.code, details: error.details, metadata }
+  }
   if (!(error instanceof DomainError)) {
     return { code: status.INTERNAL, details: 'Internal Server Error', metadata }
   }

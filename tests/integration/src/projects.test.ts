@@ -1071,6 +1071,23 @@ describe('projects', () => {
       expect(branch.status).toBe(200)
     })
 
+    it('an invalid default_branch with initialize_with_readme is a 400 and leaves no project', async () => {
+      const name = uniqueName('badbranch')
+      const res = await api('/projects', {
+        method: 'POST',
+        token: creator.token,
+        body: { name, initialize_with_readme: true, default_branch: 'bad..name' },
+      })
+      expect(res.status).toBe(400)
+      expect(res.body).toHaveProperty('message')
+      const again = await api<ProjectJson>('/projects', {
+        method: 'POST',
+        token: creator.token,
+        body: { name },
+      })
+      expect(again.status).toBe(201)
+    })
+
     it('default_branch without initialize_with_readme leaves the repository empty', async () => {
       const res = await api<ProjectJson>('/projects', {
         method: 'POST',

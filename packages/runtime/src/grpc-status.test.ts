@@ -1,0 +1,32 @@
+import { Metadata, status, type ServiceError } from '@grpc/grpc-js'
+import { InvalidError, NotFoundError } from './errors.js'
+import { ERROR_DETAIL_KEY, readErrorDetail, toGrpcFailure } from './grpc-status.js'
+
+function downstreamFailure(code: status, metadata = new Metadata()): ServiceError {
+  return Object.assign(new Error('downstream'), { code, details: 'downstream', metadata })
+}
+
+describe('toGrpcFailure', () => {
+  it('turns a domain error into its status with an ErrorDetail trailer', () => {
+    const failure = toGrpcFailure(new NotFoundError('Group'))
+    expect(failure.code).toBe(status.NOT_FOUND)
+    const detail = readErrorDetail(downstreamFailure(failure.code, failure.metadata))
+    expect(detail).toMatchObject({ reason: 'not_found', resource: 'Group' })
+  })
+
+  it("passes another service's answer through with its ErrorDetail", () => {
+    const inner = toGrpcFailure(new InvalidError({ default_branch: ['is invalid'] }))
+    const failure = toGrpcFailure(downstreamFailure(inner.code, inner.metadata))
+    expect(failure.code).toBe(status.INVALID_ARGUMENT)
+    expect(failure.metadata.get(ERROR_DETAIL_KEY)).toEqual(inner.metadata.get(ERROR_DETAIL_KEY))
+    expect(toGrpcFailure(downstreamFailure(status.UNAVAILABLE)).code).toBe(status.UNAVAILABLE)
+  })
+
+  it('hides unexpected errors, local or downstream, as INTERNAL', () => {
+    expect(toGrpcFailure(new Error('boom'))).toMatchObject({
+      code: status.INTERNAL,
+      details: 'Internal Server Error',
+    })
+    expect(toGrpcFailure(downstreamFailure(status.UNKNOWN)).code).toBe(status.INTERNAL)
+  })
+})
