@@ -18,13 +18,22 @@ export interface ServiceDeps<DB> {
   redis: () => Redis
 }
 
+/** Registers a role's gRPC services; what it returns, if anything, runs on shutdown. */
+export type RegisterGrpc<DB> = (
+  server: GrpcServer,
+  deps: ServiceDeps<DB>,
+) => void | (() => Promise<void>)
+
 export interface DomainService<DB> {
   info: ServiceInfo
   migrations: Record<string, Migration>
-  /** Registers the gRPC services (role `server`). */
-  registerServer: (server: GrpcServer, deps: ServiceDeps<DB>) => void
+  /**
+   * Registers the gRPC services (role `server`); may return what stops the
+   * role's background work (run on shutdown after the server stopped).
+   */
+  registerServer: RegisterGrpc<DB>
   /** Registers the gRPC services of an extra gRPC role, by role name (e.g. `repository`). */
-  grpcRoles?: Record<string, (server: GrpcServer, deps: ServiceDeps<DB>) => void>
+  grpcRoles?: Record<string, RegisterGrpc<DB>>
   /** Runs after migrations (role `migrate`): seeds and other one-off setup. */
   afterMigrate?: (deps: ServiceDeps<DB>) => Promise<void>
   /** Starts BullMQ workers (role `worker`) and returns what stops them. */
@@ -80,7 +89,9 @@ export async function runDomainService<DB>(
   const register = role === 'server' ? service.registerServer : service.grpcRoles?.[role]
   if (register) {
     const server = new GrpcServer({ service: service.info.name, logger, registry })
-    register(server, deps)
+    const stopBackground = register(server, deps)
+    // Closers run in reverse: the server stops first, then its background work.
+    if (stopBackground) onShutdown(stopBackground)
     await server.listen(config.GRPC_HOST, config.GRPC_PORT)
     onShutdown(() => server.shutdown())
     return

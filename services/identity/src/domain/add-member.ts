@@ -5,6 +5,7 @@ import type { Caller } from './caller.js'
 import { normalizeDate } from './dates.js'
 import type { Member, SourceRef } from './member.js'
 import { checkMembership } from './check-membership.js'
+import { memberActivity } from './member-activity.js'
 import { resolveVisibleSource } from './member-source.js'
 import { canManageMembers, requireSignedIn } from './policy.js'
 import type { User } from './user.js'
@@ -47,19 +48,26 @@ export async function addMember(
     { userId: user.id, accessLevel: input.accessLevel, expiresAt },
     now,
   )
+  // The owner of a personal namespace is its projects' owner (GitLab's ProjectMember#owner?).
+  const isProjectOwner = source.personalOwnerId === user.id
   try {
-    const member = await stores.members.insert({
-      sourceType: source.sourceType,
-      sourceId: source.sourceId,
-      userId: user.id,
-      accessLevel: input.accessLevel,
-      expiresAt: expiresAt || null,
-      createdById: callerId,
-      memberRoleId: input.memberRoleId ?? null,
-      memberNamespaceId: source.memberNamespaceId,
+    // The joined event commits with the membership (transactional outbox).
+    const member = await stores.transaction(async (tx) => {
+      const inserted = await tx.members.insert({
+        sourceType: source.sourceType,
+        sourceId: source.sourceId,
+        userId: user.id,
+        accessLevel: input.accessLevel,
+        expiresAt: expiresAt || null,
+        createdById: callerId,
+        memberRoleId: input.memberRoleId ?? null,
+        memberNamespaceId: source.memberNamespaceId,
+      })
+      const activity = memberActivity(inserted, 'joined', inserted.createdAt, isProjectOwner)
+      if (activity) await tx.outbox.addMemberActivity(activity)
+      return inserted
     })
-    // The owner of a personal namespace is its projects' owner (GitLab's ProjectMember#owner?).
-    return { member, user, isProjectOwner: source.personalOwnerId === user.id }
+    return { member, user, isProjectOwner }
   } catch (error) {
     if (error instanceof UniqueViolation && error.rule === 'member') {
       throw new ConflictError(MEMBER_EXISTS)

@@ -5,6 +5,7 @@ import type { Caller } from './caller.js'
 import { normalizeDate } from './dates.js'
 import type { Member, SourceRef } from './member.js'
 import { checkMembership } from './check-membership.js'
+import { memberActivity } from './member-activity.js'
 import { isLastOwner } from './member-rules.js'
 import { resolveVisibleSource, type ResolvedSource } from './member-source.js'
 import { canManageMembers, canManageOwners, requireSignedIn } from './policy.js'
@@ -89,11 +90,17 @@ export async function removeMember(
   stores: Stores,
   caller: Caller,
   input: { source: SourceRef; userId: number },
+  now = new Date(),
 ): Promise<Member> {
   const callerId = requireSignedIn(caller)
   const { source, level } = await resolveVisibleSource(stores, caller, input.source)
   const member = await findMember(stores, source, input.userId)
   await guardChange(stores, caller, source, level, member, member.userId === callerId)
-  await stores.members.delete(member.id)
+  // The left event commits with the removal (transactional outbox).
+  await stores.transaction(async (tx) => {
+    await tx.members.delete(member.id)
+    const activity = memberActivity(member, 'left', now)
+    if (activity) await tx.outbox.addMemberActivity(activity)
+  })
   return member
 }

@@ -1,5 +1,5 @@
 import type { Member } from './member.js'
-import { memberActivity } from './member-activity.js'
+import { memberActivity, memberActivityKey } from './member-activity.js'
 
 const at = new Date('2026-11-21T11:00:00.000Z')
 
@@ -34,5 +34,10 @@ describe('memberActivity', () => {
 
   it('reports nothing for group memberships', () => {
     expect(memberActivity(member('Namespace'), 'left', at)).toBeUndefined()
+  })
+
+  it('keys the event by project, user, action and membership', () => {
+    const activity = memberActivity(member('Project'), 'left', at)
+    expect(activity && memberActivityKey(activity)).toBe('member:3:2:left:9')
   })
 })

@@ -9,8 +9,10 @@ export interface MemberActivity {
   at: Date
 }
 
-/** Where member activity goes (the activity events queue); it must not fail the change. */
-export type PublishMemberActivity = (activity: MemberActivity) => Promise<void>
+/** The activity's idempotency key: the same change reported twice is stored once. */
+export function memberActivityKey(activity: MemberActivity): string {
+  return `member:${activity.projectId}:${activity.userId}:${activity.action}:${activity.memberId}`
+}
 
 /**
  * GitLab records joined and left events for project memberships only

@@ -21,7 +21,6 @@ import { addMember } from '../domain/add-member.js'
 import { removeMember, updateMember } from '../domain/change-member.js'
 import { getAccessLevel } from '../domain/get-access-level.js'
 import { getMember, listMembers } from '../domain/list-members.js'
-import { memberActivity, type PublishMemberActivity } from '../domain/member-activity.js'
 import type { Stores } from '../store/stores.js'
 import { presentString, toCaller, toPage, toSourceRef } from './from-proto.js'
 import { toMemberMessage } from './to-proto.js'
@@ -30,12 +29,9 @@ import { toMemberMessage } from './to-proto.js'
 export function memberService(
   server: GrpcServer,
   stores: Stores,
-  publishActivity: PublishMemberActivity,
+  /** Called after a change that may have written an activity event to the outbox. */
+  onActivityRecorded: () => void = () => {},
 ): MemberServiceServer {
-  async function report(activity: ReturnType<typeof memberActivity>): Promise<void> {
-    if (activity) await publishActivity(activity)
-  }
-
   return {
     listMembers: server.unary(
       'ListMembers',
@@ -72,14 +68,14 @@ export function memberService(
     addMember: server.unary(
       'AddMember',
       async (req: AddMemberRequest): Promise<AddMemberResponse> => {
-        const { member, user, isProjectOwner } = await addMember(stores, toCaller(req.caller), {
+        const { member, user } = await addMember(stores, toCaller(req.caller), {
           source: toSourceRef(req.source),
           userId: req.userId,
           accessLevel: req.accessLevel,
           expiresAt: presentString(req.expiresAt),
           memberRoleId: req.memberRoleId,
         })
-        await report(memberActivity(member, 'joined', member.createdAt, isProjectOwner))
+        onActivityRecorded()
         return { member: toMemberMessage(member, user) }
       },
     ),
@@ -101,11 +97,11 @@ export function memberService(
     removeMember: server.unary(
       'RemoveMember',
       async (req: RemoveMemberRequest): Promise<RemoveMemberResponse> => {
-        const removed = await removeMember(stores, toCaller(req.caller), {
+        await removeMember(stores, toCaller(req.caller), {
           source: toSourceRef(req.source),
           userId: req.userId,
         })
-        await report(memberActivity(removed, 'left', new Date()))
+        onActivityRecorded()
         return {}
       },
     ),

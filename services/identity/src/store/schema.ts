@@ -127,6 +127,15 @@ export interface PersonalAccessTokensTable {
   updated_at: Defaulted<Date>
 }
 
+export interface EventOutboxTable {
+  id: Generated<number>
+  /** EventRecord.toJSON of the event to queue on `projects.events`. */
+  payload: ColumnType<unknown, string, string>
+  idempotency_key: string
+  created_at: Defaulted<Date>
+  attempts: Defaulted<number>
+}
+
 export interface DB {
   users: UsersTable
   namespaces: NamespacesTable
@@ -134,4 +143,5 @@ export interface DB {
   identities: IdentitiesTable
   members: MembersTable
   personal_access_tokens: PersonalAccessTokensTable
+  event_outbox: EventOutboxTable
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely'
+import { EventOutboxStore } from './event-outbox.store.js'
 import { MembersStore } from './members.store.js'
 import { NamespacesStore } from './namespaces.store.js'
 import type { DB } from './schema.js'
@@ -11,6 +12,8 @@ export interface Stores {
   namespaces: NamespacesStore
   members: MembersStore
   tokens: TokensStore
+  /** Activity events waiting for the queue; write them in the change's transaction. */
+  outbox: EventOutboxStore
   /** Runs fn in one transaction (or in the current one when already inside). */
   transaction<T>(fn: (stores: Stores) => Promise<T>): Promise<T>
   /** Serialises writers of one kind until the transaction ends (call inside a transaction). */
@@ -25,6 +28,7 @@ export function createStores(db: Kysely<DB>, inTransaction = false): Stores {
     namespaces: new NamespacesStore(db),
     members: new MembersStore(db),
     tokens: new TokensStore(db),
+    outbox: new EventOutboxStore(db),
     transaction: (fn) =>
       inTransaction ? fn(stores) : db.transaction().execute((trx) => fn(createStores(trx, true))),
     lock: async (key) => {
