@@ -13,6 +13,7 @@
  *
  * Routes can instead declare `resolve: 'project'` (route-spec.ts): the handler
  * then gets `project`, and `caller.accessLevel` is the caller's level in it.
+ * `options.license` asks for the recognised license (GET /projects/:id?license=true).
  */
 import { status } from '@grpc/grpc-js'
 import type { Caller, Project, ProjectRef } from '@suite/proto'
@@ -31,10 +32,15 @@ export async function findProject(
   projects: Pick<ProjectsClients, 'projects'>,
   caller: Caller,
   id: string,
+  options: { license?: boolean } = {},
 ): Promise<Project> {
   if (hasNul(id) || id === '') throw notFound('Project')
   try {
-    const { project } = await projects.projects.read.getProject({ caller, project: projectRef(id) })
+    const { project } = await projects.projects.read.getProject({
+      caller,
+      project: projectRef(id),
+      includeLicense: options.license ?? false,
+    })
     if (!project) throw notFound('Project')
     return project
   } catch (error) {

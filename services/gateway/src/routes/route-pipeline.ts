@@ -62,7 +62,10 @@ export async function prepare<
       : undefined
   const project =
     spec.resolve === 'project'
-      ? await findProject(deps.projects, callerOf(principal), String(req.params['id']))
+      ? await findProject(deps.projects, callerOf(principal), String(req.params['id']), {
+          // GET /projects/:id?license=true: the one route that shows the license.
+          license: (params as Record<string, unknown>)['license'] === true,
+        })
       : undefined
   const accessLevel = group?.callerAccessLevel ?? project?.callerAccessLevel ?? 0
   const handler = {

@@ -134,6 +134,18 @@ export function createIdentityPort(
       })
     },
 
+    async removeProjectMember(actorId, projectId, userId): Promise<void> {
+      await unlessNotFound(() =>
+        membersWrite.rpc.removeMember({
+          caller: { userId: actorId, admin: true, scopes: [], accessLevel: AccessLevel.OWNER },
+          // No namespace: identity would keep a personal namespace's owner as
+          // Owner, and undoing a creation must remove that membership too.
+          source: { type: SourceType.SOURCE_TYPE_PROJECT, id: projectId, namespaceId: undefined },
+          userId,
+        }),
+      )
+    },
+
     async contact(userId: number) {
       const { users: found } = await users.rpc.batchGetUsers({ ids: [userId] })
       const user = found[0]

@@ -4,8 +4,15 @@ import { createClient, isServiceError, type Logger, type Registry } from '@suite
 import type { RepositoryPort } from '../domain/ports.js'
 
 export interface RepositoryClient extends RepositoryPort {
-  /** What the project entity shows of a repository; undefined when the role cannot say. */
-  info(projectIds: readonly number[]): Promise<Map<number, RepositoryInfo>>
+  /**
+   * What the project entity shows of each repository, in one call; a project
+   * the role cannot answer for is missing from the map. `license` recognises
+   * license files (only a single project's `license=true` needs it).
+   */
+  info(
+    projectIds: readonly number[],
+    options: { license: boolean },
+  ): Promise<Map<number, RepositoryInfo>>
   close: () => void
 }
 
@@ -58,11 +65,17 @@ export function createRepositoryClient(
       }
     },
 
-    async info(projectIds): Promise<Map<number, RepositoryInfo>> {
-      const answers = await Promise.all(
-        projectIds.map(async (projectId) => {
-          try {
-            const answer = await read.rpc.getRepositoryInfo({ projectId }, { deadlineMs: 2_000 })
+    async info(projectIds, options): Promise<Map<number, RepositoryInfo>> {
+      if (projectIds.length === 0) return new Map()
+      try {
+        // One call per page (DESIGN: one batch call per kind per request).
+        const { repositories } = await read.rpc.batchGetRepositoryInfo(
+          { projectIds: [...projectIds], includeLicense: options.license },
+          { deadlineMs: 5_000 },
+        )
+        return new Map(
+          repositories.flatMap(({ projectId, info: answer }) => {
+            if (!answer) return []
             const info: RepositoryInfo = {
               empty: !answer.exists || answer.empty,
               sizeBytes: answer.sizeBytes,
@@ -71,14 +84,17 @@ export function createRepositoryClient(
               licensePath: answer.licensePath,
               license: answer.license,
             }
-            return [projectId, info] as const
-          } catch (err) {
-            logger.warn({ err, projectId }, 'repository info unavailable')
-            return undefined
-          }
-        }),
-      )
-      return new Map(answers.flatMap((entry) => (entry ? [entry] : [])))
+            return [[projectId, info] as const]
+          }),
+        )
+      } catch (err) {
+        logger.warn({ err, projectIds }, 'repository info unavailable')
+        return new Map()
+      }
+    },
+
+    async deleteRepository(projectId): Promise<void> {
+      await write.rpc.deleteRepository({ projectId })
     },
 
     close: () => {

@@ -14,6 +14,7 @@ import { defaultAccessLevels, FLAG_DEFAULTS, SCALAR_DEFAULTS } from './project-s
 import type { NamespaceForCreate, Ports } from './ports.js'
 import { callerMemberships } from './read-projects.js'
 import { cleanTopics, definedOnly, type SettingsInput } from './settings-input.js'
+import { undoCreation, type UndoFailure } from './undo-create-project.js'
 import { VisibilityLevel, visibilityLevel } from './visibility.js'
 import type { ProjectsStore } from '../store/projects.store.js'
 
@@ -59,18 +60,37 @@ export function readmeFor(project: Pick<Project, 'name' | 'description'>): strin
 }
 
 /**
+ * The membership creation adds: the owner of a personal namespace is Owner; in
+ * a group, a creator below Maintainer becomes Maintainer (else none).
+ */
+function creatorMembership(
+  target: NamespaceForCreate,
+  ownerUserId: number,
+): { userId: number; accessLevel: number } | undefined {
+  if (target.namespace.kind === 'user' && target.namespace.ownerId !== null) {
+    return { userId: target.namespace.ownerId, accessLevel: AccessLevel.OWNER }
+  }
+  if (target.callerLevel < AccessLevel.MAINTAINER) {
+    return { userId: ownerUserId, accessLevel: AccessLevel.MAINTAINER }
+  }
+  return undefined
+}
+
+/**
  * Projects::CreateService: the namespace must be one the caller may create
  * projects in (else `namespace is not valid`), name and path are derived from
  * each other and validated, the creator's memberships follow GitLab (the
  * owner of a personal namespace is Owner, a group project's creator below
  * Maintainer becomes Maintainer), the `created` event is stored with the
- * project, and the repository is created (with a README when asked).
+ * project, and the repository is created (with a README when asked). When a
+ * step after the insert fails, nothing of the project is left (undoCreation).
  */
 export async function createProject(
   store: ProjectsStore,
   ports: Ports,
   caller: Caller,
   input: CreateProjectInput,
+  onUndoFailure: UndoFailure = () => undefined,
 ): Promise<ProjectWithAccess> {
   if (caller.userId === undefined) throw new UnauthenticatedError()
   if (input.forUserId !== undefined && !caller.admin) throw new ForbiddenError()
@@ -141,31 +161,35 @@ export async function createProject(
     throw error
   }
 
-  await ports.repository.createRepository({
-    projectId: id,
-    fullPath: draft.fullPath,
-    defaultBranch,
-    initializeWithReadme: input.initializeWithReadme,
-    readme: readmeFor(draft),
-    authorId: ownerUserId,
-  })
-
-  if (target.namespace.kind === 'user' && target.namespace.ownerId !== null) {
-    await ports.identity.addProjectMember(
-      caller.userId,
-      id,
-      target.namespace.id,
-      target.namespace.ownerId,
-      AccessLevel.OWNER,
-    )
-  } else if (target.callerLevel < AccessLevel.MAINTAINER) {
-    await ports.identity.addProjectMember(
-      caller.userId,
-      id,
-      target.namespace.id,
-      ownerUserId,
-      AccessLevel.MAINTAINER,
-    )
+  // The row commits first: the membership and the repository are keyed by
+  // the id the insert hands out, and neither can join this database's
+  // transaction. So instead of a distributed commit, creation compensates:
+  // when a later step fails, undoCreation removes whatever may exist and the
+  // original error is answered. The README commit comes last, so that a push
+  // event is published only once nothing else can fail.
+  const member = creatorMembership(target, ownerUserId)
+  try {
+    if (member) {
+      await ports.identity.addProjectMember(
+        caller.userId,
+        id,
+        target.namespace.id,
+        member.userId,
+        member.accessLevel,
+      )
+    }
+    await ports.repository.createRepository({
+      projectId: id,
+      fullPath: draft.fullPath,
+      defaultBranch,
+      initializeWithReadme: input.initializeWithReadme,
+      readme: readmeFor(draft),
+      authorId: ownerUserId,
+    })
+  } catch (error) {
+    const created = { projectId: id, actorId: caller.userId, memberUserId: member?.userId }
+    await undoCreation(store, ports, created, onUndoFailure)
+    throw error
   }
 
   const project = await store.findById(id)

@@ -29,6 +29,8 @@ export interface IdentityPort {
     userId: number,
     accessLevel: number,
   ): Promise<void>
+  /** Removes a project membership on the system's behalf; a missing one is not an error. */
+  removeProjectMember(actorId: number, projectId: number, userId: number): Promise<void>
 }
 
 /** What projects needs of the repository role. */
@@ -44,6 +46,8 @@ export interface RepositoryPort {
   }): Promise<void>
   /** Points HEAD at an existing branch; false when the repository has no such branch. */
   setDefaultBranch(projectId: number, branch: string): Promise<boolean>
+  /** Removes the bare repository, if there is one. */
+  deleteRepository(projectId: number): Promise<void>
 }
 
 /** Everything the use cases reach outside the database. */

@@ -30,23 +30,36 @@ async function rootEntries(repo: Repo, commit: string): Promise<TreeEntry[]> {
     })
 }
 
-/** The license file at the root and what it is (Repository#license_blob and #license). */
+/**
+ * The license file at the root (Repository#license_blob) and, when asked, what
+ * it is (#license): recognising it reads the whole file, so only
+ * `GET /projects/:id?license=true` asks; the path comes from the tree listing.
+ */
 async function readLicense(
   repo: Repo,
   entries: readonly TreeEntry[],
+  recognise: boolean,
 ): Promise<Pick<GetRepositoryInfoResponse, 'licensePath' | 'license'>> {
   const blobs = entries.filter((entry) => entry.type === 'blob')
   const licensePath = pickLicenseFile(blobs.map((entry) => entry.name))
   const blob = blobs.find((entry) => entry.name === licensePath)
   if (!blob) return { licensePath: undefined, license: undefined }
-  if (blob.size > MAX_LICENSE_BYTES) return { licensePath, license: undefined }
+  if (!recognise || blob.size > MAX_LICENSE_BYTES) return { licensePath, license: undefined }
   const text = (await repo.run(['cat-file', 'blob', blob.oid])).stdout.toString('utf8')
   const found = detectLicense(text)
   return { licensePath, license: found ? licenseToProto(found) : undefined }
 }
 
+export interface InfoOptions {
+  /** Recognise the license file's text (reads it); by default only its path is given. */
+  license: boolean
+}
+
 /** What the project entity needs of its repository: empty_repo, size, commit count, readme, license. */
-export async function readRepositoryInfo(repo: Repo): Promise<GetRepositoryInfoResponse> {
+export async function readRepositoryInfo(
+  repo: Repo,
+  options: InfoOptions = { license: true },
+): Promise<GetRepositoryInfoResponse> {
   const nothing = { readmePath: undefined, licensePath: undefined, license: undefined }
   if (!(await repo.exists())) {
     return {
@@ -85,6 +98,6 @@ export async function readRepositoryInfo(repo: Repo): Promise<GetRepositoryInfoR
     commitCount,
     rootRef: head,
     readmePath,
-    ...(await readLicense(repo, entries)),
+    ...(await readLicense(repo, entries, options.license)),
   }
 }

@@ -28,6 +28,7 @@ import type { Repo, RepositoryStore } from './repository-store.js'
 import { createTag, deleteTag, getTag, listTags } from './tags.js'
 import { branchToProto, commitToProto, tagToProto } from './to-proto.js'
 import { readRepositoryInfo } from './repository-info.js'
+import { readRepositoryInfos } from './repository-infos.js'
 
 export interface RepositoryDeps {
   store: RepositoryStore
@@ -103,6 +104,14 @@ export function repositoryService(
     getRepositoryInfo: server.unary('GetRepositoryInfo', async (req) =>
       readRepositoryInfo(store.repo(req.projectId)),
     ),
+    batchGetRepositoryInfo: server.unary('BatchGetRepositoryInfo', async (req) => ({
+      repositories: await readRepositoryInfos(store, deps.logger, req.projectIds, {
+        license: req.includeLicense,
+      }),
+    })),
+    deleteRepository: server.unary('DeleteRepository', async (req) => ({
+      deleted: await store.delete(req.projectId),
+    })),
     listBranches: server.unary('ListBranches', async (req) => {
       const branches = await listBranches(await existing(req.projectId), req.search)
       return {

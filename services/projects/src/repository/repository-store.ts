@@ -1,4 +1,4 @@
-import { access, mkdir, readdir, stat } from 'node:fs/promises'
+import { access, mkdir, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { isObjectId, isLookupRefName } from './ref-names.js'
 import { gitText, runGit, type GitEnvironment } from './git-command.js'
@@ -115,6 +115,14 @@ export class RepositoryStore {
       `--initial-branch=${defaultBranch}`,
       repo.gitDir,
     ])
+    return true
+  }
+
+  /** Removes a bare repository (undoing a failed project creation); false when there was none. */
+  async delete(projectId: number): Promise<boolean> {
+    const repo = this.repo(projectId)
+    if (!(await repo.exists())) return false
+    await rm(repo.gitDir, { recursive: true, force: true })
     return true
   }
 }

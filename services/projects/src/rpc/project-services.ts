@@ -21,6 +21,7 @@ export function registerProjectServices(server: GrpcServer, deps: ServiceDeps<Da
     ProjectServiceService,
     projectService(server, {
       store: new ProjectsStore(deps.db),
+      logger: deps.logger,
       ports: { identity, repository },
     }),
     'gitlab.projects.v1.ProjectService',

@@ -11,7 +11,7 @@ import type {
   UpdateProjectRequest,
   UpdateProjectResponse,
 } from '@suite/proto'
-import { InvalidError, type GrpcServer } from '@suite/runtime'
+import { InvalidError, type GrpcServer, type Logger } from '@suite/runtime'
 import type { RepositoryClient } from '../clients/repository.js'
 import { createProject } from '../domain/create-project.js'
 import { NO_MEMBERSHIPS, accessIn } from '../domain/policy.js'
@@ -25,6 +25,7 @@ import { toProjectMessage } from './to-proto.js'
 
 export interface ProjectRpcDeps {
   store: ProjectsStore
+  logger: Logger
   ports: Ports & { repository: RepositoryClient }
 }
 
@@ -38,8 +39,14 @@ function toRef(ref: GetProjectRequest['project']): ProjectRef {
 export function projectService(server: GrpcServer, deps: ProjectRpcDeps): ProjectServiceServer {
   const { store, ports } = deps
 
-  async function present(items: ProjectWithAccess[]) {
-    const info = await ports.repository.info(items.map((item) => item.project.id))
+  /**
+   * Project messages with their repositories, asked for in one call. License
+   * files are read only when GetProject asks (the gateway's license=true);
+   * lists, creation and updates never read them.
+   */
+  async function present(items: ProjectWithAccess[], license: boolean) {
+    const ids = items.map((item) => item.project.id)
+    const info = await ports.repository.info(ids, { license })
     return items.map((item) => toProjectMessage(item, info.get(item.project.id)))
   }
 
@@ -53,7 +60,7 @@ export function projectService(server: GrpcServer, deps: ProjectRpcDeps): Projec
           toCaller(req.caller),
           toRef(req.project),
         )
-        const [project] = await present([found])
+        const [project] = await present([found], req.includeLicense)
         return { project }
       },
     ),
@@ -86,7 +93,7 @@ export function projectService(server: GrpcServer, deps: ProjectRpcDeps): Projec
         )
         const last = projects.at(-1)?.project.id
         return {
-          projects: await present(projects),
+          projects: await present(projects, false),
           pageInfo: total === undefined ? undefined : { total },
           nextCursor: more ? last : undefined,
         }
@@ -96,14 +103,25 @@ export function projectService(server: GrpcServer, deps: ProjectRpcDeps): Projec
     createProject: server.unary(
       'CreateProject',
       async (req: CreateProjectRequest): Promise<CreateProjectResponse> => {
-        const created = await createProject(store, ports, toCaller(req.caller), {
-          settings: toSettingsInput(req.settings),
-          namespaceId: req.namespaceId,
-          forUserId: req.forUserId,
-          initializeWithReadme: req.initializeWithReadme,
-          importUrl: req.importUrl,
-        })
-        const [project] = await present([created])
+        const created = await createProject(
+          store,
+          ports,
+          toCaller(req.caller),
+          {
+            settings: toSettingsInput(req.settings),
+            namespaceId: req.namespaceId,
+            forUserId: req.forUserId,
+            initializeWithReadme: req.initializeWithReadme,
+            importUrl: req.importUrl,
+          },
+          (step, err) => {
+            deps.logger.error(
+              { err, step },
+              'undoing a failed project creation left something behind',
+            )
+          },
+        )
+        const [project] = await present([created], false)
         return { project }
       },
     ),
@@ -119,7 +137,7 @@ export function projectService(server: GrpcServer, deps: ProjectRpcDeps): Projec
           toSettingsInput(req.settings),
           req.importUrl,
         )
-        const [project] = await present([updated])
+        const [project] = await present([updated], false)
         return { project }
       },
     ),

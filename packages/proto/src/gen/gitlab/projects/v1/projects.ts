@@ -146,7 +146,14 @@ export interface ProjectRef {
 
 export interface GetProjectRequest {
   caller: Caller | undefined;
-  project: ProjectRef | undefined;
+  project:
+    | ProjectRef
+    | undefined;
+  /**
+   * Recognise the repository's license file (GET /projects/:id?license=true);
+   * reading it costs a blob read, so only that request asks.
+   */
+  includeLicense: boolean;
 }
 
 export interface GetProjectResponse {
@@ -2004,7 +2011,7 @@ export const ProjectRef: MessageFns<ProjectRef> = {
 };
 
 function createBaseGetProjectRequest(): GetProjectRequest {
-  return { caller: undefined, project: undefined };
+  return { caller: undefined, project: undefined, includeLicense: false };
 }
 
 export const GetProjectRequest: MessageFns<GetProjectRequest> = {
@@ -2014,6 +2021,9 @@ export const GetProjectRequest: MessageFns<GetProjectRequest> = {
     }
     if (message.project !== undefined) {
       ProjectRef.encode(message.project, writer.uint32(18).fork()).join();
+    }
+    if (message.includeLicense !== false) {
+      writer.uint32(24).bool(message.includeLicense);
     }
     return writer;
   },
@@ -2047,6 +2057,14 @@ export const GetProjectRequest: MessageFns<GetProjectRequest> = {
             message.project = ProjectRef.decode(reader, reader.uint32());
             continue;
           }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.includeLicense = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2063,6 +2081,11 @@ export const GetProjectRequest: MessageFns<GetProjectRequest> = {
     return {
       caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
       project: isSet(object.project) ? ProjectRef.fromJSON(object.project) : undefined,
+      includeLicense: isSet(object.includeLicense)
+        ? globalThis.Boolean(object.includeLicense)
+        : isSet(object.include_license)
+        ? globalThis.Boolean(object.include_license)
+        : false,
     };
   },
 
@@ -2073,6 +2096,9 @@ export const GetProjectRequest: MessageFns<GetProjectRequest> = {
     }
     if (message.project !== undefined) {
       obj.project = ProjectRef.toJSON(message.project);
+    }
+    if (message.includeLicense !== false) {
+      obj.includeLicense = message.includeLicense;
     }
     return obj;
   },
@@ -2088,6 +2114,7 @@ export const GetProjectRequest: MessageFns<GetProjectRequest> = {
     message.project = (object.project !== undefined && object.project !== null)
       ? ProjectRef.fromPartial(object.project)
       : undefined;
+    message.includeLicense = object.includeLicense ?? false;
     return message;
   },
 };

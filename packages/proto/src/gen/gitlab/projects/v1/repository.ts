@@ -146,6 +146,37 @@ export interface GetRepositoryInfoResponse {
   license?: License | undefined;
 }
 
+export interface BatchGetRepositoryInfoRequest {
+  projectIds: number[];
+  /**
+   * Read and recognise each license file (GitLab shows it only for license=true
+   * on one project); without it license_path is given and license is absent.
+   */
+  includeLicense: boolean;
+}
+
+export interface BatchGetRepositoryInfoResponse {
+  /**
+   * One per distinct project id asked for; an id whose repository could not
+   * be read is left out.
+   */
+  repositories: RepositoryInfoEntry[];
+}
+
+/** RepositoryInfoEntry is GetRepositoryInfo's answer for one project of a batch. */
+export interface RepositoryInfoEntry {
+  projectId: number;
+  info: GetRepositoryInfoResponse | undefined;
+}
+
+export interface DeleteRepositoryRequest {
+  projectId: number;
+}
+
+export interface DeleteRepositoryResponse {
+  deleted: boolean;
+}
+
 /** License is a recognised license, named as GitLab's LicenseBasic entity (Licensee) names it. */
 export interface License {
   /** Licensee's key: mit, apache-2.0, gpl-3.0... */
@@ -1362,6 +1393,419 @@ export const GetRepositoryInfoResponse: MessageFns<GetRepositoryInfoResponse> = 
     message.license = (object.license !== undefined && object.license !== null)
       ? License.fromPartial(object.license)
       : undefined;
+    return message;
+  },
+};
+
+function createBaseBatchGetRepositoryInfoRequest(): BatchGetRepositoryInfoRequest {
+  return { projectIds: [], includeLicense: false };
+}
+
+export const BatchGetRepositoryInfoRequest: MessageFns<BatchGetRepositoryInfoRequest> = {
+  encode(message: BatchGetRepositoryInfoRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectIds.length !== 0) {
+      writer.uint32(10).fork();
+      for (const v of message.projectIds) {
+        writer.int64(v);
+      }
+      writer.join();
+    }
+    if (message.includeLicense !== false) {
+      writer.uint32(16).bool(message.includeLicense);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BatchGetRepositoryInfoRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBatchGetRepositoryInfoRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag === 8) {
+              message.projectIds.push(longToNumber(reader.int64()));
+
+              continue;
+            }
+
+            if (tag === 10) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.projectIds.push(longToNumber(reader.int64()));
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.includeLicense = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BatchGetRepositoryInfoRequest {
+    return {
+      projectIds: globalThis.Array.isArray(object?.projectIds)
+        ? object.projectIds.map((e: any) => globalThis.Number(e))
+        : globalThis.Array.isArray(object?.project_ids)
+        ? object.project_ids.map((e: any) => globalThis.Number(e))
+        : [],
+      includeLicense: isSet(object.includeLicense)
+        ? globalThis.Boolean(object.includeLicense)
+        : isSet(object.include_license)
+        ? globalThis.Boolean(object.include_license)
+        : false,
+    };
+  },
+
+  toJSON(message: BatchGetRepositoryInfoRequest): unknown {
+    const obj: any = {};
+    if (message.projectIds?.length) {
+      obj.projectIds = message.projectIds.map((e) => Math.round(e));
+    }
+    if (message.includeLicense !== false) {
+      obj.includeLicense = message.includeLicense;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<BatchGetRepositoryInfoRequest>, I>>(base?: I): BatchGetRepositoryInfoRequest {
+    return BatchGetRepositoryInfoRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<BatchGetRepositoryInfoRequest>, I>>(
+    object: I,
+  ): BatchGetRepositoryInfoRequest {
+    const message = createBaseBatchGetRepositoryInfoRequest();
+    message.projectIds = object.projectIds?.map((e) => e) || [];
+    message.includeLicense = object.includeLicense ?? false;
+    return message;
+  },
+};
+
+function createBaseBatchGetRepositoryInfoResponse(): BatchGetRepositoryInfoResponse {
+  return { repositories: [] };
+}
+
+export const BatchGetRepositoryInfoResponse: MessageFns<BatchGetRepositoryInfoResponse> = {
+  encode(message: BatchGetRepositoryInfoResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.repositories) {
+      RepositoryInfoEntry.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BatchGetRepositoryInfoResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBatchGetRepositoryInfoResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.repositories.push(RepositoryInfoEntry.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BatchGetRepositoryInfoResponse {
+    return {
+      repositories: globalThis.Array.isArray(object?.repositories)
+        ? object.repositories.map((e: any) => RepositoryInfoEntry.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: BatchGetRepositoryInfoResponse): unknown {
+    const obj: any = {};
+    if (message.repositories?.length) {
+      obj.repositories = message.repositories.map((e) => RepositoryInfoEntry.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<BatchGetRepositoryInfoResponse>, I>>(base?: I): BatchGetRepositoryInfoResponse {
+    return BatchGetRepositoryInfoResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<BatchGetRepositoryInfoResponse>, I>>(
+    object: I,
+  ): BatchGetRepositoryInfoResponse {
+    const message = createBaseBatchGetRepositoryInfoResponse();
+    message.repositories = object.repositories?.map((e) => RepositoryInfoEntry.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseRepositoryInfoEntry(): RepositoryInfoEntry {
+  return { projectId: 0, info: undefined };
+}
+
+export const RepositoryInfoEntry: MessageFns<RepositoryInfoEntry> = {
+  encode(message: RepositoryInfoEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.info !== undefined) {
+      GetRepositoryInfoResponse.encode(message.info, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RepositoryInfoEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRepositoryInfoEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.info = GetRepositoryInfoResponse.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RepositoryInfoEntry {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      info: isSet(object.info) ? GetRepositoryInfoResponse.fromJSON(object.info) : undefined,
+    };
+  },
+
+  toJSON(message: RepositoryInfoEntry): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.info !== undefined) {
+      obj.info = GetRepositoryInfoResponse.toJSON(message.info);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RepositoryInfoEntry>, I>>(base?: I): RepositoryInfoEntry {
+    return RepositoryInfoEntry.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RepositoryInfoEntry>, I>>(object: I): RepositoryInfoEntry {
+    const message = createBaseRepositoryInfoEntry();
+    message.projectId = object.projectId ?? 0;
+    message.info = (object.info !== undefined && object.info !== null)
+      ? GetRepositoryInfoResponse.fromPartial(object.info)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseDeleteRepositoryRequest(): DeleteRepositoryRequest {
+  return { projectId: 0 };
+}
+
+export const DeleteRepositoryRequest: MessageFns<DeleteRepositoryRequest> = {
+  encode(message: DeleteRepositoryRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteRepositoryRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteRepositoryRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteRepositoryRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: DeleteRepositoryRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteRepositoryRequest>, I>>(base?: I): DeleteRepositoryRequest {
+    return DeleteRepositoryRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteRepositoryRequest>, I>>(object: I): DeleteRepositoryRequest {
+    const message = createBaseDeleteRepositoryRequest();
+    message.projectId = object.projectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseDeleteRepositoryResponse(): DeleteRepositoryResponse {
+  return { deleted: false };
+}
+
+export const DeleteRepositoryResponse: MessageFns<DeleteRepositoryResponse> = {
+  encode(message: DeleteRepositoryResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.deleted !== false) {
+      writer.uint32(8).bool(message.deleted);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteRepositoryResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteRepositoryResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.deleted = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteRepositoryResponse {
+    return { deleted: isSet(object.deleted) ? globalThis.Boolean(object.deleted) : false };
+  },
+
+  toJSON(message: DeleteRepositoryResponse): unknown {
+    const obj: any = {};
+    if (message.deleted !== false) {
+      obj.deleted = message.deleted;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteRepositoryResponse>, I>>(base?: I): DeleteRepositoryResponse {
+    return DeleteRepositoryResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteRepositoryResponse>, I>>(object: I): DeleteRepositoryResponse {
+    const message = createBaseDeleteRepositoryResponse();
+    message.deleted = object.deleted ?? false;
     return message;
   },
 };
@@ -4924,6 +5368,31 @@ export const RepositoryServiceService = {
       Buffer.from(GetRepositoryInfoResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetRepositoryInfoResponse => GetRepositoryInfoResponse.decode(value),
   },
+  /** GetRepositoryInfo for a page of projects in one call (at most 100 ids). */
+  batchGetRepositoryInfo: {
+    path: "/gitlab.projects.v1.RepositoryService/BatchGetRepositoryInfo" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: BatchGetRepositoryInfoRequest): Buffer =>
+      Buffer.from(BatchGetRepositoryInfoRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): BatchGetRepositoryInfoRequest => BatchGetRepositoryInfoRequest.decode(value),
+    responseSerialize: (value: BatchGetRepositoryInfoResponse): Buffer =>
+      Buffer.from(BatchGetRepositoryInfoResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): BatchGetRepositoryInfoResponse =>
+      BatchGetRepositoryInfoResponse.decode(value),
+  },
+  /** Removes a project's bare repository; deleted is false when there was none. */
+  deleteRepository: {
+    path: "/gitlab.projects.v1.RepositoryService/DeleteRepository" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DeleteRepositoryRequest): Buffer =>
+      Buffer.from(DeleteRepositoryRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DeleteRepositoryRequest => DeleteRepositoryRequest.decode(value),
+    responseSerialize: (value: DeleteRepositoryResponse): Buffer =>
+      Buffer.from(DeleteRepositoryResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeleteRepositoryResponse => DeleteRepositoryResponse.decode(value),
+  },
   listBranches: {
     path: "/gitlab.projects.v1.RepositoryService/ListBranches" as const,
     requestStream: false as const,
@@ -5055,6 +5524,10 @@ export const RepositoryServiceService = {
 export interface RepositoryServiceServer extends UntypedServiceImplementation {
   createRepository: handleUnaryCall<CreateRepositoryRequest, CreateRepositoryResponse>;
   getRepositoryInfo: handleUnaryCall<GetRepositoryInfoRequest, GetRepositoryInfoResponse>;
+  /** GetRepositoryInfo for a page of projects in one call (at most 100 ids). */
+  batchGetRepositoryInfo: handleUnaryCall<BatchGetRepositoryInfoRequest, BatchGetRepositoryInfoResponse>;
+  /** Removes a project's bare repository; deleted is false when there was none. */
+  deleteRepository: handleUnaryCall<DeleteRepositoryRequest, DeleteRepositoryResponse>;
   listBranches: handleUnaryCall<ListBranchesRequest, ListBranchesResponse>;
   getBranch: handleUnaryCall<GetBranchRequest, GetBranchResponse>;
   createBranch: handleUnaryCall<CreateBranchRequest, CreateBranchResponse>;
@@ -5102,6 +5575,38 @@ export interface RepositoryServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetRepositoryInfoResponse) => void,
+  ): ClientUnaryCall;
+  /** GetRepositoryInfo for a page of projects in one call (at most 100 ids). */
+  batchGetRepositoryInfo(
+    request: BatchGetRepositoryInfoRequest,
+    callback: (error: ServiceError | null, response: BatchGetRepositoryInfoResponse) => void,
+  ): ClientUnaryCall;
+  batchGetRepositoryInfo(
+    request: BatchGetRepositoryInfoRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: BatchGetRepositoryInfoResponse) => void,
+  ): ClientUnaryCall;
+  batchGetRepositoryInfo(
+    request: BatchGetRepositoryInfoRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: BatchGetRepositoryInfoResponse) => void,
+  ): ClientUnaryCall;
+  /** Removes a project's bare repository; deleted is false when there was none. */
+  deleteRepository(
+    request: DeleteRepositoryRequest,
+    callback: (error: ServiceError | null, response: DeleteRepositoryResponse) => void,
+  ): ClientUnaryCall;
+  deleteRepository(
+    request: DeleteRepositoryRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeleteRepositoryResponse) => void,
+  ): ClientUnaryCall;
+  deleteRepository(
+    request: DeleteRepositoryRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeleteRepositoryResponse) => void,
   ): ClientUnaryCall;
   listBranches(
     request: ListBranchesRequest,

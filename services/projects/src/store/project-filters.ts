@@ -1,0 +1,134 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
+import { AccessLevel } from '../domain/caller.js'
+import type { ProjectFilter, Viewer } from '../domain/list-query.js'
+import type { Memberships } from '../domain/policy.js'
+import { VisibilityLevel } from '../domain/visibility.js'
+import type { Database } from './schema.js'
+
+type Eb = ExpressionBuilder<Database, 'projects'>
+
+/** `like` pattern text with %, _ and \ taken literally. */
+function likeEscape(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`)
+}
+
+function idsAtLeast(levels: ReadonlyMap<number, number>, minimum: number): number[] {
+  return [...levels].filter(([, level]) => level >= minimum).map(([id]) => id)
+}
+
+/**
+ * Projects where the user holds at least `minimum`: a project membership, a
+ * membership in a group above it, or the personal namespace it lives in.
+ */
+export function heldAtLeast(
+  eb: Eb,
+  userId: number,
+  memberships: Memberships,
+  minimum: number,
+): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = []
+  const projectIds = idsAtLeast(memberships.projects, minimum)
+  const groupIds = idsAtLeast(memberships.groups, minimum)
+  if (projectIds.length > 0) conditions.push(eb('projects.id', 'in', projectIds))
+  if (groupIds.length > 0) {
+    conditions.push(
+      sql<SqlBool>`projects.namespace_traversal_ids && ${sql.val(groupIds)}::bigint[]`,
+    )
+  }
+  if (minimum <= AccessLevel.OWNER) conditions.push(eb('projects.owner_id', '=', userId))
+  return eb.or(conditions)
+}
+
+/** ProjectsFinder's visibility: what the viewer may read. */
+export function visibleTo(eb: Eb, viewer: Viewer): Expression<SqlBool> {
+  const { caller, memberships } = viewer
+  if (caller.admin) return sql<SqlBool>`true`
+  if (caller.userId === undefined) {
+    return eb('projects.visibility_level', '=', VisibilityLevel.PUBLIC)
+  }
+  return eb.or([
+    eb('projects.visibility_level', '>=', VisibilityLevel.INTERNAL),
+    heldAtLeast(eb, caller.userId, memberships, AccessLevel.GUEST),
+  ])
+}
+
+/** ProjectsFinder's filters on top of what the viewer may read. */
+export function filtered(eb: Eb, filter: ProjectFilter, viewer: Viewer): Expression<SqlBool> {
+  const userId = viewer.caller.userId
+  const and: Expression<SqlBool>[] = [visibleTo(eb, viewer)]
+  if (filter.archived !== undefined) and.push(eb('projects.archived', '=', filter.archived))
+  if (filter.active !== undefined) and.push(eb('projects.archived', '=', !filter.active))
+  if (filter.idAfter !== undefined) and.push(eb('projects.id', '>', filter.idAfter))
+  if (filter.idBefore !== undefined) and.push(eb('projects.id', '<', filter.idBefore))
+  if (filter.lastActivityAfter) {
+    and.push(eb('projects.last_activity_at', '>', filter.lastActivityAfter))
+  }
+  if (filter.lastActivityBefore) {
+    and.push(eb('projects.last_activity_at', '<', filter.lastActivityBefore))
+  }
+  if (filter.updatedAfter) and.push(eb('projects.updated_at', '>', filter.updatedAfter))
+  if (filter.updatedBefore) and.push(eb('projects.updated_at', '<', filter.updatedBefore))
+  if (filter.visibilityLevel !== undefined) {
+    and.push(eb('projects.visibility_level', '=', filter.visibilityLevel))
+  }
+  if (filter.userNamespaceOwnerId !== undefined) {
+    and.push(eb('projects.owner_id', '=', filter.userNamespaceOwnerId))
+    and.push(eb('projects.namespace_kind', '=', 'user'))
+  }
+  if (filter.withIssuesEnabled) and.push(eb('projects.issues_access_level', '<>', 'disabled'))
+  if (filter.withMergeRequestsEnabled) {
+    and.push(eb('projects.merge_requests_access_level', '<>', 'disabled'))
+  }
+  // Membership filters need a signed-in user; without one they match nothing.
+  const needsUser = filter.membership || filter.owned || filter.minAccessLevel !== undefined
+  if (needsUser && userId === undefined) and.push(sql<SqlBool>`false`)
+  if (userId !== undefined) {
+    if (filter.membership) {
+      and.push(heldAtLeast(eb, userId, viewer.memberships, AccessLevel.MINIMAL_ACCESS))
+    }
+    if (filter.owned) and.push(heldAtLeast(eb, userId, viewer.memberships, AccessLevel.OWNER))
+    if (filter.minAccessLevel !== undefined) {
+      and.push(heldAtLeast(eb, userId, viewer.memberships, filter.minAccessLevel))
+    }
+  }
+  // No stars are kept yet: starred=true lists nothing.
+  if (filter.starred) and.push(sql<SqlBool>`false`)
+  for (const term of filter.searchTerms) {
+    const pattern = `%${likeEscape(term)}%`
+    const fields: Expression<SqlBool>[] = [
+      eb('projects.path', 'ilike', pattern),
+      eb('projects.name', 'ilike', pattern),
+      eb('projects.description', 'ilike', pattern),
+    ]
+    if (filter.searchNamespaces) {
+      fields.push(eb('projects.full_path', 'ilike', pattern))
+      fields.push(eb('projects.namespace_full_name', 'ilike', pattern))
+    }
+    and.push(eb.or(fields))
+  }
+  for (const topic of filter.topics) {
+    and.push(
+      eb.exists(
+        eb
+          .selectFrom('project_topics')
+          .innerJoin('topics', 'topics.id', 'project_topics.topic_id')
+          .select('project_topics.project_id')
+          .whereRef('project_topics.project_id', '=', 'projects.id')
+          .where(sql<SqlBool>`lower(topics.name) = lower(${topic})`),
+      ),
+    )
+  }
+  if (filter.topicId !== undefined) {
+    const topicId = filter.topicId
+    and.push(
+      eb.exists(
+        eb
+          .selectFrom('project_topics')
+          .select('project_topics.project_id')
+          .whereRef('project_topics.project_id', '=', 'projects.id')
+          .where('project_topics.topic_id', '=', topicId),
+      ),
+    )
+  }
+  return eb.and(and)
+}

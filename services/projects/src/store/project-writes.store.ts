@@ -1,0 +1,75 @@
+import { sql, type Kysely } from 'kysely'
+import type { Project } from '../domain/project.js'
+import { storeEventRow } from './events.store.js'
+import { replaceTopics } from './project-topics.store.js'
+import { toRow } from './project-rows.js'
+import type { Database } from './schema.js'
+
+/** A project as create builds it, before the database gives it an id and times. */
+export type NewProject = Omit<
+  Project,
+  'id' | 'topics' | 'createdAt' | 'updatedAt' | 'lastActivityAt'
+>
+
+/** A project's new state as edit builds it. */
+export type ChangedProject = Omit<Project, 'topics' | 'createdAt' | 'updatedAt' | 'lastActivityAt'>
+
+/** Inserts a project with its topics and its `created` event, in one transaction. */
+export async function insertProject(
+  db: Kysely<Database>,
+  project: NewProject,
+  topics: readonly string[],
+  authorId: number,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('projects')
+      .values(toRow(project))
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await replaceTopics(trx, id, topics)
+    // created_at defaults to now(): the transaction's time, as the project's own.
+    await storeEventRow(
+      trx,
+      {
+        project_id: id,
+        author_id: authorId,
+        action: 'created',
+        target_type: null,
+        target_id: null,
+        target_iid: null,
+        target_title: null,
+        idempotency_key: `projects:project-created:${id}`,
+      },
+      undefined,
+    )
+    return id
+  })
+}
+
+/**
+ * Undoes insert: the project row (its topics cascade) and its events (their
+ * push payloads cascade), in one transaction.
+ */
+export async function deleteCreatedProject(db: Kysely<Database>, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('events').where('project_id', '=', id).execute()
+    await trx.deleteFrom('projects').where('id', '=', id).execute()
+  })
+}
+
+/** Writes a project's new state (and topics when given); updated_at moves. */
+export async function updateProject(
+  db: Kysely<Database>,
+  project: ChangedProject,
+  topics: readonly string[] | undefined,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('projects')
+      .set({ ...toRow(project), updated_at: sql<Date>`now()` })
+      .where('id', '=', project.id)
+      .execute()
+    if (topics !== undefined) await replaceTopics(trx, project.id, topics)
+  })
+}
