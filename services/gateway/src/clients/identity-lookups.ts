@@ -40,3 +40,35 @@ export async function findGroup(
     throw error
   }
 }
+
+/** `:user_id` of /users/:user_id/projects: an id or a username; 404 User Not Found. */
+export async function findUserByIdOrUsername(
+  identity: Pick<IdentityClients, 'users'>,
+  caller: Caller,
+  id: string,
+): Promise<User> {
+  if (/^\d+$/.test(id)) {
+    const { users } = await identity.users.read.batchGetUsers({ ids: [saturatingInteger(id)] })
+    const user = users[0]
+    if (user) return user
+    throw notFound('User')
+  }
+  const { users } = await identity.users.read.listUsers({
+    caller,
+    page: { page: 1, perPage: 1 },
+    username: id,
+    orderBy: 'id',
+    sort: 'asc',
+    excludeInternal: false,
+    search: undefined,
+    active: undefined,
+    blocked: undefined,
+    external: undefined,
+    admins: undefined,
+    externUid: undefined,
+    provider: undefined,
+  })
+  const user = users.find((candidate) => candidate.username.toLowerCase() === id.toLowerCase())
+  if (!user) throw notFound('User')
+  return user
+}

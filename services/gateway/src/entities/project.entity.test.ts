@@ -1,59 +1,13 @@
-import { ANONYMOUS } from '../auth/principal.js'
 import { contextFixture, principalFixture, rootFixture } from '../testing/fixtures.js'
 import { projectFixture } from '../testing/project-fixture.js'
-import { markdownHtml, presentProject, presentProjectSimple } from './project.entity.js'
-
-const simpleGolden = {
-  id: 5,
-  description: 'An app',
-  name: 'Team App',
-  name_with_namespace: 'Top / Sub / Team App',
-  path: 'team-app',
-  path_with_namespace: 'top/sub/team-app',
-  created_at: '2026-11-21T10:56:24.123Z',
-  default_branch: 'main',
-  tag_list: ['web'],
-  topics: ['web'],
-  ssh_url_to_repo: 'git@gitlab.example.com:top/sub/team-app.git',
-  http_url_to_repo: 'https://gitlab.example.com/top/sub/team-app.git',
-  web_url: 'https://gitlab.example.com/top/sub/team-app',
-  avatar_url: null,
-  star_count: 0,
-  last_activity_at: '2026-11-21T11:30:00.000Z',
-  visibility: 'internal',
-  namespace: {
-    id: 4,
-    name: 'Sub',
-    path: 'sub',
-    kind: 'group',
-    full_path: 'top/sub',
-    parent_id: 3,
-    avatar_url: null,
-    web_url: 'https://gitlab.example.com/groups/top/sub',
-  },
-}
-
-describe('presentProjectSimple', () => {
-  it('renders BasicProjectDetails for a signed-in caller', () => {
-    expect(presentProjectSimple({ project: projectFixture() }, contextFixture())).toEqual(
-      simpleGolden,
-    )
-  })
-
-  it('leaves visibility out for an anonymous caller', () => {
-    const json = presentProjectSimple(
-      { project: projectFixture() },
-      contextFixture({ principal: ANONYMOUS }),
-    )
-    expect(json).not.toHaveProperty('visibility')
-  })
-})
+import { projectSimpleGolden } from '../testing/project-simple-golden.js'
+import { presentProject } from './project.entity.js'
 
 describe('presentProject', () => {
   it('starts with the simple fields and shows permissions, links and deprecated aliases', () => {
     const json = presentProject({ project: projectFixture() }, contextFixture())
     expect(json).toMatchObject({
-      ...simpleGolden,
+      ...projectSimpleGolden,
       readme_url: 'https://gitlab.example.com/top/sub/team-app/-/blob/main/README.md',
       empty_repo: false,
       issues_enabled: true,
@@ -150,14 +104,5 @@ describe('presentProject', () => {
       html_url: 'http://choosealicense.com/licenses/gpl-3.0/',
       source_url: 'http://www.gnu.org/licenses/gpl-3.0.txt',
     })
-  })
-})
-
-describe('markdownHtml', () => {
-  it('renders paragraphs with source positions and inline emphasis', () => {
-    expect(markdownHtml('A **bold** `x` <b>')).toBe(
-      '<p data-sourcepos="1:1-1:18" dir="auto">A <strong>bold</strong> <code>x</code> &lt;b&gt;</p>',
-    )
-    expect(markdownHtml('')).toBe('')
   })
 })

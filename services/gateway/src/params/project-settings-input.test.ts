@@ -1,4 +1,4 @@
-import { settingsInput } from './projects.routes.js'
+import { settingsInput } from './project-settings-input.js'
 
 describe('settingsInput', () => {
   it('folds the deprecated booleans and aliases into the settings', () => {

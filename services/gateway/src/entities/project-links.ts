@@ -1,0 +1,41 @@
+import type { Project } from '@suite/proto'
+import type { PresentContext } from './present-context.js'
+
+/** The host name of EXTERNAL_URL, as SSH clone URLs and the registry prefix use it. */
+export function externalHost(externalUrl: string): string {
+  return new URL(externalUrl).hostname
+}
+
+/** web_url and the two clone URLs. */
+export function projectUrls(project: Project, ctx: PresentContext) {
+  const webUrl = `${ctx.externalUrl}/${project.namespaceFullPath}/${project.path}`
+  return {
+    web_url: webUrl,
+    ssh_url_to_repo: `git@${externalHost(ctx.externalUrl)}:${project.namespaceFullPath}/${project.path}.git`,
+    http_url_to_repo: `${webUrl}.git`,
+  }
+}
+
+/** A file's blob URL on the default branch, or null without a file or a default branch. */
+export function defaultBranchBlobUrl(
+  project: Project,
+  webUrl: string,
+  path: string | undefined,
+): string | null {
+  return path && project.defaultBranch ? `${webUrl}/-/blob/${project.defaultBranch}/${path}` : null
+}
+
+/** The `_links` of a project: its API resources. */
+export function presentProjectLinks(project: Project, ctx: PresentContext) {
+  const api = `${ctx.externalUrl}/api/v4/projects/${project.id}`
+  return {
+    self: api,
+    issues: `${api}/issues`,
+    merge_requests: `${api}/merge_requests`,
+    repo_branches: `${api}/repository/branches`,
+    labels: `${api}/labels`,
+    events: `${api}/events`,
+    members: `${api}/members`,
+    cluster_agents: `${api}/cluster_agents`,
+  }
+}

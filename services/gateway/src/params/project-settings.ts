@@ -1,0 +1,98 @@
+import { badParameters } from '../errors/http-error.js'
+import { p } from './coercions.js'
+import { MESSAGES, Param } from './param.js'
+import type { ParamShape } from './parse-params.js'
+import { FEATURE_BOOLEANS, FEATURES, FLAGS } from './project-features.js'
+
+export const VISIBILITIES = ['private', 'internal', 'public']
+
+const accessLevelParams: ParamShape = Object.fromEntries(
+  FEATURES.map((feature) => [
+    `${feature}_access_level`,
+    p
+      .string()
+      .values(
+        feature === 'pages' || feature === 'package_registry'
+          ? ['disabled', 'private', 'enabled', 'public']
+          : ['disabled', 'private', 'enabled'],
+      ),
+  ]),
+)
+const flagParams: ParamShape = Object.fromEntries(FLAGS.map((name) => [name, p.bool()]))
+const featureBooleanParams: ParamShape = Object.fromEntries(
+  Object.keys(FEATURE_BOOLEANS).map((name) => [name, p.bool()]),
+)
+
+/** A hash parameter whose values are read where they are used. */
+function anyHash(): Param<Record<string, unknown>, false> {
+  return new Param<Record<string, unknown>>(
+    (raw) =>
+      typeof raw === 'object' && raw !== null && !Array.isArray(raw)
+        ? { ok: true, value: raw as Record<string, unknown> }
+        : { ok: false, message: MESSAGES.invalid },
+    true,
+  )
+}
+
+/** lib/api/helpers/projects_helpers.rb optional_project_params_ce, as far as they are kept. */
+const settingsParams = {
+  description: p.string(),
+  visibility: p.string().values(VISIBILITIES),
+  topics: p.array(p.string(), { commaSeparated: true }),
+  tag_list: p.array(p.string(), { commaSeparated: true }),
+  merge_method: p.string().values(['merge', 'rebase_merge', 'ff']),
+  squash_option: p.string().values(['never', 'always', 'default_on', 'default_off']),
+  ci_config_path: p.string(),
+  build_timeout: p.int(),
+  ci_default_git_depth: p.int(),
+  suggestion_commit_message: p.string(),
+  merge_commit_template: p.string(),
+  squash_commit_template: p.string(),
+  issue_branch_template: p.string(),
+  auto_cancel_pending_pipelines: p.string().values(['disabled', 'enabled']),
+  auto_devops_deploy_strategy: p.string().values(['continuous', 'manual', 'timed_incremental']),
+  approvals_before_merge: p.int(),
+  external_authorization_classification_label: p.string(),
+  emails_disabled: p.bool(),
+  public_builds: p.bool(),
+  import_url: p.string(),
+  ci_pipeline_variables_minimum_override_role: p
+    .string()
+    .values(['no_one_allowed', 'developer', 'maintainer', 'owner']),
+  ci_id_token_sub_claim_components: p.array(p.string()),
+  container_expiration_policy_attributes: anyHash(),
+  ...accessLevelParams,
+  ...flagParams,
+  ...featureBooleanParams,
+}
+
+/** POST /projects and POST /projects/user/:user_id. */
+export const createParams = {
+  name: p.string(),
+  path: p.string(),
+  namespace_id: p.int(),
+  default_branch: p.string(),
+  initialize_with_readme: p.bool().default(false),
+  ...settingsParams,
+}
+
+/** PUT /projects/:id. */
+export const updateParams = {
+  name: p.string(),
+  path: p.string(),
+  default_branch: p.string(),
+  ...settingsParams,
+}
+
+/**
+ * A README commit and an import both fill the repository: GitLab fails such
+ * a project later ("not a git repository"); it is refused up front here.
+ */
+export function refuseReadmeWithImport(params: {
+  initialize_with_readme: boolean
+  import_url?: string | undefined
+}): void {
+  if (params.initialize_with_readme && params.import_url) {
+    throw badParameters(['import_url, initialize_with_readme are mutually exclusive'])
+  }
+}

@@ -1,0 +1,56 @@
+import type { Caller, PageRequest } from '@suite/proto'
+import type { Principal } from '../auth/principal.js'
+import type { ProjectsClients } from '../clients/projects.client.js'
+import type { PresentContext } from '../entities/present-context.js'
+import { presentProject } from '../entities/project.entity.js'
+import { presentProjectSimple } from '../entities/project-simple.entity.js'
+import type { ProjectView } from '../entities/project-view.js'
+import {
+  checkKeyset,
+  checkUpdatedAtOrder,
+  listRequest,
+  type ListValues,
+} from '../params/project-list.js'
+
+/** A project as a list shows it: BasicProjectDetails when simple. */
+export type ListedProject = ProjectView & { simple: boolean }
+
+/** GET /projects and GET /users/:user_id/projects: the filters checked, then one ListProjects. */
+export async function listProjects(
+  projects: ProjectsClients,
+  principal: Principal,
+  caller: Caller,
+  page: PageRequest,
+  params: ListValues,
+  userNamespaceOwnerId?: number,
+) {
+  checkKeyset(params)
+  checkUpdatedAtOrder(params)
+  // GitLab's with_programming_language and imported filters: no language
+  // detection or imports here, so they match nothing.
+  if (params.with_programming_language !== undefined || params.imported) {
+    return { items: [], total: 0 }
+  }
+  const answer = await projects.projects.read.listProjects(
+    listRequest(caller, page, params, userNamespaceOwnerId),
+  )
+  const simple = params.simple || !principal.user
+  const items: ListedProject[] = answer.projects.map((project) => ({
+    project,
+    statistics: params.statistics,
+    simple,
+  }))
+  if (params.pagination === 'keyset') {
+    const next =
+      answer.nextCursor === undefined
+        ? undefined
+        : { [params.sort === 'asc' ? 'id_after' : 'id_before']: answer.nextCursor }
+    return { items, total: 0, keyset: { next } }
+  }
+  return { items, total: answer.pageInfo?.total ?? items.length }
+}
+
+/** BasicProjectDetails for a simple listing, the full Project otherwise. */
+export function presentListed(view: ListedProject, ctx: PresentContext) {
+  return view.simple ? presentProjectSimple(view, ctx) : presentProject(view, ctx)
+}
