@@ -41,34 +41,34 @@ export async function findGroup(
   }
 }
 
-/** `:user_id` of /users/:user_id/projects: an id or a username; 404 User Not Found. */
+/**
+ * GitLab's find_user for `:user_id`/`:id` of user paths: a numeric id, else a
+ * username (case-insensitive); 404 User Not Found otherwise.
+ */
 export async function findUserByIdOrUsername(
   identity: Pick<IdentityClients, 'users'>,
   caller: Caller,
   id: string,
 ): Promise<User> {
-  if (/^\d+$/.test(id)) {
-    const { users } = await identity.users.read.batchGetUsers({ ids: [saturatingInteger(id)] })
-    const user = users[0]
-    if (user) return user
-    throw notFound('User')
+  if (id === '' || hasNul(id)) throw notFound('User')
+  try {
+    if (/^\d+$/.test(id)) {
+      const { user } = await identity.users.read.getUser({ caller, id: saturatingInteger(id) })
+      if (user) return user
+    } else {
+      const { users } = await identity.users.read.listUsers({
+        caller,
+        page: { page: 1, perPage: 1 },
+        username: id,
+        orderBy: 'id',
+        sort: 'asc',
+        excludeInternal: false,
+      })
+      const user = users.find((candidate) => candidate.username.toLowerCase() === id.toLowerCase())
+      if (user) return user
+    }
+  } catch (error) {
+    if (!(isServiceError(error) && error.code === status.NOT_FOUND)) throw error
   }
-  const { users } = await identity.users.read.listUsers({
-    caller,
-    page: { page: 1, perPage: 1 },
-    username: id,
-    orderBy: 'id',
-    sort: 'asc',
-    excludeInternal: false,
-    search: undefined,
-    active: undefined,
-    blocked: undefined,
-    external: undefined,
-    admins: undefined,
-    externUid: undefined,
-    provider: undefined,
-  })
-  const user = users.find((candidate) => candidate.username.toLowerCase() === id.toLowerCase())
-  if (!user) throw notFound('User')
-  return user
+  throw notFound('User')
 }

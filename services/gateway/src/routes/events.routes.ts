@@ -1,39 +1,13 @@
-import { status } from '@grpc/grpc-js'
-import type { Caller, ListEventsRequest, User } from '@suite/proto'
-import { isServiceError } from '@suite/runtime'
+import type { ListEventsRequest } from '@suite/proto'
 import { AUTHENTICATED, PUBLIC } from '../auth/abilities.js'
 import { isAdmin } from '../auth/principal.js'
 import type { EventsClients } from '../clients/events.client.js'
 import type { IdentityClients } from '../clients/identity.client.js'
+import { findUserByIdOrUsername } from '../clients/identity-lookups.js'
 import { eventRelatedIds, presentEvent } from '../entities/event.entity.js'
-import { notFound } from '../errors/http-error.js'
-import { hasNul, p, saturatingInteger } from '../params/coercions.js'
+import { p } from '../params/coercions.js'
 import { eventFilterFields, eventFilterParams } from '../params/event-filters.js'
 import type { ApiRouter } from './api-router.js'
-
-/** find_user: a user by id, else by username; 404 User Not Found. */
-async function findUser(identity: IdentityClients, caller: Caller, id: string): Promise<User> {
-  if (hasNul(id) || id === '') throw notFound('User')
-  try {
-    if (/^\d+$/.test(id)) {
-      const { user } = await identity.users.read.getUser({ caller, id: saturatingInteger(id) })
-      if (user) return user
-    } else {
-      const { users } = await identity.users.read.listUsers({
-        caller,
-        page: { page: 1, perPage: 1 },
-        username: id,
-        orderBy: 'id',
-        sort: 'desc',
-        excludeInternal: false,
-      })
-      if (users[0]) return users[0]
-    }
-  } catch (error) {
-    if (!(isServiceError(error) && error.code === status.NOT_FOUND)) throw error
-  }
-  throw notFound('User')
-}
 
 /** lib/api/events.rb and the project events endpoint: activity events. */
 export function eventRoutes(
@@ -67,7 +41,7 @@ export function eventRoutes(
     ability: PUBLIC,
     params: { id: p.string().required(), ...eventFilterParams },
     handle: async ({ principal, caller, params, page }) => {
-      const user = await findUser(identity, caller, params.id)
+      const user = await findUserByIdOrUsername(identity, caller, params.id)
       // EventsFinder#cannot_access_private_profile?: only the user and admins see a private profile's events.
       const self = principal.user?.id === user.id
       if (user.privateProfile && !self && !isAdmin(principal)) return { items: [], total: 0 }
