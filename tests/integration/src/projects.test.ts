@@ -1194,6 +1194,27 @@ describe('projects', () => {
       })
     })
 
+    it('takes the creation attributes but ignores container_expiration_policy_attributes', async () => {
+      // Not declared by this endpoint (lib/api/projects.rb), unlike POST /projects.
+      const user = await createUser()
+      const res = await api<ProjectJson>(`/projects/user/${user.id}`, {
+        method: 'POST',
+        token: rootToken(),
+        body: {
+          name: uniqueName('policy'),
+          merge_commit_template: 'Merge %{source_branch}',
+          enforce_auth_checks_on_uploads: false,
+          container_expiration_policy_attributes: { cadence: '7d', keep_n: 5 },
+        },
+      })
+      expect(res.status).toBe(201)
+      expect(res.body).toMatchObject({
+        merge_commit_template: 'Merge %{source_branch}',
+        enforce_auth_checks_on_uploads: false,
+        container_expiration_policy: { cadence: '1d', keep_n: 10 },
+      })
+    })
+
     it('is forbidden (403) to non-admins and 404 for an unknown user', async () => {
       const { user, token } = await createUserWithToken()
       const res = await api(`/projects/user/${user.id}`, {
@@ -1386,6 +1407,29 @@ describe('projects', () => {
         ci_pipeline_variables_minimum_override_role: 'maintainer',
         ci_id_token_sub_claim_components: ['project_path', 'ref_type'],
         suggestion_commit_message: 'Apply %{suggestions_count} suggestion(s)',
+      })
+    })
+
+    it('starts a new project with the sub claim components project_path, ref_type, ref', async () => {
+      // ProjectCiCdSetting: id_token_sub_claim_components defaults to %w[project_path ref_type ref].
+      const fresh = await projectForCast(cast)
+      const res = await api<ProjectJson>(`/projects/${fresh.id}`, { token: cast.owner.token })
+      expect(res.status).toBe(200)
+      expect(res.body.ci_id_token_sub_claim_components).toEqual(['project_path', 'ref_type', 'ref'])
+    })
+
+    it.each([
+      [['ref'], 'project_path must be the first element of the sub claim'],
+      [['project_path', 'branch'], 'branch is not an allowed sub claim component'],
+    ])('refuses ci_id_token_sub_claim_components %j with 400', async (components, message) => {
+      const res = await api<ErrorJson>(`/projects/${project.id}`, {
+        method: 'PUT',
+        token: cast.owner.token,
+        body: { ci_id_token_sub_claim_components: components },
+      })
+      expect(res.status).toBe(400)
+      expect(res.body).toEqual({
+        message: { 'ci_cd_settings.id_token_sub_claim_components': [message] },
       })
     })
 

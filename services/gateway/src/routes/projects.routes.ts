@@ -13,6 +13,13 @@ import { settingsInput } from '../params/project-settings-input.js'
 import type { ApiRouter } from './api-router.js'
 import { listProjects, presentListed, type ListedProject } from './list-projects.js'
 
+/**
+ * POST /projects/user/:user_id declares the creation attributes but not
+ * container_expiration_policy_attributes: there it is ignored, as any
+ * undeclared parameter.
+ */
+const { container_expiration_policy_attributes: _policy, ...createForUserParams } = createParams
+
 /** lib/api/projects.rb: read, list, create and edit projects. */
 export function projectRoutes(
   api: ApiRouter,
@@ -86,7 +93,7 @@ export function projectRoutes(
   api.post('/projects/user/:user_id', {
     ability: ADMIN,
     // lib/api/projects.rb: `requires :name` on this endpoint.
-    params: { user_id: p.int().required(), ...createParams, name: p.string().required() },
+    params: { user_id: p.int().required(), ...createForUserParams, name: p.string().required() },
     handle: async ({ caller, params }) => {
       refuseReadmeWithImport(params)
       const { users } = await identity.users.read.batchGetUsers({ ids: [params.user_id] })

@@ -6,6 +6,7 @@ import {
 } from '@suite/runtime'
 import { randomBytes } from 'node:crypto'
 import { AccessLevel, type Caller } from './caller.js'
+import { validateSubClaimComponents } from './ci-settings-rules.js'
 import { ErrorCollector, TAKEN } from './field-errors.js'
 import { deriveNameAndPath, validateName, validatePath } from './path-rules.js'
 import { accessIn, canCreateInGroup, effectiveFor } from './policy.js'
@@ -112,6 +113,8 @@ export async function createProject(
   const errors = new ErrorCollector()
   validateName(name, errors)
   validatePath(path, errors)
+  const subClaim = given.settings.ciIdTokenSubClaimComponents
+  if (subClaim !== undefined) validateSubClaimComponents(subClaim, errors)
   const taken = await store.taken(target.namespace.id, name, path)
   if (taken.name) errors.add('name', TAKEN)
   if (taken.path) errors.add('path', TAKEN)

@@ -152,7 +152,7 @@ export const SCALAR_DEFAULTS: ScalarSettings = {
   approvalsBeforeMerge: 0,
   externalAuthorizationClassificationLabel: null,
   ciPipelineVariablesMinimumOverrideRole: 'developer',
-  ciIdTokenSubClaimComponents: ['project_path', 'ref_type'],
+  ciIdTokenSubClaimComponents: ['project_path', 'ref_type', 'ref'],
   containerExpirationPolicy: {
     cadence: '1d',
     enabled: false,

@@ -1,6 +1,7 @@
 import { ForbiddenError, InvalidError, isUniqueViolation } from '@suite/runtime'
 import type { Caller } from './caller.js'
 import { changeDefaultBranch } from './change-default-branch.js'
+import { validateSubClaimComponents } from './ci-settings-rules.js'
 import { ErrorCollector, TAKEN } from './field-errors.js'
 import { validateName, validatePath } from './path-rules.js'
 import { accessIn, canAdminister, canRename, effectiveFor } from './policy.js'
@@ -43,6 +44,8 @@ export async function updateProject(
   const errors = new ErrorCollector()
   if (given.name !== undefined) validateName(name, errors)
   if (given.path !== undefined && given.path !== project.path) validatePath(path, errors)
+  const subClaim = given.settings.ciIdTokenSubClaimComponents
+  if (subClaim !== undefined) validateSubClaimComponents(subClaim, errors)
   if (name !== project.name || path.toLowerCase() !== project.path.toLowerCase()) {
     const taken = await store.taken(project.namespace.id, name, path, project.id)
     if (taken.name && name !== project.name) errors.add('name', TAKEN)
