@@ -1,5 +1,5 @@
 import { api, encodeParams } from './support/api'
-import { createGroup, uniqueName } from './support/factories'
+import { createGroup, createUser, uniqueName } from './support/factories'
 import { invalid, notFound, ROUTE_NOT_FOUND } from './support/gitlab-errors'
 import { baseUrl, rootToken } from './support/suite-state'
 import type { GroupJson, UserJson } from './support/types'
@@ -255,6 +255,9 @@ describe('conventions', () => {
       ['a 5000-character group path', `/groups/${'a'.repeat(5000)}`],
       ['a huge per_page', '/users?per_page=99999999999999999999'],
       ['a negative page', '/users?page=-1'],
+      ['a page beyond int32', '/users?page=2147483648'],
+      ['a huge page', '/groups?page=99999999999999999999'],
+      ['malformed percent-encoding in :id', '/groups/%ZZ'],
       ['per_page=0', '/users?per_page=0'],
       ['a NUL byte in search', '/users?search=%00'],
       // Not longer: the Link header repeats the search four times and clients cap headers at 16 KB.
@@ -269,6 +272,59 @@ describe('conventions', () => {
       const res = await api('/users/99999999999999999999', { token: rootToken() })
       expect(res.status).toBe(404)
       expect(res.body).toEqual(notFound('User'))
+    })
+
+    it('a page beyond int32 is an empty page past the last one', async () => {
+      const res = await api<UserJson[]>('/users?page=2147483648&per_page=5', {
+        token: rootToken(),
+      })
+      expect(res.status).toBe(200)
+      expect(res.body).toEqual([])
+      expect(res.headers.get('x-page')).toBe('2147483648')
+      expect(res.headers.get('x-next-page')).toBe('')
+      expect(res.headers.get('x-prev-page')).toBe('')
+    })
+
+    it('an integer beyond an int32 column answers 400, not 500', async () => {
+      const user = await createUser()
+      for (const field of ['projects_limit', 'theme_id', 'color_scheme_id']) {
+        const res = await api(`/users/${user.id}`, {
+          method: 'PUT',
+          token: rootToken(),
+          body: { [field]: 2 ** 31 },
+        })
+        expect(res.status).toBe(400)
+        expect(res.body).toEqual({ error: `${field} does not have a valid value` })
+      }
+      const group = await api('/groups', {
+        method: 'POST',
+        token: rootToken(),
+        body: {
+          name: 'g',
+          path: uniqueName('int32'),
+          two_factor_grace_period: '99999999999999999999',
+        },
+      })
+      expect(group.status).toBe(400)
+    })
+
+    it('a gzip-encoded body that is not gzip is a 400', async () => {
+      const res = await api('/groups', {
+        method: 'POST',
+        token: rootToken(),
+        rawBody: '{"name":"x","path":"x"}',
+        contentType: 'application/json',
+        headers: { 'Content-Encoding': 'gzip' },
+      })
+      expect(res.status).toBe(400)
+      expect(res.headers.get('content-type')).toBe('application/json')
+    })
+
+    it('a path that is not valid percent-encoding is a 400', async () => {
+      const res = await api('/groups/%ZZ/members', { token: rootToken() })
+      expect(res.status).toBe(400)
+      expect(res.headers.get('content-type')).toBe('application/json')
+      expect(res.body).toEqual({ message: '400 Bad Request' })
     })
 
     it('a very long group name is refused with 400', async () => {

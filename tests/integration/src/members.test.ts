@@ -102,6 +102,27 @@ describe('group members', () => {
       expect(res.status).toBe(400)
     })
 
+    it.each(['2147483648', '99999999999999999999'])(
+      'answers 400, not 500, for an access level beyond int32 (%s)',
+      async (accessLevel) => {
+        const { owner, group } = await ownedGroup()
+        const user = await createUser()
+        for (const [method, path] of [
+          ['POST', `/groups/${group.id}/members`],
+          ['PUT', `/groups/${group.id}/members/${user.id}`],
+        ] as const) {
+          if (method === 'PUT') await addMember(group.id, user.id, GUEST, owner.token)
+          const res = await api(path, {
+            method,
+            token: owner.token,
+            body: { user_id: user.id, access_level: accessLevel },
+          })
+          expect(res.status).toBe(400)
+          expect(res.body).toEqual({ message: { access_level: ['is not included in the list'] } })
+        }
+      },
+    )
+
     it('answers 400 "access_level is missing" without one', async () => {
       const { owner, group } = await ownedGroup()
       const user = await createUser()

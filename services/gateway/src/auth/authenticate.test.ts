@@ -14,7 +14,11 @@ function deps(answer: AuthenticateTokenResponse) {
     tokens: { authenticateToken: () => Promise.resolve(answer) },
     users: {
       getUser: ({ id }) =>
-        id === 3 ? Promise.resolve({ user: bob }) : Promise.reject(grpcError(status.NOT_FOUND)),
+        !Number.isSafeInteger(id)
+          ? Promise.reject(new Error(`invalid int64: ${id}`))
+          : id === 3
+            ? Promise.resolve({ user: bob })
+            : Promise.reject(grpcError(status.NOT_FOUND)),
       listUsers: ({ username }) =>
         Promise.resolve({ users: username === 'bob' ? [bob] : [], pageInfo: { total: 0 } }),
     },
@@ -86,6 +90,13 @@ describe('authenticate', () => {
     expect(await failure(authenticate('t', '99', deps(adminWithSudo)))).toEqual({
       status: 404,
       body: { message: "404 User with ID or username '99' Not Found" },
+    })
+    // Beyond int64: looked up as the largest safe integer (no such user), never
+    // a value the gRPC encoder refuses with a 500.
+    const huge = '99999999999999999999'
+    expect(await failure(authenticate('t', huge, deps(adminWithSudo)))).toEqual({
+      status: 404,
+      body: { message: `404 User with ID or username '${huge}' Not Found` },
     })
   })
 })

@@ -3,6 +3,7 @@ import type { AuthenticateTokenResponse, User } from '@suite/proto'
 import { isServiceError } from '@suite/runtime'
 import type { IdentityClients } from '../clients/identity.client.js'
 import { forbidden, insufficientScope, notFound, unauthorized } from '../errors/http-error.js'
+import { saturatingInteger } from '../params/coercions.js'
 import { ANONYMOUS, callerOf, type Principal } from './principal.js'
 import type { TokenCache } from './token-cache.js'
 
@@ -38,7 +39,8 @@ async function findSudoUser(
   const caller = callerOf(admin)
   if (/^\d+$/.test(identifier)) {
     try {
-      return (await deps.identity.users.read.getUser({ caller, id: Number(identifier) })).user
+      const id = saturatingInteger(identifier)
+      return (await deps.identity.users.read.getUser({ caller, id })).user
     } catch (error) {
       if (isServiceError(error) && error.code === status.NOT_FOUND) return undefined
       throw error

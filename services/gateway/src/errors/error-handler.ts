@@ -5,10 +5,15 @@ import { sendJson } from '../middleware/json-response.js'
 import { httpErrorFromGrpc } from './grpc-errors.js'
 import { HttpError, internalServerError } from './http-error.js'
 
-/** The fields body-parser puts on the errors it raises (http-errors). */
+/**
+ * The fields body-parser puts on the errors it raises (http-errors): a `type`,
+ * or for a stream that fails to inflate (`Content-Encoding: gzip` over bytes
+ * that are not gzip) only `expose` on a client-error status.
+ */
 interface BodyParserError {
   status: number
-  type: string
+  type?: string
+  expose?: boolean
 }
 
 function isBodyParserError(error: unknown): error is BodyParserError {
@@ -17,7 +22,7 @@ function isBodyParserError(error: unknown): error is BodyParserError {
     typeof candidate === 'object' &&
     candidate !== null &&
     typeof candidate.status === 'number' &&
-    typeof candidate.type === 'string'
+    (typeof candidate.type === 'string' || candidate.expose === true)
   )
 }
 
@@ -34,10 +39,19 @@ function fromBodyParser(error: BodyParserError): HttpError {
   return internalServerError()
 }
 
+/**
+ * The router's answer to a path segment that is not valid percent-encoding
+ * (`/groups/%ZZ`): the request is malformed, as Rails' 400 Bad Request says.
+ */
+function isUndecodablePath(error: unknown): boolean {
+  return error instanceof URIError && (error as Partial<BodyParserError>).status === 400
+}
+
 /** Any thrown value as the HttpError to send. */
 export function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error
   if (isServiceError(error)) return httpErrorFromGrpc(error)
+  if (isUndecodablePath(error)) return new HttpError(400, { message: '400 Bad Request' })
   if (isBodyParserError(error)) return fromBodyParser(error)
   return internalServerError()
 }

@@ -1,4 +1,4 @@
-import { p } from './coercions.js'
+import { p, saturatingInt32 } from './coercions.js'
 import type { Param } from './param.js'
 
 function read<T>(param: Param<T, boolean>, raw: unknown) {
@@ -102,5 +102,27 @@ describe('GitLab coercions', () => {
     expect(read(p.date(), '2026-12-31')).toEqual({ ok: true, value: '2026-12-31' })
     expect(read(p.date(), '2026-12-31T10:00:00Z')).toEqual({ ok: true, value: '2026-12-31' })
     expect(read(p.date(), '2026-13-45')).toEqual({ ok: false, message: 'is invalid' })
+  })
+})
+
+describe('saturatingInt32', () => {
+  it('keeps an int32 and saturates anything beyond', () => {
+    expect(saturatingInt32(30)).toBe(30)
+    expect(saturatingInt32(2 ** 31)).toBe(2 ** 31 - 1)
+    expect(saturatingInt32(Number.MAX_SAFE_INTEGER)).toBe(2 ** 31 - 1)
+    expect(saturatingInt32(-(2 ** 40))).toBe(-(2 ** 31))
+  })
+})
+
+describe('p.int32', () => {
+  it('reads an int32 and refuses a larger integer as not a valid value', () => {
+    expect(read(p.int32(), '2147483647')).toEqual({ ok: true, value: 2147483647 })
+    expect(read(p.int32(), -5)).toEqual({ ok: true, value: -5 })
+    expect(read(p.int32(), '2147483648')).toEqual({
+      ok: false,
+      message: 'does not have a valid value',
+    })
+    expect(read(p.int32(), '99999999999999999999').ok).toBe(false)
+    expect(read(p.int32(), 'x')).toEqual({ ok: false, message: 'is invalid' })
   })
 })

@@ -26,6 +26,17 @@ export function saturatingInteger(digits: string): number {
   return Math.min(Math.max(value, Number.MIN_SAFE_INTEGER), Number.MAX_SAFE_INTEGER)
 }
 
+/**
+ * An integer for an int32 message field. Ruby's Integer has no bound, so a
+ * value beyond int32 is still a well-formed parameter; it saturates to the
+ * nearest int32, which no enumerated field (an access level) accepts, so the
+ * owning service answers its usual validation error instead of the encoder
+ * failing with a 500.
+ */
+export function saturatingInt32(value: number): number {
+  return Math.min(Math.max(value, -(2 ** 31)), 2 ** 31 - 1)
+}
+
 /** Ruby's Integer(): decimal digits with an optional sign and surrounding blanks. */
 function toInteger(raw: unknown): unknown {
   if (typeof raw === 'string' && /^\s*[+-]?\d+\s*$/.test(raw)) return saturatingInteger(raw)
@@ -97,6 +108,15 @@ function readAll<T>(item: Param<T, boolean>, values: unknown[]): Coerced<T[]> {
 export const p = {
   /** Integer; garbage is `<name> is invalid`. */
   int: () => new Param(readWith(integer), true),
+  /**
+   * Integer stored in an int32 column: beyond it is `<name> does not have a
+   * valid value` (a 400 where GitLab's save would fail on the column's range).
+   */
+  int32: () =>
+    new Param(readWith(integer), true).check(
+      (value) => value === saturatingInt32(value),
+      MESSAGES.values,
+    ),
   /** GitLab boolean: true/false, t/f, 1/0, yes/no, y/n, on/off in any case. */
   bool: () => new Param(readWith(boolean), true),
   string: () => new Param(readWith(text), false),

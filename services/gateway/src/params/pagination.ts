@@ -4,6 +4,8 @@ import { MESSAGES } from './param.js'
 
 export const DEFAULT_PER_PAGE = 20
 export const MAX_PER_PAGE = 100
+/** PageRequest.page is an int32: a page beyond it is past every list's last page anyway. */
+export const MAX_PAGE = 2 ** 31 - 1
 
 /**
  * GitLab's `use :pagination`: garbage is `page is invalid`, page < 1 is
@@ -23,7 +25,13 @@ export const paginationParams = {
     .check((perPage) => perPage >= 1, MESSAGES.values),
 }
 
-/** The page the services are asked for, per_page capped at 100. */
+/**
+ * The page the services are asked for, per_page capped at 100 and page at the
+ * largest int32 (Ruby takes any integer; a huge page is simply out of range).
+ */
 export function pageRequest(params: { page: number; per_page: number }): PageRequest {
-  return { page: params.page, perPage: Math.min(params.per_page, MAX_PER_PAGE) }
+  return {
+    page: Math.min(params.page, MAX_PAGE),
+    perPage: Math.min(params.per_page, MAX_PER_PAGE),
+  }
 }

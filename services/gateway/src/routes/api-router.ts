@@ -70,14 +70,15 @@ export class ApiRouter {
     this.register('get', path, spec.requirements, async (req, res) => {
       const { handler, accessLevel } = await prepare(req, spec, paginationParams, this.deps)
       // The pagination parameters were parsed with the route's own (see prepare).
-      const page = pageRequest(handler.params as ParamValues<typeof paginationParams>)
+      const requested = handler.params as ParamValues<typeof paginationParams>
+      const page = pageRequest(requested)
       const { items, total, keyset } = await spec.handle({ ...handler, page })
       const related = items.flatMap((item) => spec.related?.(item) ?? [])
       const ctx = await presentContext(handler.principal, accessLevel, related, this.deps)
       const base = { externalUrl: this.deps.externalUrl, path: receivedPath(req), query: req.query }
       const headers = keyset
         ? keysetHeaders(keyset.next, page.perPage, base)
-        : paginationHeaders({ page: page.page, perPage: page.perPage, total }, base)
+        : paginationHeaders({ page: requested.page, perPage: page.perPage, total }, base)
       sendJson(
         res,
         200,

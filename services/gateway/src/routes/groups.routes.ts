@@ -71,7 +71,7 @@ export function groupRoutes(api: ApiRouter, identity: IdentityClients): void {
       visibility: p.string().values(VISIBILITIES),
       share_with_group_lock: p.bool(),
       require_two_factor_authentication: p.bool(),
-      two_factor_grace_period: p.int(),
+      two_factor_grace_period: p.int32(),
       project_creation_level: p
         .string()
         .values(['noone', 'owner', 'maintainer', 'developer', 'administrator']),

@@ -3,7 +3,7 @@ import { AUTHENTICATED } from '../auth/abilities.js'
 import type { IdentityClients } from '../clients/identity.client.js'
 import { requireField } from '../clients/require-field.js'
 import { memberRelatedIds, presentMember } from '../entities/member.entity.js'
-import { p } from '../params/coercions.js'
+import { p, saturatingInt32 } from '../params/coercions.js'
 import type { ApiRouter } from './api-router.js'
 
 function groupSource(group: Group): MemberSource {
@@ -104,7 +104,7 @@ function sourceMemberRoutes(
         caller,
         source: sourceOf(resolved),
         userId: params.user_id,
-        accessLevel: params.access_level,
+        accessLevel: saturatingInt32(params.access_level),
         expiresAt: params.expires_at,
         memberRoleId: params.member_role_id,
       })
@@ -128,7 +128,7 @@ function sourceMemberRoutes(
         caller,
         source: sourceOf(resolved),
         userId: params.user_id,
-        accessLevel: params.access_level,
+        accessLevel: saturatingInt32(params.access_level),
         expiresAt: params.expires_at,
         memberRoleId: params.member_role_id,
       })
