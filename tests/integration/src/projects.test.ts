@@ -917,6 +917,29 @@ describe('projects', () => {
       expect(typeMismatches(res.body, PROJECT_FIELDS)).toEqual([])
     })
 
+    it('takes build_git_strategy, the merge train settings and show_default_award_emojis', async () => {
+      const res = await api<ProjectJson>('/projects', {
+        method: 'POST',
+        token: creator.token,
+        body: {
+          name: uniqueName('ci'),
+          build_git_strategy: 'clone',
+          merge_pipelines_enabled: true,
+          merge_trains_enabled: true,
+          merge_trains_skip_train_allowed: true,
+          show_default_award_emojis: false,
+        },
+      })
+      expect(res.status).toBe(201)
+      expect(res.body).toMatchObject({
+        build_git_strategy: 'clone',
+        merge_pipelines_enabled: true,
+        merge_trains_enabled: true,
+        merge_trains_skip_train_allowed: true,
+        show_default_award_emojis: false,
+      })
+    })
+
     it('takes the name from a path', async () => {
       const path = uniqueName('only-path')
       const res = await api<ProjectJson>('/projects', {
@@ -1433,6 +1456,89 @@ describe('projects', () => {
       })
     })
 
+    it.each([
+      ['build_git_strategy', 'clone'],
+      ['max_artifacts_size', 50],
+      ['ci_delete_pipelines_in_seconds', 86400],
+      ['merge_pipelines_enabled', true],
+      ['merge_trains_enabled', true],
+      ['merge_trains_skip_train_allowed', true],
+      ['show_default_award_emojis', false],
+      ['prevent_merge_without_tracker_issue', true],
+      ['spp_repository_pipeline_access', true],
+      ['auto_svc_code_review_enabled', true],
+      ['svc_remote_flows_enabled', false],
+    ] as const)('takes %s on its own and keeps it', async (name, value) => {
+      const res = await api<ProjectJson>(`/projects/${project.id}`, {
+        method: 'PUT',
+        token: cast.owner.token,
+        body: { [name]: value },
+      })
+      expect(res.status).toBe(200)
+      expect(res.body[name]).toEqual(value)
+      const read = await api<ProjectJson>(`/projects/${project.id}`, { token: cast.owner.token })
+      expect(read.body[name]).toEqual(value)
+    })
+
+    it.each([
+      ['mirror_user_id', 'owner'],
+      ['repository_storage', 'default'],
+    ] as const)('takes %s from an administrator on its own', async (name, value) => {
+      const wanted = value === 'owner' ? cast.owner.user.id : value
+      const res = await api<ProjectJson>(`/projects/${project.id}`, {
+        method: 'PUT',
+        token: rootToken(),
+        body: { [name]: wanted },
+      })
+      expect(res.status).toBe(200)
+      const read = await api<ProjectJson>(`/projects/${project.id}`, { token: rootToken() })
+      expect(read.body[name]).toEqual(wanted)
+    })
+
+    it('refuses a repository_storage that does not exist', async () => {
+      const res = await api<ErrorJson>(`/projects/${project.id}`, {
+        method: 'PUT',
+        token: rootToken(),
+        body: { repository_storage: 'nfs-2' },
+      })
+      expect(res.status).toBe(400)
+      expect(res.body).toEqual({ message: { repository_storage: ['is not included in the list'] } })
+    })
+
+    it('ignores mirror_user_id from a non-administrator', async () => {
+      const fresh = await projectForCast(cast)
+      const res = await api<ProjectJson>(`/projects/${fresh.id}`, {
+        method: 'PUT',
+        token: cast.owner.token,
+        body: { mirror_user_id: cast.maintainer.user.id },
+      })
+      expect(res.status).toBe(200)
+      expect(res.body.mirror_user_id).toBeNull()
+    })
+
+    it('refuses a build_git_strategy other than fetch or clone', async () => {
+      const res = await api<ErrorJson>(`/projects/${project.id}`, {
+        method: 'PUT',
+        token: cast.owner.token,
+        body: { build_git_strategy: 'copy' },
+      })
+      expect(res.status).toBe(400)
+    })
+
+    it("starts a new project with GitLab's CI and merge defaults", async () => {
+      const fresh = await projectForCast(cast)
+      const res = await api<ProjectJson>(`/projects/${fresh.id}`, { token: cast.owner.token })
+      expect(res.body).toMatchObject({
+        build_git_strategy: 'fetch',
+        max_artifacts_size: null,
+        ci_delete_pipelines_in_seconds: null,
+        merge_pipelines_enabled: false,
+        merge_trains_enabled: false,
+        merge_trains_skip_train_allowed: false,
+        show_default_award_emojis: true,
+      })
+    })
+
     it('answers 400 "at least one parameter must be provided" for an empty edit', async () => {
       const res = await api<ErrorJson>(`/projects/${project.id}`, {
         method: 'PUT',
@@ -1452,5 +1558,140 @@ describe('projects', () => {
       expect(res.status).toBe(400)
       expect(res.body.message.path).toEqual(expect.arrayContaining([expect.any(String)]))
     })
+  })
+})
+
+describe('GET /projects: similarity, size orders, ignored filters and the offset limit', () => {
+  let me: UserWithToken
+  let other: UserWithToken
+  let marker: string
+  let exact: ProjectJson
+  let prefix: ProjectJson
+  let substring: ProjectJson
+  let inDescription: ProjectJson
+  let othersPublic: ProjectJson
+
+  beforeAll(async () => {
+    ;[me, other] = await Promise.all([createUserWithToken(), createUserWithToken()])
+    marker = uniqueName('sim').replace(/-/g, '')
+    substring = await createProject(me.token, { path: `x-${marker}`, visibility: 'public' })
+    inDescription = await createProject(me.token, {
+      path: uniqueName('desc'),
+      description: `about ${marker}`,
+    })
+    prefix = await createProject(me.token, { path: `${marker}-tail` })
+    exact = await createProject(me.token, { path: marker })
+    othersPublic = await createProject(other.token, { path: marker, visibility: 'public' })
+  })
+
+  const byDefault = (projects: ProjectJson[]) => ids(projects)
+
+  it('order_by=similarity ranks exact, prefix, then substring matches among member projects', async () => {
+    const res = await listProjects(me.token, { search: marker, order_by: 'similarity' })
+    expect(res.status).toBe(200)
+    expect(ids(res.body)).toEqual([exact.id, prefix.id, inDescription.id, substring.id])
+    const asc = await listProjects(me.token, {
+      search: marker,
+      order_by: 'similarity',
+      sort: 'asc',
+    })
+    expect(ids(asc.body)).toEqual(ids(res.body))
+  })
+
+  it('order_by=similarity without a search, or signed out, is the default order', async () => {
+    const plain = await listProjects(me.token, { owned: 'true' })
+    const noSearch = await listProjects(me.token, { owned: 'true', order_by: 'similarity' })
+    expect(noSearch.status).toBe(200)
+    expect(byDefault(noSearch.body)).toEqual(byDefault(plain.body))
+    const anonymous = await listProjects(undefined, { search: marker, order_by: 'similarity' })
+    expect(anonymous.status).toBe(200)
+    expect(ids(anonymous.body)).toEqual([othersPublic.id, substring.id])
+  })
+
+  it('the size orders fall back to the default order, for administrators too', async () => {
+    const plain = await listProjects(me.token, { owned: 'true' })
+    for (const order_by of ['repository_size', 'storage_size', 'packages_size', 'wiki_size']) {
+      const res = await listProjects(me.token, { owned: 'true', order_by })
+      expect([order_by, res.status, ids(res.body)]).toEqual([order_by, 200, ids(plain.body)])
+    }
+    const adminPlain = await listProjects(rootToken(), { search: marker })
+    const adminSized = await listProjects(rootToken(), {
+      search: marker,
+      order_by: 'repository_size',
+    })
+    expect(ids(adminSized.body)).toEqual(ids(adminPlain.body))
+  })
+
+  it('custom_attributes and repository_storage filter for administrators only', async () => {
+    const all = await listProjects(rootToken(), { search: marker })
+    expect(all.body.length).toBe(5)
+    const custom = await listProjects(rootToken(), {
+      search: marker,
+      'custom_attributes[team]': 'red',
+    })
+    expect([custom.status, custom.body]).toEqual([200, []])
+    const mineCustom = await listProjects(me.token, {
+      search: marker,
+      owned: 'true',
+      'custom_attributes[team]': 'red',
+    })
+    expect(mineCustom.body.length).toBe(4)
+    const inDefault = await listProjects(rootToken(), {
+      search: marker,
+      repository_storage: 'default',
+    })
+    expect(ids(inDefault.body)).toEqual(ids(all.body))
+    const elsewhere = await listProjects(rootToken(), { search: marker, repository_storage: 'nfs' })
+    expect([elsewhere.status, elsewhere.body]).toEqual([200, []])
+    const mineElsewhere = await listProjects(me.token, {
+      search: marker,
+      owned: 'true',
+      repository_storage: 'nfs',
+    })
+    expect(mineElsewhere.body.length).toBe(4)
+  })
+
+  it('marked_for_deletion_on matches nothing; include_hidden and include_pending_delete change nothing', async () => {
+    const marked = await listProjects(me.token, {
+      owned: 'true',
+      marked_for_deletion_on: '2024-01-01',
+    })
+    expect([marked.status, marked.body]).toEqual([200, []])
+    const bad = await api<ErrorJson>('/projects', {
+      token: me.token,
+      query: { marked_for_deletion_on: 'soon' },
+    })
+    expect([bad.status, bad.body.error]).toEqual([400, 'marked_for_deletion_on is invalid'])
+    const plain = await listProjects(rootToken(), { search: marker })
+    const included = await listProjects(rootToken(), {
+      search: marker,
+      include_hidden: 'true',
+      include_pending_delete: 'true',
+    })
+    expect(ids(included.body)).toEqual(ids(plain.body))
+  })
+
+  it('answers 405 past 50,000 projects of offset pagination, pointing to keyset', async () => {
+    const last = await listProjects(me.token, { page: 500, per_page: 100 })
+    expect(last.status).toBe(200)
+    for (const path of ['/projects', `/users/${me.user.id}/projects`]) {
+      const beyond = await api<ErrorJson>(path, {
+        token: me.token,
+        query: { page: 501, per_page: 100 },
+      })
+      expect([path, beyond.status, beyond.body.error]).toEqual([
+        path,
+        405,
+        'Offset pagination has a maximum allowed offset of 50000 for requests that return ' +
+          'objects of type Project. Remaining records can be retrieved using keyset pagination.',
+      ])
+    }
+    const keyset = await listProjects(me.token, {
+      pagination: 'keyset',
+      order_by: 'id',
+      page: 501,
+      per_page: 100,
+    })
+    expect(keyset.status).toBe(200)
   })
 })

@@ -1,11 +1,12 @@
 import type { Project } from '@suite/proto'
+import { orNull } from './present-context.js'
 import { projectFlag } from './project-setting-values.js'
 
 /** The CI/CD settings GitLab's Project entity shows only with :admin_project (Maintainer). */
 export function presentProjectCiSettings(project: Project) {
   return {
     ci_default_git_depth: project.ciDefaultGitDepth,
-    ci_delete_pipelines_in_seconds: null,
+    ci_delete_pipelines_in_seconds: orNull(project.ciDeletePipelinesInSeconds),
     ci_forward_deployment_enabled: projectFlag(project, 'ci_forward_deployment_enabled'),
     ci_forward_deployment_rollback_allowed: projectFlag(
       project,
@@ -18,7 +19,7 @@ export function presentProjectCiSettings(project: Project) {
       'ci_allow_fork_pipelines_to_run_in_parent_project',
     ),
     ci_id_token_sub_claim_components: project.ciIdTokenSubClaimComponents,
-    build_git_strategy: 'fetch',
+    build_git_strategy: project.buildGitStrategy,
     keep_latest_artifact: projectFlag(project, 'keep_latest_artifact'),
     restrict_user_defined_variables: projectFlag(project, 'restrict_user_defined_variables'),
     ci_pipeline_variables_minimum_override_role: project.ciPipelineVariablesMinimumOverrideRole,

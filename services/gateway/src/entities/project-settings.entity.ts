@@ -50,10 +50,11 @@ export function presentProjectSettings(project: Project) {
       'warn_about_potentially_unwanted_characters',
     ),
     autoclose_referenced_issues: projectFlag(project, 'autoclose_referenced_issues'),
-    max_artifacts_size: null,
+    max_artifacts_size: orNull(project.maxArtifactsSize),
     approvals_before_merge: project.approvalsBeforeMerge,
     mirror: projectFlag(project, 'mirror'),
-    mirror_user_id: projectFlag(project, 'mirror') ? project.creatorId : null,
+    mirror_user_id:
+      orNull(project.mirrorUserId) ?? (projectFlag(project, 'mirror') ? project.creatorId : null),
     mirror_trigger_builds: projectFlag(project, 'mirror_trigger_builds'),
     only_mirror_protected_branches: projectFlag(project, 'only_mirror_protected_branches'),
     mirror_overwrites_diverged_branches: projectFlag(
@@ -70,11 +71,19 @@ export function presentProjectSettings(project: Project) {
     compliance_frameworks: [],
     issues_template: null,
     merge_requests_template: null,
-    merge_pipelines_enabled: false,
-    merge_trains_enabled: false,
-    merge_trains_skip_train_allowed: false,
+    merge_pipelines_enabled: projectFlag(project, 'merge_pipelines_enabled'),
+    merge_trains_enabled: projectFlag(project, 'merge_trains_enabled'),
+    merge_trains_skip_train_allowed: projectFlag(project, 'merge_trains_skip_train_allowed'),
     web_based_commit_signing_enabled: projectFlag(project, 'web_based_commit_signing_enabled'),
     marked_for_deletion_at: null,
     marked_for_deletion_on: null,
+    show_default_award_emojis: projectFlag(project, 'show_default_award_emojis'),
+    prevent_merge_without_tracker_issue: projectFlag(
+      project,
+      'prevent_merge_without_tracker_issue',
+    ),
+    spp_repository_pipeline_access: projectFlag(project, 'spp_repository_pipeline_access'),
+    auto_svc_code_review_enabled: projectFlag(project, 'auto_svc_code_review_enabled'),
+    svc_remote_flows_enabled: projectFlag(project, 'svc_remote_flows_enabled'),
   }
 }

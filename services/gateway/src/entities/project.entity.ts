@@ -100,7 +100,7 @@ export function presentProject(view: ProjectView, ctx: PresentContext) {
       ? { statistics: presentStatistics(project) }
       : {}),
     // Only for those with :change_repository_storage (administrators).
-    ...(ctx.principal.user?.admin ? { repository_storage: 'default' } : {}),
+    ...(ctx.principal.user?.admin ? { repository_storage: project.repositoryStorage } : {}),
     permissions: {
       project_access: memberAccess(project.callerProjectAccessLevel),
       group_access: memberAccess(project.callerGroupAccessLevel),

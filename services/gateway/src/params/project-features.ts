@@ -59,6 +59,14 @@ export const FLAGS = [
   'only_mirror_protected_branches',
   'mirror_overwrites_diverged_branches',
   'web_based_commit_signing_enabled',
+  'merge_pipelines_enabled',
+  'merge_trains_enabled',
+  'merge_trains_skip_train_allowed',
+  'show_default_award_emojis',
+  'prevent_merge_without_tracker_issue',
+  'spp_repository_pipeline_access',
+  'auto_svc_code_review_enabled',
+  'svc_remote_flows_enabled',
 ]
 
 /** The deprecated `<feature>_enabled` booleans (projects_helpers.rb) and their feature. */

@@ -7,6 +7,8 @@ import { VISIBILITIES } from './project-settings.js'
 
 /** Gitlab::Access.all_values */
 const ACCESS_LEVELS = [5, 10, 15, 20, 30, 40, 50]
+/** Helpers::ProjectsHelpers::STATISTICS_SORT_PARAMS: administrators only. */
+const STATISTICS_ORDER_BY = ['storage_size', 'repository_size', 'wiki_size', 'packages_size']
 const ORDER_BY = [
   'id',
   'name',
@@ -15,6 +17,8 @@ const ORDER_BY = [
   'updated_at',
   'star_count',
   'last_activity_at',
+  'similarity',
+  ...STATISTICS_ORDER_BY,
 ]
 
 /** An ISO 8601 time (Grape DateTime); garbage is `<name> is invalid`. */
@@ -53,6 +57,11 @@ export const listParams = {
   imported: p.bool().default(false),
   active: p.bool(),
   pagination: p.string().values(['offset', 'keyset']),
+  custom_attributes: p.hash(p.string()),
+  repository_storage: p.string(),
+  marked_for_deletion_on: p.date(),
+  include_hidden: p.bool().default(false),
+  include_pending_delete: p.bool().default(false),
 }
 
 export type ListValues = ParamValues<typeof listParams>
@@ -71,9 +80,10 @@ export function listRequest(
     idBefore: params.id_before,
     lastActivityAfter: toDate(params.last_activity_after),
     lastActivityBefore: toDate(params.last_activity_before),
-    membership: params.membership,
+    // support_order_by_similarity!: similarity lists only the caller's projects (non_public).
+    membership: params.membership || effectiveOrder(params, caller) === 'similarity',
     minAccessLevel: params.min_access_level,
-    orderBy: params.order_by,
+    orderBy: effectiveOrder(params, caller),
     sort: params.sort,
     owned: params.owned,
     search: params.search,
@@ -110,6 +120,53 @@ export function checkUpdatedAtOrder(params: ListValues): void {
   if (filtered && params.order_by !== 'updated_at') {
     throw new HttpError(400, {
       message: '400 Bad request - `updated_at` filter and `updated_at` sorting must be paired',
+    })
+  }
+}
+
+/**
+ * The order GitLab applies. lib/api/projects.rb support_order_by_similarity!:
+ * similarity needs a search and a signed-in caller, else it is the default
+ * (created_at). verify_statistics_order_by_projects!: the size orders are for
+ * administrators, others get the default; administrators get it too here, as
+ * repository sizes live with the repositories, not in the projects table.
+ */
+export function effectiveOrder(params: ListValues, caller: Caller): string {
+  const order = params.order_by
+  if (order === 'similarity') {
+    const searching = params.search !== undefined && params.search.trim() !== ''
+    return searching && caller.userId !== undefined ? order : 'created_at'
+  }
+  return STATISTICS_ORDER_BY.includes(order) ? 'created_at' : order
+}
+
+/**
+ * Filters that match no project here: custom attributes (administrators only,
+ * CustomAttributesFilter; no project has any), repository_storage other than
+ * "default" (administrators only; every project is there) and
+ * marked_for_deletion_on (nothing is marked). include_hidden and
+ * include_pending_delete change nothing: no project is hidden or pending delete.
+ */
+export function matchesNothing(params: ListValues, admin: boolean): boolean {
+  if (params.marked_for_deletion_on !== undefined) return true
+  if (!admin) return false
+  const attributes = params.custom_attributes ?? {}
+  if (Object.keys(attributes).length > 0) return true
+  return params.repository_storage !== undefined && params.repository_storage !== 'default'
+}
+
+/** Gitlab::Pagination::Keyset enforced types: offset pagination stops at this many projects. */
+export const OFFSET_PAGINATION_LIMIT = 50_000
+
+/** lib/api/helpers/pagination_strategies.rb offset_paginator: past the limit is a 405. */
+export function checkOffsetLimit(params: ListValues, page: PageRequest): void {
+  if (params.pagination === 'keyset') return
+  if (page.page * page.perPage > OFFSET_PAGINATION_LIMIT) {
+    throw new HttpError(405, {
+      error:
+        `Offset pagination has a maximum allowed offset of ${OFFSET_PAGINATION_LIMIT} ` +
+        'for requests that return objects of type Project. ' +
+        'Remaining records can be retrieved using keyset pagination.',
     })
   }
 }

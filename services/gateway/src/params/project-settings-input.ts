@@ -95,5 +95,10 @@ export function settingsInput(values: Values): ProjectSettingsInput {
     ciIdTokenSubClaimComponentsGiven: values['ci_id_token_sub_claim_components'] !== undefined,
     ciIdTokenSubClaimComponents: (values['ci_id_token_sub_claim_components'] as string[]) ?? [],
     containerExpirationPolicy: policyInput(values['container_expiration_policy_attributes']),
+    buildGitStrategy: stringValue(values, 'build_git_strategy'),
+    maxArtifactsSize: intValue(values, 'max_artifacts_size'),
+    ciDeletePipelinesInSeconds: intValue(values, 'ci_delete_pipelines_in_seconds'),
+    mirrorUserId: intValue(values, 'mirror_user_id'),
+    repositoryStorage: stringValue(values, 'repository_storage'),
   }
 }

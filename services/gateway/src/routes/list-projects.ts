@@ -7,7 +7,9 @@ import { presentProjectSimple } from '../entities/project-simple.entity.js'
 import type { ProjectView } from '../entities/project-view.js'
 import {
   checkKeyset,
+  checkOffsetLimit,
   checkUpdatedAtOrder,
+  matchesNothing,
   listRequest,
   type ListValues,
 } from '../params/project-list.js'
@@ -26,9 +28,14 @@ export async function listProjects(
 ) {
   checkKeyset(params)
   checkUpdatedAtOrder(params)
+  checkOffsetLimit(params, page)
   // GitLab's with_programming_language and imported filters: no language
   // detection or imports here, so they match nothing.
-  if (params.with_programming_language !== undefined || params.imported) {
+  if (
+    params.with_programming_language !== undefined ||
+    params.imported ||
+    matchesNothing(params, caller.admin)
+  ) {
     return { items: [], total: 0 }
   }
   const answer = await projects.projects.read.listProjects(

@@ -58,6 +58,8 @@ export function projectFixture(overrides: Partial<Project> = {}): Project {
       nameRegex: '.*',
       nameRegexKeep: undefined,
     },
+    buildGitStrategy: 'fetch',
+    repositoryStorage: 'default',
     ...overrides,
   }
 }

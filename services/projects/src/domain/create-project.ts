@@ -6,6 +6,7 @@ import {
 } from '@suite/runtime'
 import { randomBytes } from 'node:crypto'
 import { AccessLevel, type Caller } from './caller.js'
+import { adminOnlySettings } from './admin-settings-rules.js'
 import { validateSubClaimComponents } from './ci-settings-rules.js'
 import { ErrorCollector, TAKEN } from './field-errors.js'
 import { deriveNameAndPath, validateName, validatePath } from './path-rules.js'
@@ -115,6 +116,7 @@ export async function createProject(
   validatePath(path, errors)
   const subClaim = given.settings.ciIdTokenSubClaimComponents
   if (subClaim !== undefined) validateSubClaimComponents(subClaim, errors)
+  const givenSettings = adminOnlySettings(caller, given.settings, errors)
   const taken = await store.taken(target.namespace.id, name, path)
   if (taken.name) errors.add('name', TAKEN)
   if (taken.path) errors.add('path', TAKEN)
@@ -147,7 +149,7 @@ export async function createProject(
     flags: { ...FLAG_DEFAULTS, ...definedOnly(given.flags) },
     settings: {
       ...SCALAR_DEFAULTS,
-      ...definedOnly(given.settings),
+      ...definedOnly(givenSettings),
       containerExpirationPolicy: {
         ...SCALAR_DEFAULTS.containerExpirationPolicy,
         ...definedOnly(given.containerExpirationPolicy),

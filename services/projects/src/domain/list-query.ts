@@ -9,6 +9,7 @@ export const ORDER_BY = [
   'updated_at',
   'star_count',
   'last_activity_at',
+  'similarity',
 ] as const
 export type ProjectOrder = (typeof ORDER_BY)[number]
 
@@ -29,6 +30,8 @@ export interface ProjectFilter {
   owned: boolean
   /** Terms, each to be found (case-insensitive) in path, name or description. */
   searchTerms: string[]
+  /** The whole search text, what order_by=similarity ranks against. */
+  search?: string | undefined
   searchNamespaces: boolean
   starred: boolean
   /** Topic names, every one must be on the project. */

@@ -71,6 +71,14 @@ export const FLAG_DEFAULTS = {
   only_mirror_protected_branches: false,
   mirror_overwrites_diverged_branches: false,
   web_based_commit_signing_enabled: false,
+  merge_pipelines_enabled: false,
+  merge_trains_enabled: false,
+  merge_trains_skip_train_allowed: false,
+  show_default_award_emojis: true,
+  prevent_merge_without_tracker_issue: false,
+  spp_repository_pipeline_access: false,
+  auto_svc_code_review_enabled: false,
+  svc_remote_flows_enabled: true,
 } as const satisfies Record<string, boolean>
 
 export type Flag = keyof typeof FLAG_DEFAULTS
@@ -125,6 +133,11 @@ export interface ScalarSettings {
   ciPipelineVariablesMinimumOverrideRole: string
   ciIdTokenSubClaimComponents: string[]
   containerExpirationPolicy: ContainerExpirationPolicy
+  buildGitStrategy: string
+  maxArtifactsSize: number | null
+  ciDeletePipelinesInSeconds: number | null
+  mirrorUserId: number | null
+  repositoryStorage: string
 }
 
 /** ContainerExpirationPolicy with GitLab's defaults. */
@@ -161,4 +174,9 @@ export const SCALAR_DEFAULTS: ScalarSettings = {
     nameRegex: '.*',
     nameRegexKeep: null,
   },
+  buildGitStrategy: 'fetch',
+  maxArtifactsSize: null,
+  ciDeletePipelinesInSeconds: null,
+  mirrorUserId: null,
+  repositoryStorage: 'default',
 }

@@ -1,6 +1,7 @@
 import { ForbiddenError, InvalidError, isUniqueViolation } from '@suite/runtime'
 import type { Caller } from './caller.js'
 import { changeDefaultBranch } from './change-default-branch.js'
+import { adminOnlySettings } from './admin-settings-rules.js'
 import { validateSubClaimComponents } from './ci-settings-rules.js'
 import { ErrorCollector, TAKEN } from './field-errors.js'
 import { validateName, validatePath } from './path-rules.js'
@@ -46,6 +47,7 @@ export async function updateProject(
   if (given.path !== undefined && given.path !== project.path) validatePath(path, errors)
   const subClaim = given.settings.ciIdTokenSubClaimComponents
   if (subClaim !== undefined) validateSubClaimComponents(subClaim, errors)
+  const givenSettings = adminOnlySettings(caller, given.settings, errors)
   if (name !== project.name || path.toLowerCase() !== project.path.toLowerCase()) {
     const taken = await store.taken(project.namespace.id, name, path, project.id)
     if (taken.name && name !== project.name) errors.add('name', TAKEN)
@@ -83,7 +85,7 @@ export async function updateProject(
     flags: { ...project.flags, ...definedOnly(given.flags) },
     settings: {
       ...project.settings,
-      ...definedOnly(given.settings),
+      ...definedOnly(givenSettings),
       containerExpirationPolicy: {
         ...project.settings.containerExpirationPolicy,
         ...definedOnly(given.containerExpirationPolicy),

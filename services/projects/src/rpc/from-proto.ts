@@ -72,6 +72,11 @@ export function toSettingsInput(input: ProjectSettingsInput | undefined): Settin
       ciIdTokenSubClaimComponents: input?.ciIdTokenSubClaimComponentsGiven
         ? input.ciIdTokenSubClaimComponents
         : undefined,
+      buildGitStrategy: input?.buildGitStrategy,
+      maxArtifactsSize: input?.maxArtifactsSize,
+      ciDeletePipelinesInSeconds: input?.ciDeletePipelinesInSeconds,
+      mirrorUserId: input?.mirrorUserId,
+      repositoryStorage: input?.repositoryStorage,
     },
     containerExpirationPolicy: {
       cadence: input?.containerExpirationPolicy?.cadence,
@@ -85,9 +90,13 @@ export function toSettingsInput(input: ProjectSettingsInput | undefined): Settin
 }
 
 export function toFilter(req: ListProjectsRequest): ProjectFilter {
-  const orderBy = (ORDER_BY as readonly string[]).includes(req.orderBy)
-    ? (req.orderBy as ProjectOrder)
-    : 'created_at'
+  const terms = searchTerms(req.search)
+  const known = (ORDER_BY as readonly string[]).includes(req.orderBy)
+  // similarity without a search term ranks nothing: GitLab's default order then.
+  const orderBy =
+    known && (req.orderBy !== 'similarity' || terms.length > 0)
+      ? (req.orderBy as ProjectOrder)
+      : 'created_at'
   return {
     archived: req.archived,
     idAfter: req.idAfter,
@@ -99,7 +108,8 @@ export function toFilter(req: ListProjectsRequest): ProjectFilter {
     membership: req.membership,
     minAccessLevel: req.minAccessLevel,
     owned: req.owned,
-    searchTerms: searchTerms(req.search),
+    searchTerms: terms,
+    search: req.search?.trim(),
     searchNamespaces: req.searchNamespaces,
     starred: req.starred,
     topics: topicNames(req.topics),

@@ -55,6 +55,11 @@ export function toProjectMessage(
     runnersToken: project.runnersToken,
     ciPipelineVariablesMinimumOverrideRole: project.settings.ciPipelineVariablesMinimumOverrideRole,
     ciIdTokenSubClaimComponents: project.settings.ciIdTokenSubClaimComponents,
+    buildGitStrategy: project.settings.buildGitStrategy,
+    maxArtifactsSize: project.settings.maxArtifactsSize ?? undefined,
+    ciDeletePipelinesInSeconds: project.settings.ciDeletePipelinesInSeconds ?? undefined,
+    mirrorUserId: project.settings.mirrorUserId ?? undefined,
+    repositoryStorage: project.settings.repositoryStorage,
     containerExpirationPolicy: {
       cadence: project.settings.containerExpirationPolicy.cadence,
       enabled: project.settings.containerExpirationPolicy.enabled,

@@ -12,6 +12,24 @@ function likeEscape(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`)
 }
 
+/**
+ * order_by=similarity: an approximation of GitLab's Gitlab::Database::SimilarityScore
+ * (trigram similarity of path, name and description) that needs no extension:
+ * 3 when path or name equals the search (any case), 2 when one starts with it,
+ * 1 when path, name or description contains it, else 0. Ties are broken by id.
+ */
+export function similarityScore(search: string): Expression<number> {
+  const exact = search.toLowerCase()
+  const prefix = `${likeEscape(search)}%`
+  const substring = `%${likeEscape(search)}%`
+  return sql<number>`case
+    when lower(projects.path) = ${exact} or lower(projects.name) = ${exact} then 3
+    when projects.path ilike ${prefix} or projects.name ilike ${prefix} then 2
+    when projects.path ilike ${substring} or projects.name ilike ${substring}
+      or projects.description ilike ${substring} then 1
+    else 0 end`
+}
+
 function idsAtLeast(levels: ReadonlyMap<number, number>, minimum: number): number[] {
   return [...levels].filter(([, level]) => level >= minimum).map(([id]) => id)
 }

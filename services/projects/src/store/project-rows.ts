@@ -74,6 +74,11 @@ export function toProject(row: ProjectRow, topics: string[]): Project {
         nameRegex: row.cep_name_regex,
         nameRegexKeep: row.cep_name_regex_keep,
       },
+      buildGitStrategy: row.build_git_strategy,
+      maxArtifactsSize: row.max_artifacts_size,
+      ciDeletePipelinesInSeconds: row.ci_delete_pipelines_in_seconds,
+      mirrorUserId: row.mirror_user_id === null ? null : Number(row.mirror_user_id),
+      repositoryStorage: row.repository_storage,
     },
     runnersToken: row.runners_token,
     lastActivityAt: row.last_activity_at,
@@ -131,6 +136,11 @@ export function toRow(
     cep_older_than: project.settings.containerExpirationPolicy.olderThan,
     cep_name_regex: project.settings.containerExpirationPolicy.nameRegex,
     cep_name_regex_keep: project.settings.containerExpirationPolicy.nameRegexKeep,
+    build_git_strategy: project.settings.buildGitStrategy,
+    max_artifacts_size: project.settings.maxArtifactsSize,
+    ci_delete_pipelines_in_seconds: project.settings.ciDeletePipelinesInSeconds,
+    mirror_user_id: project.settings.mirrorUserId,
+    repository_storage: project.settings.repositoryStorage,
   }
   for (const feature of FEATURES) row[accessColumn(feature)] = project.accessLevels[feature]
   for (const flag of FLAGS) row[flag] = project.flags[flag]

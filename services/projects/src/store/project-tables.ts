@@ -60,6 +60,11 @@ export type ProjectsTable = {
   cep_older_than: Nullable<string>
   cep_name_regex: Nullable<string>
   cep_name_regex_keep: Nullable<string>
+  build_git_strategy: Defaulted<string>
+  max_artifacts_size: Nullable<number>
+  ci_delete_pipelines_in_seconds: Nullable<number>
+  mirror_user_id: Nullable<number>
+  repository_storage: Defaulted<string>
   last_activity_at: Timestamp
   created_at: Timestamp
   updated_at: Timestamp

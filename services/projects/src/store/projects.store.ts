@@ -6,7 +6,7 @@ import {
   type Viewer,
 } from '../domain/list-query.js'
 import type { Project } from '../domain/project.js'
-import { filtered } from './project-filters.js'
+import { filtered, similarityScore } from './project-filters.js'
 import type { ProjectRow } from './project-rows.js'
 import { withTopics } from './project-topics.store.js'
 import {
@@ -86,10 +86,18 @@ export class ProjectsStore {
     const base = this.db.selectFrom('projects').where((eb) => filtered(eb, filter, viewer))
     const direction = filter.sort
     let query = base.selectAll()
-    query =
-      filter.orderBy === 'id'
-        ? query.orderBy('projects.id', direction)
-        : query.orderBy(`projects.${filter.orderBy}`, direction).orderBy('projects.id', direction)
+    if (filter.orderBy === 'similarity') {
+      // GitLab's sorted_by_similarity_desc: best match first whatever `sort` says.
+      query = query
+        .orderBy(similarityScore(filter.search ?? ''), 'desc')
+        .orderBy('projects.id', 'desc')
+    } else if (filter.orderBy === 'id') {
+      query = query.orderBy('projects.id', direction)
+    } else {
+      query = query
+        .orderBy(`projects.${filter.orderBy}`, direction)
+        .orderBy('projects.id', direction)
+    }
     if (page.kind === 'keyset') {
       const rows = await query.limit(page.perPage + 1).execute()
       return {

@@ -98,7 +98,16 @@ export interface Project {
   runnersToken: string;
   ciPipelineVariablesMinimumOverrideRole: string;
   ciIdTokenSubClaimComponents: string[];
-  containerExpirationPolicy: ContainerExpirationPolicy | undefined;
+  containerExpirationPolicy:
+    | ContainerExpirationPolicy
+    | undefined;
+  /** fetch or clone. */
+  buildGitStrategy: string;
+  /** In MB; unset follows the instance's limit. */
+  maxArtifactsSize?: number | undefined;
+  ciDeletePipelinesInSeconds?: number | undefined;
+  mirrorUserId?: number | undefined;
+  repositoryStorage: string;
 }
 
 export interface Project_AccessLevelsEntry {
@@ -180,7 +189,10 @@ export interface ListProjectsRequest {
   minAccessLevel?:
     | number
     | undefined;
-  /** id, name, path, created_at, updated_at, star_count, last_activity_at */
+  /**
+   * id, name, path, created_at, updated_at, star_count, last_activity_at, similarity
+   * (with a search: best match of path, name or description first)
+   */
   orderBy: string;
   /** asc, desc */
   sort: string;
@@ -251,6 +263,17 @@ export interface ProjectSettingsInput {
   ciIdTokenSubClaimComponentsGiven: boolean;
   ciIdTokenSubClaimComponents: string[];
   containerExpirationPolicy?: ContainerExpirationPolicyInput | undefined;
+  buildGitStrategy?: string | undefined;
+  maxArtifactsSize?: number | undefined;
+  ciDeletePipelinesInSeconds?:
+    | number
+    | undefined;
+  /** Administrators only; ignored for others. */
+  mirrorUserId?:
+    | number
+    | undefined;
+  /** Administrators only; ignored for others. */
+  repositoryStorage?: string | undefined;
 }
 
 export interface ProjectSettingsInput_AccessLevelsEntry {
@@ -353,6 +376,11 @@ function createBaseProject(): Project {
     ciPipelineVariablesMinimumOverrideRole: "",
     ciIdTokenSubClaimComponents: [],
     containerExpirationPolicy: undefined,
+    buildGitStrategy: "",
+    maxArtifactsSize: undefined,
+    ciDeletePipelinesInSeconds: undefined,
+    mirrorUserId: undefined,
+    repositoryStorage: "",
   };
 }
 
@@ -501,6 +529,21 @@ export const Project: MessageFns<Project> = {
     }
     if (message.containerExpirationPolicy !== undefined) {
       ContainerExpirationPolicy.encode(message.containerExpirationPolicy, writer.uint32(386).fork()).join();
+    }
+    if (message.buildGitStrategy !== "") {
+      writer.uint32(394).string(message.buildGitStrategy);
+    }
+    if (message.maxArtifactsSize !== undefined) {
+      writer.uint32(400).int32(message.maxArtifactsSize);
+    }
+    if (message.ciDeletePipelinesInSeconds !== undefined) {
+      writer.uint32(408).int32(message.ciDeletePipelinesInSeconds);
+    }
+    if (message.mirrorUserId !== undefined) {
+      writer.uint32(416).int64(message.mirrorUserId);
+    }
+    if (message.repositoryStorage !== "") {
+      writer.uint32(426).string(message.repositoryStorage);
     }
     return writer;
   },
@@ -908,6 +951,46 @@ export const Project: MessageFns<Project> = {
             message.containerExpirationPolicy = ContainerExpirationPolicy.decode(reader, reader.uint32());
             continue;
           }
+          case 49: {
+            if (tag !== 394) {
+              break;
+            }
+
+            message.buildGitStrategy = reader.string();
+            continue;
+          }
+          case 50: {
+            if (tag !== 400) {
+              break;
+            }
+
+            message.maxArtifactsSize = reader.int32();
+            continue;
+          }
+          case 51: {
+            if (tag !== 408) {
+              break;
+            }
+
+            message.ciDeletePipelinesInSeconds = reader.int32();
+            continue;
+          }
+          case 52: {
+            if (tag !== 416) {
+              break;
+            }
+
+            message.mirrorUserId = longToNumber(reader.int64());
+            continue;
+          }
+          case 53: {
+            if (tag !== 426) {
+              break;
+            }
+
+            message.repositoryStorage = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1163,6 +1246,31 @@ export const Project: MessageFns<Project> = {
         : isSet(object.container_expiration_policy)
         ? ContainerExpirationPolicy.fromJSON(object.container_expiration_policy)
         : undefined,
+      buildGitStrategy: isSet(object.buildGitStrategy)
+        ? globalThis.String(object.buildGitStrategy)
+        : isSet(object.build_git_strategy)
+        ? globalThis.String(object.build_git_strategy)
+        : "",
+      maxArtifactsSize: isSet(object.maxArtifactsSize)
+        ? globalThis.Number(object.maxArtifactsSize)
+        : isSet(object.max_artifacts_size)
+        ? globalThis.Number(object.max_artifacts_size)
+        : undefined,
+      ciDeletePipelinesInSeconds: isSet(object.ciDeletePipelinesInSeconds)
+        ? globalThis.Number(object.ciDeletePipelinesInSeconds)
+        : isSet(object.ci_delete_pipelines_in_seconds)
+        ? globalThis.Number(object.ci_delete_pipelines_in_seconds)
+        : undefined,
+      mirrorUserId: isSet(object.mirrorUserId)
+        ? globalThis.Number(object.mirrorUserId)
+        : isSet(object.mirror_user_id)
+        ? globalThis.Number(object.mirror_user_id)
+        : undefined,
+      repositoryStorage: isSet(object.repositoryStorage)
+        ? globalThis.String(object.repositoryStorage)
+        : isSet(object.repository_storage)
+        ? globalThis.String(object.repository_storage)
+        : "",
     };
   },
 
@@ -1324,6 +1432,21 @@ export const Project: MessageFns<Project> = {
     if (message.containerExpirationPolicy !== undefined) {
       obj.containerExpirationPolicy = ContainerExpirationPolicy.toJSON(message.containerExpirationPolicy);
     }
+    if (message.buildGitStrategy !== "") {
+      obj.buildGitStrategy = message.buildGitStrategy;
+    }
+    if (message.maxArtifactsSize !== undefined) {
+      obj.maxArtifactsSize = Math.round(message.maxArtifactsSize);
+    }
+    if (message.ciDeletePipelinesInSeconds !== undefined) {
+      obj.ciDeletePipelinesInSeconds = Math.round(message.ciDeletePipelinesInSeconds);
+    }
+    if (message.mirrorUserId !== undefined) {
+      obj.mirrorUserId = Math.round(message.mirrorUserId);
+    }
+    if (message.repositoryStorage !== "") {
+      obj.repositoryStorage = message.repositoryStorage;
+    }
     return obj;
   },
 
@@ -1401,6 +1524,11 @@ export const Project: MessageFns<Project> = {
       (object.containerExpirationPolicy !== undefined && object.containerExpirationPolicy !== null)
         ? ContainerExpirationPolicy.fromPartial(object.containerExpirationPolicy)
         : undefined;
+    message.buildGitStrategy = object.buildGitStrategy ?? "";
+    message.maxArtifactsSize = object.maxArtifactsSize ?? undefined;
+    message.ciDeletePipelinesInSeconds = object.ciDeletePipelinesInSeconds ?? undefined;
+    message.mirrorUserId = object.mirrorUserId ?? undefined;
+    message.repositoryStorage = object.repositoryStorage ?? "";
     return message;
   },
 };
@@ -3015,6 +3143,11 @@ function createBaseProjectSettingsInput(): ProjectSettingsInput {
     ciIdTokenSubClaimComponentsGiven: false,
     ciIdTokenSubClaimComponents: [],
     containerExpirationPolicy: undefined,
+    buildGitStrategy: undefined,
+    maxArtifactsSize: undefined,
+    ciDeletePipelinesInSeconds: undefined,
+    mirrorUserId: undefined,
+    repositoryStorage: undefined,
   };
 }
 
@@ -3100,6 +3233,21 @@ export const ProjectSettingsInput: MessageFns<ProjectSettingsInput> = {
     }
     if (message.containerExpirationPolicy !== undefined) {
       ContainerExpirationPolicyInput.encode(message.containerExpirationPolicy, writer.uint32(218).fork()).join();
+    }
+    if (message.buildGitStrategy !== undefined) {
+      writer.uint32(226).string(message.buildGitStrategy);
+    }
+    if (message.maxArtifactsSize !== undefined) {
+      writer.uint32(232).int32(message.maxArtifactsSize);
+    }
+    if (message.ciDeletePipelinesInSeconds !== undefined) {
+      writer.uint32(240).int32(message.ciDeletePipelinesInSeconds);
+    }
+    if (message.mirrorUserId !== undefined) {
+      writer.uint32(248).int64(message.mirrorUserId);
+    }
+    if (message.repositoryStorage !== undefined) {
+      writer.uint32(258).string(message.repositoryStorage);
     }
     return writer;
   },
@@ -3339,6 +3487,46 @@ export const ProjectSettingsInput: MessageFns<ProjectSettingsInput> = {
             message.containerExpirationPolicy = ContainerExpirationPolicyInput.decode(reader, reader.uint32());
             continue;
           }
+          case 28: {
+            if (tag !== 226) {
+              break;
+            }
+
+            message.buildGitStrategy = reader.string();
+            continue;
+          }
+          case 29: {
+            if (tag !== 232) {
+              break;
+            }
+
+            message.maxArtifactsSize = reader.int32();
+            continue;
+          }
+          case 30: {
+            if (tag !== 240) {
+              break;
+            }
+
+            message.ciDeletePipelinesInSeconds = reader.int32();
+            continue;
+          }
+          case 31: {
+            if (tag !== 248) {
+              break;
+            }
+
+            message.mirrorUserId = longToNumber(reader.int64());
+            continue;
+          }
+          case 32: {
+            if (tag !== 258) {
+              break;
+            }
+
+            message.repositoryStorage = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3495,6 +3683,31 @@ export const ProjectSettingsInput: MessageFns<ProjectSettingsInput> = {
         : isSet(object.container_expiration_policy)
         ? ContainerExpirationPolicyInput.fromJSON(object.container_expiration_policy)
         : undefined,
+      buildGitStrategy: isSet(object.buildGitStrategy)
+        ? globalThis.String(object.buildGitStrategy)
+        : isSet(object.build_git_strategy)
+        ? globalThis.String(object.build_git_strategy)
+        : undefined,
+      maxArtifactsSize: isSet(object.maxArtifactsSize)
+        ? globalThis.Number(object.maxArtifactsSize)
+        : isSet(object.max_artifacts_size)
+        ? globalThis.Number(object.max_artifacts_size)
+        : undefined,
+      ciDeletePipelinesInSeconds: isSet(object.ciDeletePipelinesInSeconds)
+        ? globalThis.Number(object.ciDeletePipelinesInSeconds)
+        : isSet(object.ci_delete_pipelines_in_seconds)
+        ? globalThis.Number(object.ci_delete_pipelines_in_seconds)
+        : undefined,
+      mirrorUserId: isSet(object.mirrorUserId)
+        ? globalThis.Number(object.mirrorUserId)
+        : isSet(object.mirror_user_id)
+        ? globalThis.Number(object.mirror_user_id)
+        : undefined,
+      repositoryStorage: isSet(object.repositoryStorage)
+        ? globalThis.String(object.repositoryStorage)
+        : isSet(object.repository_storage)
+        ? globalThis.String(object.repository_storage)
+        : undefined,
     };
   },
 
@@ -3593,6 +3806,21 @@ export const ProjectSettingsInput: MessageFns<ProjectSettingsInput> = {
     if (message.containerExpirationPolicy !== undefined) {
       obj.containerExpirationPolicy = ContainerExpirationPolicyInput.toJSON(message.containerExpirationPolicy);
     }
+    if (message.buildGitStrategy !== undefined) {
+      obj.buildGitStrategy = message.buildGitStrategy;
+    }
+    if (message.maxArtifactsSize !== undefined) {
+      obj.maxArtifactsSize = Math.round(message.maxArtifactsSize);
+    }
+    if (message.ciDeletePipelinesInSeconds !== undefined) {
+      obj.ciDeletePipelinesInSeconds = Math.round(message.ciDeletePipelinesInSeconds);
+    }
+    if (message.mirrorUserId !== undefined) {
+      obj.mirrorUserId = Math.round(message.mirrorUserId);
+    }
+    if (message.repositoryStorage !== undefined) {
+      obj.repositoryStorage = message.repositoryStorage;
+    }
     return obj;
   },
 
@@ -3647,6 +3875,11 @@ export const ProjectSettingsInput: MessageFns<ProjectSettingsInput> = {
       (object.containerExpirationPolicy !== undefined && object.containerExpirationPolicy !== null)
         ? ContainerExpirationPolicyInput.fromPartial(object.containerExpirationPolicy)
         : undefined;
+    message.buildGitStrategy = object.buildGitStrategy ?? undefined;
+    message.maxArtifactsSize = object.maxArtifactsSize ?? undefined;
+    message.ciDeletePipelinesInSeconds = object.ciDeletePipelinesInSeconds ?? undefined;
+    message.mirrorUserId = object.mirrorUserId ?? undefined;
+    message.repositoryStorage = object.repositoryStorage ?? undefined;
     return message;
   },
 };
