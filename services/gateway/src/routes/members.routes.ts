@@ -24,6 +24,25 @@ function sourceOf(resolved: Resolved): MemberSource {
   throw new Error('member route without a resolved source')
 }
 
+/** The membership a POST or PUT describes, as AddMember and UpdateMember take it. */
+function membership(
+  params: {
+    user_id: number
+    access_level: number
+    expires_at?: string | undefined
+    member_role_id?: number | undefined
+  },
+  resolved: Resolved,
+) {
+  return {
+    source: sourceOf(resolved),
+    userId: params.user_id,
+    accessLevel: saturatingInt32(params.access_level),
+    expiresAt: params.expires_at,
+    memberRoleId: params.member_role_id,
+  }
+}
+
 const memberListParams = {
   query: p.string(),
   user_ids: p.array(p.int(), { commaSeparated: true }),
@@ -100,14 +119,7 @@ function sourceMemberRoutes(
       member_role_id: p.int(),
     },
     handle: async ({ caller, params, ...resolved }) => {
-      const answer = await members.write.addMember({
-        caller,
-        source: sourceOf(resolved),
-        userId: params.user_id,
-        accessLevel: saturatingInt32(params.access_level),
-        expiresAt: params.expires_at,
-        memberRoleId: params.member_role_id,
-      })
+      const answer = await members.write.addMember({ caller, ...membership(params, resolved) })
       return requireField(answer.member, 'member')
     },
     present: presentMember,
@@ -124,14 +136,7 @@ function sourceMemberRoutes(
       member_role_id: p.int(),
     },
     handle: async ({ caller, params, ...resolved }) => {
-      const answer = await members.write.updateMember({
-        caller,
-        source: sourceOf(resolved),
-        userId: params.user_id,
-        accessLevel: saturatingInt32(params.access_level),
-        expiresAt: params.expires_at,
-        memberRoleId: params.member_role_id,
-      })
+      const answer = await members.write.updateMember({ caller, ...membership(params, resolved) })
       return requireField(answer.member, 'member')
     },
     present: presentMember,

@@ -54,14 +54,7 @@ export class TokensStore {
     const row = await guardUnique(() =>
       this.db
         .insertInto('personal_access_tokens')
-        .values({
-          user_id: token.userId,
-          name: token.name,
-          description: token.description,
-          token_digest: token.digest,
-          scopes: token.scopes,
-          expires_at: token.expiresAt,
-        })
+        .values(tokenRow(token))
         .returningAll()
         .executeTakeFirstOrThrow(),
     )
@@ -72,14 +65,7 @@ export class TokensStore {
   async insertIfAbsent(token: NewToken): Promise<boolean> {
     const rows = await this.db
       .insertInto('personal_access_tokens')
-      .values({
-        user_id: token.userId,
-        name: token.name,
-        description: token.description,
-        token_digest: token.digest,
-        scopes: token.scopes,
-        expires_at: token.expiresAt,
-      })
+      .values(tokenRow(token))
       .onConflict((oc) => oc.column('token_digest').doNothing())
       .returning('id')
       .execute()
@@ -101,5 +87,17 @@ export class TokensStore {
       .set({ last_used_at: at })
       .where('id', '=', id)
       .execute()
+  }
+}
+
+/** The row a new token is stored as: only its digest, never the secret. */
+function tokenRow(token: NewToken) {
+  return {
+    user_id: token.userId,
+    name: token.name,
+    description: token.description,
+    token_digest: token.digest,
+    scopes: token.scopes,
+    expires_at: token.expiresAt,
   }
 }
