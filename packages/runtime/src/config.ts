@@ -25,6 +25,11 @@ export const env = {
   string: (fallback: string) => z.string().min(1).default(fallback),
   logLevel: () =>
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  bool: (fallback: boolean) =>
+    z
+      .enum(['true', 'false', '1', '0'])
+      .default(fallback ? 'true' : 'false')
+      .transform((value) => value === 'true' || value === '1'),
   address: (fallback: string) =>
     z
       .string()

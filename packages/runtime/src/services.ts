@@ -26,7 +26,12 @@ export const DOMAIN_SERVICES: readonly ServiceInfo[] = [
     grpcPort: 50052,
     extraRoles: [{ name: 'repository', grpcPort: 50056 }, { name: 'worker' }],
   },
-  { name: 'merge-requests', schema: 'merge_requests', grpcPort: 50053, extraRoles: [] },
+  {
+    name: 'merge-requests',
+    schema: 'merge_requests',
+    grpcPort: 50053,
+    extraRoles: [{ name: 'worker' }],
+  },
   { name: 'ci-triggers', schema: 'ci_triggers', grpcPort: 50054, extraRoles: [] },
   { name: 'alerting', schema: 'alerting', grpcPort: 50055, extraRoles: [] },
 ]

@@ -1,12 +1,16 @@
 import { domainService, type DomainService } from '@suite/runtime'
 import { migrations } from './migrations/index.js'
+import { registerMergeRequestServices } from './rpc/register.js'
+import type { Database } from './store/schema.js'
+import { startWorkers } from './workers/index.js'
 
-/** No tables yet; they arrive with the service's first domain feature. */
-export type Database = Record<string, never>
-
+/**
+ * Merge requests: the server role (merge requests, collaboration, diffs) and
+ * the worker role (diff collection, merge status, branch updates, events).
+ */
 export const mergeRequestsService: DomainService<Database> = {
   info: domainService('merge-requests'),
   migrations,
-  // No gRPC services yet: the server answers only the standard health service.
-  registerServer: () => {},
+  registerServer: registerMergeRequestServices,
+  startWorkers,
 }

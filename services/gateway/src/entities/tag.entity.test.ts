@@ -16,6 +16,7 @@ const commit: Commit = {
   committerEmail: 'ada@example.com',
   committedDate: date,
   parentIds: ['b'.repeat(40)],
+  trailers: [],
 }
 const project = { webUrl: 'http://gitlab.test/root/demo' }
 

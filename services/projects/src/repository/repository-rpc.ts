@@ -220,5 +220,16 @@ export function repositoryService(
         verificationStatus: 'unverified',
       }
     }),
+    // Merge requests' git operations: see merge-request-git.ts (in progress).
+    findMergeBase: notYet('FindMergeBase'),
+    compareCommits: notYet('CompareCommits'),
+    rawDiff: notYet('RawDiff'),
+    checkMergeability: notYet('CheckMergeability'),
+    mergeBranch: notYet('MergeBranch'),
   }
+}
+
+function notYet(name: string) {
+  return (_call: unknown, callback: (error: Error) => void) =>
+    callback(Object.assign(new Error(`${name} is not implemented yet`), { code: 12 }))
 }

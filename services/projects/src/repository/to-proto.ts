@@ -17,6 +17,7 @@ export function commitToProto(commit: GitCommit): Commit {
     committerEmail: commit.committerEmail,
     committedDate: commit.committedDate,
     parentIds: commit.parentIds,
+    trailers: [],
   }
 }
 

@@ -141,5 +141,11 @@ export function projectService(server: GrpcServer, deps: ProjectRpcDeps): Projec
         return { project }
       },
     ),
+
+    // In progress: answers UNIMPLEMENTED until the store query lands.
+    listReadableProjectIds: (_call, callback) =>
+      callback(
+        Object.assign(new Error('ListReadableProjectIds is not implemented yet'), { code: 12 }),
+      ),
   }
 }

@@ -326,6 +326,23 @@ export interface UpdateProjectResponse {
   project: Project | undefined;
 }
 
+export interface ListReadableProjectIdsRequest {
+  caller:
+    | Caller
+    | undefined;
+  /** Only projects of this group and its subgroups. */
+  groupId?:
+    | number
+    | undefined;
+  /** Leave archived projects out. */
+  nonArchived: boolean;
+}
+
+export interface ListReadableProjectIdsResponse {
+  all: boolean;
+  projectIds: number[];
+}
+
 function createBaseProject(): Project {
   return {
     id: 0,
@@ -4673,6 +4690,224 @@ export const UpdateProjectResponse: MessageFns<UpdateProjectResponse> = {
   },
 };
 
+function createBaseListReadableProjectIdsRequest(): ListReadableProjectIdsRequest {
+  return { caller: undefined, groupId: undefined, nonArchived: false };
+}
+
+export const ListReadableProjectIdsRequest: MessageFns<ListReadableProjectIdsRequest> = {
+  encode(message: ListReadableProjectIdsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.groupId !== undefined) {
+      writer.uint32(16).int64(message.groupId);
+    }
+    if (message.nonArchived !== false) {
+      writer.uint32(24).bool(message.nonArchived);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListReadableProjectIdsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListReadableProjectIdsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.groupId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.nonArchived = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListReadableProjectIdsRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      groupId: isSet(object.groupId)
+        ? globalThis.Number(object.groupId)
+        : isSet(object.group_id)
+        ? globalThis.Number(object.group_id)
+        : undefined,
+      nonArchived: isSet(object.nonArchived)
+        ? globalThis.Boolean(object.nonArchived)
+        : isSet(object.non_archived)
+        ? globalThis.Boolean(object.non_archived)
+        : false,
+    };
+  },
+
+  toJSON(message: ListReadableProjectIdsRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.groupId !== undefined) {
+      obj.groupId = Math.round(message.groupId);
+    }
+    if (message.nonArchived !== false) {
+      obj.nonArchived = message.nonArchived;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListReadableProjectIdsRequest>, I>>(base?: I): ListReadableProjectIdsRequest {
+    return ListReadableProjectIdsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListReadableProjectIdsRequest>, I>>(
+    object: I,
+  ): ListReadableProjectIdsRequest {
+    const message = createBaseListReadableProjectIdsRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.groupId = object.groupId ?? undefined;
+    message.nonArchived = object.nonArchived ?? false;
+    return message;
+  },
+};
+
+function createBaseListReadableProjectIdsResponse(): ListReadableProjectIdsResponse {
+  return { all: false, projectIds: [] };
+}
+
+export const ListReadableProjectIdsResponse: MessageFns<ListReadableProjectIdsResponse> = {
+  encode(message: ListReadableProjectIdsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.all !== false) {
+      writer.uint32(8).bool(message.all);
+    }
+    if (message.projectIds.length !== 0) {
+      writer.uint32(18).fork();
+      for (const v of message.projectIds) {
+        writer.int64(v);
+      }
+      writer.join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListReadableProjectIdsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListReadableProjectIdsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.all = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag === 16) {
+              message.projectIds.push(longToNumber(reader.int64()));
+
+              continue;
+            }
+
+            if (tag === 18) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.projectIds.push(longToNumber(reader.int64()));
+              }
+
+              continue;
+            }
+
+            break;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListReadableProjectIdsResponse {
+    return {
+      all: isSet(object.all) ? globalThis.Boolean(object.all) : false,
+      projectIds: globalThis.Array.isArray(object?.projectIds)
+        ? object.projectIds.map((e: any) => globalThis.Number(e))
+        : globalThis.Array.isArray(object?.project_ids)
+        ? object.project_ids.map((e: any) => globalThis.Number(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListReadableProjectIdsResponse): unknown {
+    const obj: any = {};
+    if (message.all !== false) {
+      obj.all = message.all;
+    }
+    if (message.projectIds?.length) {
+      obj.projectIds = message.projectIds.map((e) => Math.round(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListReadableProjectIdsResponse>, I>>(base?: I): ListReadableProjectIdsResponse {
+    return ListReadableProjectIdsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListReadableProjectIdsResponse>, I>>(
+    object: I,
+  ): ListReadableProjectIdsResponse {
+    const message = createBaseListReadableProjectIdsResponse();
+    message.all = object.all ?? false;
+    message.projectIds = object.projectIds?.map((e) => e) || [];
+    return message;
+  },
+};
+
 /** ProjectService reads, lists, creates and edits projects. */
 export type ProjectServiceService = typeof ProjectServiceService;
 export const ProjectServiceService = {
@@ -4728,6 +4963,24 @@ export const ProjectServiceService = {
       Buffer.from(UpdateProjectResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): UpdateProjectResponse => UpdateProjectResponse.decode(value),
   },
+  /**
+   * The projects a caller can read, for lists that span projects (merge
+   * requests of a group or of the instance): members' projects, internal ones
+   * for any user, public ones. `all` says no filter is needed (an admin
+   * without group_id); project_ids is then empty.
+   */
+  listReadableProjectIds: {
+    path: "/gitlab.projects.v1.ProjectService/ListReadableProjectIds" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListReadableProjectIdsRequest): Buffer =>
+      Buffer.from(ListReadableProjectIdsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListReadableProjectIdsRequest => ListReadableProjectIdsRequest.decode(value),
+    responseSerialize: (value: ListReadableProjectIdsResponse): Buffer =>
+      Buffer.from(ListReadableProjectIdsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListReadableProjectIdsResponse =>
+      ListReadableProjectIdsResponse.decode(value),
+  },
 } as const;
 
 export interface ProjectServiceServer extends UntypedServiceImplementation {
@@ -4738,6 +4991,13 @@ export interface ProjectServiceServer extends UntypedServiceImplementation {
   listProjects: handleUnaryCall<ListProjectsRequest, ListProjectsResponse>;
   createProject: handleUnaryCall<CreateProjectRequest, CreateProjectResponse>;
   updateProject: handleUnaryCall<UpdateProjectRequest, UpdateProjectResponse>;
+  /**
+   * The projects a caller can read, for lists that span projects (merge
+   * requests of a group or of the instance): members' projects, internal ones
+   * for any user, public ones. `all` says no filter is needed (an admin
+   * without group_id); project_ids is then empty.
+   */
+  listReadableProjectIds: handleUnaryCall<ListReadableProjectIdsRequest, ListReadableProjectIdsResponse>;
 }
 
 export interface ProjectServiceClient extends Client {
@@ -4817,6 +5077,27 @@ export interface ProjectServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: UpdateProjectResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The projects a caller can read, for lists that span projects (merge
+   * requests of a group or of the instance): members' projects, internal ones
+   * for any user, public ones. `all` says no filter is needed (an admin
+   * without group_id); project_ids is then empty.
+   */
+  listReadableProjectIds(
+    request: ListReadableProjectIdsRequest,
+    callback: (error: ServiceError | null, response: ListReadableProjectIdsResponse) => void,
+  ): ClientUnaryCall;
+  listReadableProjectIds(
+    request: ListReadableProjectIdsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListReadableProjectIdsResponse) => void,
+  ): ClientUnaryCall;
+  listReadableProjectIds(
+    request: ListReadableProjectIdsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListReadableProjectIdsResponse) => void,
   ): ClientUnaryCall;
 }
 

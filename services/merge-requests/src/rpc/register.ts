@@ -1,0 +1,50 @@
+import {
+  CollaborationServiceService,
+  DiffServiceService,
+  MergeRequestServiceService,
+} from '@suite/proto'
+import type { GrpcServer, ServiceDeps } from '@suite/runtime'
+import { createPorts } from '../clients/ports.js'
+import { loadMergeRequestsConfig } from '../config.js'
+import type { Database } from '../store/schema.js'
+import { collaborationService } from './collaboration.rpc.js'
+import type { MergeRequestsDeps } from './deps.js'
+import { diffService } from './diff.rpc.js'
+import { mergeRequestService } from './merge-request.rpc.js'
+
+/** The service's dependencies for one role. */
+export function mergeRequestsDeps(deps: ServiceDeps<Database>): MergeRequestsDeps {
+  const config = loadMergeRequestsConfig()
+  return {
+    db: deps.db,
+    logger: deps.logger,
+    registry: deps.registry,
+    redis: deps.redis,
+    ports: createPorts(config, deps.registry),
+    config,
+  }
+}
+
+/** Registers the server role's three gRPC services. */
+export function registerMergeRequestServices(
+  server: GrpcServer,
+  deps: ServiceDeps<Database>,
+): () => Promise<void> {
+  const mrDeps = mergeRequestsDeps(deps)
+  server.add(
+    MergeRequestServiceService,
+    mergeRequestService(server, mrDeps),
+    'gitlab.merge_requests.v1.MergeRequestService',
+  )
+  server.add(
+    CollaborationServiceService,
+    collaborationService(server, mrDeps),
+    'gitlab.merge_requests.v1.CollaborationService',
+  )
+  server.add(
+    DiffServiceService,
+    diffService(server, mrDeps),
+    'gitlab.merge_requests.v1.DiffService',
+  )
+  return () => Promise.resolve(mrDeps.ports.close())
+}

@@ -1,0 +1,221 @@
+import type { ColumnType, Generated } from 'kysely'
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
+type NullableTimestamp = ColumnType<
+  Date | null,
+  Date | string | null | undefined,
+  Date | string | null
+>
+/** A column with a database default: optional on insert. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>
+
+export interface LabelsTable {
+  id: Generated<number>
+  project_id: number
+  title: string
+  color: Defaulted<string>
+  description: Defaulted<string>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface MilestonesTable {
+  id: Generated<number>
+  iid: number
+  project_id: number
+  title: string
+  description: Defaulted<string>
+  /** active, closed */
+  state: Defaulted<string>
+  /** YYYY-MM-DD */
+  due_date: ColumnType<string | null, string | null | undefined, string | null>
+  start_date: ColumnType<string | null, string | null | undefined, string | null>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface MergeRequestsTable {
+  id: Generated<number>
+  iid: number
+  target_project_id: number
+  source_project_id: number
+  title: string
+  description: Defaulted<string>
+  /** opened, closed, merged, locked */
+  state: Defaulted<string>
+  author_id: number
+  source_branch: string
+  target_branch: string
+  milestone_id: number | null
+  draft: Defaulted<boolean>
+  /** unchecked, checking, can_be_merged, cannot_be_merged, cannot_be_merged_recheck */
+  merge_status: Defaulted<string>
+  has_conflicts: Defaulted<boolean>
+  merge_status_source_sha: string | null
+  merge_status_target_sha: string | null
+  diverged_commits_count: Defaulted<number>
+  merge_error: string | null
+  merge_commit_sha: string | null
+  squash_commit_sha: string | null
+  squash: Defaulted<boolean>
+  should_remove_source_branch: boolean | null
+  force_remove_source_branch: boolean | null
+  discussion_locked: boolean | null
+  allow_collaboration: Defaulted<boolean>
+  merge_when_pipeline_succeeds: Defaulted<boolean>
+  merge_user_id: number | null
+  closed_by_id: number | null
+  approvals_before_merge: number | null
+  head_pipeline_id: number | null
+  latest_diff_id: number | null
+  time_estimate: Defaulted<number>
+  total_time_spent: Defaulted<number>
+  upvotes: Defaulted<number>
+  downvotes: Defaulted<number>
+  imported: Defaulted<boolean>
+  created_at: Timestamp
+  updated_at: Timestamp
+  closed_at: NullableTimestamp
+  merged_at: NullableTimestamp
+  prepared_at: NullableTimestamp
+  merge_after: NullableTimestamp
+  idempotency_key: string | null
+}
+
+export interface MergeRequestUsersTable {
+  merge_request_id: number
+  user_id: number
+  position: Defaulted<number>
+}
+
+export interface MergeRequestReviewersTable extends MergeRequestUsersTable {
+  state: Defaulted<string>
+}
+
+export interface MergeRequestLabelsTable {
+  merge_request_id: number
+  label_id: number
+}
+
+export interface MergeRequestDiffsTable {
+  id: Generated<number>
+  merge_request_id: number
+  head_commit_sha: string
+  base_commit_sha: string | null
+  start_commit_sha: string
+  /** collected, overflow, without_files */
+  state: string
+  real_size: string | null
+  files_count: Defaulted<number>
+  overflow: Defaulted<boolean>
+  patch_id_sha: string | null
+  created_at: Timestamp
+}
+
+export interface MergeRequestDiffCommitsTable {
+  merge_request_diff_id: number
+  position: number
+  sha: string
+  /** gitlab.projects.v1.Commit.toJSON(), trailers included */
+  commit: unknown
+}
+
+export interface MergeRequestDiffFilesTable {
+  merge_request_diff_id: number
+  position: number
+  old_path: string
+  new_path: string
+  a_mode: string
+  b_mode: string
+  diff: Defaulted<string>
+  new_file: Defaulted<boolean>
+  renamed_file: Defaulted<boolean>
+  deleted_file: Defaulted<boolean>
+  generated_file: Defaulted<boolean>
+  collapsed: Defaulted<boolean>
+  too_large: Defaulted<boolean>
+  binary: Defaulted<boolean>
+}
+
+export interface MergeRequestBlocksTable {
+  id: Generated<number>
+  blocking_merge_request_id: number
+  blocked_merge_request_id: number
+  created_at: Timestamp
+}
+
+export interface SubscriptionsTable {
+  merge_request_id: number
+  user_id: number
+  subscribed: boolean
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface TodosTable {
+  id: Generated<number>
+  user_id: number
+  author_id: number
+  project_id: number
+  merge_request_id: number
+  action: string
+  /** pending, done */
+  state: Defaulted<string>
+  body: Defaulted<string>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface TimelogsTable {
+  id: Generated<number>
+  merge_request_id: number
+  user_id: number
+  time_spent: number
+  summary: string | null
+  spent_at: Timestamp
+  created_at: Timestamp
+}
+
+export interface ApprovalsTable {
+  merge_request_id: number
+  user_id: number
+  created_at: Timestamp
+}
+
+export interface AwardEmojiTable {
+  id: Generated<number>
+  merge_request_id: number
+  user_id: number
+  name: string
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface EventOutboxTable {
+  id: Generated<number>
+  /** gitlab.projects.v1.EventRecord.toJSON() */
+  payload: unknown
+  idempotency_key: string
+  created_at: Timestamp
+  attempts: Defaulted<number>
+}
+
+/** Every table of the `merge_requests` schema. */
+export interface Database {
+  labels: LabelsTable
+  milestones: MilestonesTable
+  merge_requests: MergeRequestsTable
+  merge_request_assignees: MergeRequestUsersTable
+  merge_request_reviewers: MergeRequestReviewersTable
+  merge_request_labels: MergeRequestLabelsTable
+  merge_request_diffs: MergeRequestDiffsTable
+  merge_request_diff_commits: MergeRequestDiffCommitsTable
+  merge_request_diff_files: MergeRequestDiffFilesTable
+  merge_request_blocks: MergeRequestBlocksTable
+  subscriptions: SubscriptionsTable
+  todos: TodosTable
+  timelogs: TimelogsTable
+  approvals: ApprovalsTable
+  award_emoji: AwardEmojiTable
+  event_outbox: EventOutboxTable
+}
