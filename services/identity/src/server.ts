@@ -4,8 +4,7 @@ import {
   TokenServiceService,
   UserServiceService,
 } from '@suite/proto'
-import type { GrpcServer, ServiceDeps } from '@suite/runtime'
-import { startOutboxRelay } from './event-outbox-relay.js'
+import { startOutboxRelay, type GrpcServer, type ServiceDeps } from '@suite/runtime'
 import { groupService } from './rpc/group.rpc.js'
 import { memberService } from './rpc/member.rpc.js'
 import { tokenService } from './rpc/token.rpc.js'

@@ -1,9 +1,8 @@
 import { Queue } from 'bullmq'
-import { queuePrefix, type ServiceDeps } from '@suite/runtime'
+import { queueMetrics, queuePrefix, type ServiceDeps } from '@suite/runtime'
 import type { Database } from '../store/schema.js'
 import { startActivityEventsWorker } from './activity-events.worker.js'
 import { schedulePrune, startPruneWorker } from './event-prune.worker.js'
-import { queueMetrics } from './queue-metrics.js'
 import { EVENTS_PRUNE_QUEUE, EVENTS_QUEUE } from './queues.js'
 
 /** Starts the worker role's BullMQ workers; returns what stops them. */

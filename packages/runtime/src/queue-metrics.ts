@@ -1,5 +1,5 @@
 import { UnrecoverableError, type Job, type JobType, type Queue, type Worker } from 'bullmq'
-import { Counter, Gauge, Histogram, LATENCY_BUCKETS, type Registry } from '@suite/runtime'
+import { Counter, Gauge, Histogram, LATENCY_BUCKETS, type Registry } from './metrics.js'
 
 const STATES: JobType[] = [
   'waiting',
@@ -19,6 +19,10 @@ export interface QueueMetrics {
   watch: (queue: Queue) => void
 }
 
+/**
+ * Registers the BullMQ metrics of a worker role (queue depth by state, job
+ * duration, failures, retries) in `registry`; call once per process.
+ */
 export function queueMetrics(registry: Registry): QueueMetrics {
   const watched: Queue[] = []
   new Gauge({

@@ -1,7 +1,8 @@
 import type { Redis } from 'ioredis'
-import { createEventPublisher, type EventPublisher, type Logger } from '@suite/runtime'
 import type { EventRecord } from '@suite/proto'
-import type { Stores } from './store/stores.js'
+import { createEventPublisher, type EventPublisher } from './activity-events.js'
+import type { OutboxTransactions } from './event-outbox-store.js'
+import type { Logger } from './logger.js'
 
 export interface OutboxRelayOptions {
   /** Pause between passes when the outbox is drained or Redis is unreachable. */
@@ -20,7 +21,8 @@ export interface OutboxRelay {
 }
 
 export interface OutboxRelayDeps {
-  stores: Stores
+  /** The service's outbox table: `outboxTransactions(db, table)` or the service's own stores. */
+  stores: OutboxTransactions
   logger: Logger
   /** The Redis connection (opened on first use). */
   redis: () => Redis

@@ -1,9 +1,9 @@
 import type { Redis } from 'ioredis'
-import type { EventPublisher, Logger } from '@suite/runtime'
 import type { EventRecord } from '@suite/proto'
+import type { EventPublisher } from './activity-events.js'
 import { startOutboxRelay } from './event-outbox-relay.js'
-import type { PendingEvent } from './store/event-outbox.store.js'
-import type { Stores } from './store/stores.js'
+import type { OutboxTransactions, PendingEvent } from './event-outbox-store.js'
+import type { Logger } from './logger.js'
 
 function event(key: string): EventRecord {
   return {
@@ -29,7 +29,7 @@ function fakeOutbox(keys: string[]) {
   }))
   let transactions = 0
   const stores = {
-    transaction: async <T>(fn: (tx: Stores) => Promise<T>): Promise<T> => {
+    transaction: async <T>(fn: (tx: { outbox: unknown }) => Promise<T>): Promise<T> => {
       transactions += 1
       const deleted = new Set<number>()
       const attempted = new Set<number>()
@@ -45,14 +45,14 @@ function fakeOutbox(keys: string[]) {
             return Promise.resolve()
           },
         },
-      } as unknown as Stores
+      } as unknown as { outbox: unknown }
       const result = await fn(tx)
       rows = rows
         .filter((row) => !deleted.has(row.id))
         .map((row) => (attempted.has(row.id) ? { ...row, attempts: row.attempts + 1 } : row))
       return result
     },
-  } as unknown as Stores
+  } as unknown as OutboxTransactions
   return { stores, rows: () => rows, transactions: () => transactions }
 }
 
