@@ -30,27 +30,27 @@ export function createRepositoryClient(
       await write.rpc.createRepository({
         projectId: input.projectId,
         defaultBranch: input.defaultBranch,
+        objectFormat: input.objectFormat,
       })
-      if (!input.initializeWithReadme) return
+      const commit = input.initialCommit
+      if (!commit) return
       const author = await userOf(input.authorId)
       await write.rpc.commitFiles({
         projectId: input.projectId,
         caller: { userId: input.authorId, admin: false, scopes: [], accessLevel: 50 },
         branch: input.defaultBranch,
         startBranch: '',
-        commitMessage: 'Initial commit',
+        commitMessage: commit.message,
         authorName: author?.name ?? '',
         authorEmail: author?.email ?? '',
-        actions: [
-          {
-            action: 'create',
-            filePath: 'README.md',
-            previousPath: '',
-            content: Buffer.from(input.readme, 'utf8'),
-            executeFilemode: undefined,
-            lastCommitId: '',
-          },
-        ],
+        actions: commit.files.map((file) => ({
+          action: 'create',
+          filePath: file.path,
+          previousPath: '',
+          content: Buffer.from(file.content, 'utf8'),
+          executeFilemode: file.executable,
+          lastCommitId: '',
+        })),
       })
     },
 

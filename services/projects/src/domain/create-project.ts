@@ -7,8 +7,10 @@ import {
 import { randomBytes } from 'node:crypto'
 import { AccessLevel, type Caller } from './caller.js'
 import { adminOnlySettings } from './admin-settings-rules.js'
+import { validateAvatar, type AvatarUpload } from './avatar.js'
 import { validateSubClaimComponents } from './ci-settings-rules.js'
 import { ErrorCollector, TAKEN } from './field-errors.js'
+import { initialContent } from './initial-content.js'
 import { deriveNameAndPath, validateName, validatePath } from './path-rules.js'
 import { accessIn, canCreateInGroup, effectiveFor } from './policy.js'
 import type { Project, ProjectWithAccess } from './project.js'
@@ -20,9 +22,6 @@ import { undoCreation, type UndoFailure } from './undo-create-project.js'
 import { VisibilityLevel, visibilityLevel } from './visibility.js'
 import type { ProjectsStore } from '../store/projects.store.js'
 
-/** Gitlab::CurrentSettings.default_branch_name */
-export const DEFAULT_BRANCH = 'main'
-
 export interface CreateProjectInput {
   settings: SettingsInput
   namespaceId?: number | undefined
@@ -30,6 +29,13 @@ export interface CreateProjectInput {
   forUserId?: number | undefined
   initializeWithReadme: boolean
   importUrl?: string | undefined
+  /** A built-in template (Gitlab::ProjectTemplate) to start from. */
+  templateName?: string | undefined
+  /** A custom template (paid tiers; answered as GitLab CE does). */
+  templateProjectId?: number | undefined
+  /** sha1 (default) or sha256. */
+  repositoryObjectFormat?: string | undefined
+  avatar?: AvatarUpload | undefined
 }
 
 function allowedToCreate(caller: Caller, target: NamespaceForCreate): boolean {
@@ -83,9 +89,11 @@ function creatorMembership(
  * projects in (else `namespace is not valid`), name and path are derived from
  * each other and validated, the creator's memberships follow GitLab (the
  * owner of a personal namespace is Owner, a group project's creator below
- * Maintainer becomes Maintainer), the `created` event is stored with the
- * project, and the repository is created (with a README when asked). When a
- * step after the insert fails, nothing of the project is left (undoCreation).
+ * Maintainer becomes Maintainer), the `created` event and the avatar are
+ * stored with the project, and the repository is created in the object format
+ * asked for, with a built-in template's files or a README as its first
+ * commit (initial-content.ts). When a step after the insert fails, nothing
+ * of the project is left (undoCreation).
  */
 export async function createProject(
   store: ProjectsStore,
@@ -112,6 +120,12 @@ export async function createProject(
   const { name, path } = deriveNameAndPath(given.name, given.path)
   const visibility = given.visibility ?? 'private'
   const errors = new ErrorCollector()
+  const content = initialContent(
+    { ...input, defaultBranch: given.defaultBranch },
+    readmeFor({ name, description: given.description ?? null }),
+    errors,
+  )
+  const avatar = input.avatar ? validateAvatar(input.avatar, errors) : undefined
   validateName(name, errors)
   validatePath(path, errors)
   const subClaim = given.settings.ciIdTokenSubClaimComponents
@@ -124,11 +138,7 @@ export async function createProject(
   if (visibilityProblem) errors.add('visibility_level', visibilityProblem)
   if (!errors.empty) throw new InvalidError(errors.toJSON())
 
-  // Project#default_branch of an empty repository is the instance's default
-  // branch name; a given one only counts with a README commit on it.
-  const defaultBranch = input.initializeWithReadme
-    ? (given.defaultBranch ?? DEFAULT_BRANCH)
-    : DEFAULT_BRANCH
+  const defaultBranch = content.defaultBranch
   const topics = cleanTopics(given.topics ?? [])
   const draft: Omit<Project, 'id' | 'topics' | 'createdAt' | 'updatedAt' | 'lastActivityAt'> = {
     namespace: target.namespace,
@@ -141,8 +151,9 @@ export async function createProject(
     defaultBranch,
     archived: false,
     importUrl: input.importUrl ?? null,
-    importType: input.importUrl ? 'git' : null,
-    importStatus: 'none',
+    // A template's files are committed before the answer: its import has finished.
+    importType: input.importUrl ? 'git' : (content.importType ?? null),
+    importStatus: content.importType ? 'finished' : 'none',
     importError: null,
     starCount: 0,
     accessLevels: { ...defaultAccessLevels(visibility), ...definedOnly(given.accessLevels) },
@@ -156,10 +167,12 @@ export async function createProject(
       },
     },
     runnersToken: newRunnersToken(),
+    avatarFilename: avatar?.filename ?? null,
+    repositoryObjectFormat: content.objectFormat,
   }
   let id: number
   try {
-    id = await store.insert(draft, topics, ownerUserId)
+    id = await store.insert(draft, topics, ownerUserId, avatar && { kind: 'set', avatar })
   } catch (error) {
     // Another request took the path between the check and the insert.
     if (isUniqueViolation(error)) throw new InvalidError({ path: [TAKEN] })
@@ -187,8 +200,8 @@ export async function createProject(
       projectId: id,
       fullPath: draft.fullPath,
       defaultBranch,
-      initializeWithReadme: input.initializeWithReadme,
-      readme: readmeFor(draft),
+      objectFormat: content.objectFormat,
+      initialCommit: content.commit,
       authorId: ownerUserId,
     })
   } catch (error) {

@@ -1,4 +1,5 @@
 import type { Caller } from './caller.js'
+import type { InitialCommit, ObjectFormat } from './initial-content.js'
 import type { Memberships } from './policy.js'
 import type { ProjectNamespace } from './project.js'
 import type { VisibilityName } from './visibility.js'
@@ -35,13 +36,13 @@ export interface IdentityPort {
 
 /** What projects needs of the repository role. */
 export interface RepositoryPort {
-  /** Creates the bare repository; with a README, a first commit on the default branch. */
+  /** Creates the bare repository; with an initial commit, its files on the default branch. */
   createRepository(input: {
     projectId: number
     fullPath: string
     defaultBranch: string
-    initializeWithReadme: boolean
-    readme: string
+    objectFormat: ObjectFormat
+    initialCommit: InitialCommit | undefined
     authorId: number
   }): Promise<void>
   /** Points HEAD at an existing branch; false when the repository has no such branch. */

@@ -1,4 +1,5 @@
 import type { AccessLevels, Flags, ScalarSettings } from './project-settings.js'
+import type { ObjectFormat } from './initial-content.js'
 import type { VisibilityName } from './visibility.js'
 
 /** The namespace a project lives in, as identity described it at creation. */
@@ -36,6 +37,10 @@ export interface Project {
   settings: ScalarSettings
   /** The CI runners registration token (a secret). */
   runnersToken: string
+  /** The uploaded avatar's file name, null without one. */
+  avatarFilename: string | null
+  /** sha1 or sha256, chosen at creation. */
+  repositoryObjectFormat: ObjectFormat
   lastActivityAt: Date
   createdAt: Date
   updatedAt: Date

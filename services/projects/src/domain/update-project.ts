@@ -2,6 +2,7 @@ import { ForbiddenError, InvalidError, isUniqueViolation } from '@suite/runtime'
 import type { Caller } from './caller.js'
 import { changeDefaultBranch } from './change-default-branch.js'
 import { adminOnlySettings } from './admin-settings-rules.js'
+import { avatarChange, type AvatarEdit } from './avatar.js'
 import { validateSubClaimComponents } from './ci-settings-rules.js'
 import { ErrorCollector, TAKEN } from './field-errors.js'
 import { validateName, validatePath } from './path-rules.js'
@@ -17,7 +18,8 @@ import type { ProjectsStore } from '../store/projects.store.js'
  * PUT /projects/:id (API::Projects update): Maintainer and up may edit
  * settings (403 below); a name or a visibility change needs Owner
  * (:rename_project, :change_visibility_level). Path changes are validated as
- * on create and must stay unique in the namespace.
+ * on create and must stay unique in the namespace. A new avatar is validated
+ * as on create; `avatar=` given empty removes it (remove_avatar!).
  */
 export async function updateProject(
   store: ProjectsStore,
@@ -26,6 +28,7 @@ export async function updateProject(
   id: number,
   given: SettingsInput,
   importUrl: string | undefined,
+  avatarEdit: AvatarEdit = {},
 ): Promise<ProjectWithAccess> {
   const { project, access } = await getProject(store, ports.identity, caller, { id })
   if (!canAdminister(caller, access.level)) throw new ForbiddenError()
@@ -48,6 +51,7 @@ export async function updateProject(
   const subClaim = given.settings.ciIdTokenSubClaimComponents
   if (subClaim !== undefined) validateSubClaimComponents(subClaim, errors)
   const givenSettings = adminOnlySettings(caller, given.settings, errors)
+  const avatar = avatarChange(avatarEdit, errors)
   if (name !== project.name || path.toLowerCase() !== project.path.toLowerCase()) {
     const taken = await store.taken(project.namespace.id, name, path, project.id)
     if (taken.name && name !== project.name) errors.add('name', TAKEN)
@@ -81,6 +85,12 @@ export async function updateProject(
     defaultBranch: given.defaultBranch ?? project.defaultBranch,
     archived: given.archived ?? project.archived,
     importUrl: importUrl ?? project.importUrl,
+    avatarFilename:
+      avatar === undefined
+        ? project.avatarFilename
+        : avatar.kind === 'set'
+          ? avatar.avatar.filename
+          : null,
     accessLevels: { ...project.accessLevels, ...definedOnly(given.accessLevels) },
     flags: { ...project.flags, ...definedOnly(given.flags) },
     settings: {
@@ -93,7 +103,11 @@ export async function updateProject(
     },
   }
   try {
-    await store.update(updated, given.topics === undefined ? undefined : cleanTopics(given.topics))
+    await store.update(
+      updated,
+      given.topics === undefined ? undefined : cleanTopics(given.topics),
+      avatar,
+    )
   } catch (error) {
     if (isUniqueViolation(error)) throw new InvalidError({ path: [TAKEN] })
     throw error

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely'
 import * as createProjects from './2026_11_21_1200_create_projects.js'
 import * as createEvents from './2026_11_21_1300_create_events.js'
 import * as addProjectCiSettings from './2026_11_21_1330_add_project_ci_settings.js'
+import * as addProjectAvatars from './2026_11_21_1400_add_project_avatars.js'
 
 /** Every migration of the `projects` schema, by name; Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
   '2026_11_21_1200_create_projects': createProjects,
   '2026_11_21_1300_create_events': createEvents,
   '2026_11_21_1330_add_project_ci_settings': addProjectCiSettings,
+  '2026_11_21_1400_add_project_avatars': addProjectAvatars,
 }

@@ -1,4 +1,5 @@
-import type { EventPublisher, Logger } from '@suite/runtime'
+import type { BranchUpdatePublisher, EventPublisher, Logger } from '@suite/runtime'
+import { publishBranchUpdates } from './branch-updates.js'
 import { commitTitle, loadCommits } from './commit-log.js'
 import { pushEventRecord, type RefChange } from './push-events.js'
 import type { Repo } from './repository-store.js'
@@ -48,4 +49,28 @@ export async function publishPushEvents(
       logger.error({ err, projectId, ref: change.ref }, 'push event not published')
     }
   }
+}
+
+/** Where ref changes are reported: activity events and the branch-updates queue (opened lazily). */
+export interface RefChangeSinks {
+  publisher: () => EventPublisher
+  branchUpdates: () => BranchUpdatePublisher
+  logger: Logger
+}
+
+/**
+ * The one place every ref change of the repository role is reported (pushes
+ * over HTTP, the branches, commits and tags APIs, merges): a BranchUpdate per
+ * changed branch, then the push events. Never throws for a failed publish.
+ */
+export async function publishRefChanges(
+  sinks: RefChangeSinks,
+  repo: Repo,
+  projectId: number,
+  userId: number | undefined,
+  changes: readonly RefChange[],
+  before: ReadonlyMap<string, string> = new Map(),
+): Promise<void> {
+  await publishBranchUpdates(sinks.branchUpdates, sinks.logger, projectId, userId, changes)
+  await publishPushEvents(sinks.publisher(), sinks.logger, repo, projectId, userId, changes, before)
 }

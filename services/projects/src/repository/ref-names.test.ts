@@ -1,4 +1,11 @@
-import { isLookupRefName, isObjectId, isValidFilePath, isValidNewRefName } from './ref-names.js'
+import {
+  isFullObjectId,
+  isLookupRefName,
+  isObjectFormat,
+  isObjectId,
+  isValidFilePath,
+  isValidNewRefName,
+} from './ref-names.js'
 
 describe('isValidNewRefName (GitRefValidator + check-ref-format)', () => {
   it.each(['main', 'feature/x', 'v1.0.0', 'release-1_2', 'a@b', 'ümlaut'])('accepts %s', (name) => {
@@ -75,5 +82,35 @@ describe('isValidFilePath', () => {
     'a\nb',
   ])('refuses %j', (path) => {
     expect(isValidFilePath(path)).toBe(false)
+  })
+})
+
+describe('object ids of both formats', () => {
+  const sha1 = 'a'.repeat(40)
+  const sha256 = 'b'.repeat(64)
+
+  it('takes full SHA-1 and SHA-256 ids, nothing in between', () => {
+    expect(isFullObjectId(sha1)).toBe(true)
+    expect(isFullObjectId(sha256)).toBe(true)
+    expect(isFullObjectId('c'.repeat(50))).toBe(false)
+    expect(isFullObjectId('g'.repeat(40))).toBe(false)
+  })
+
+  it('looks up abbreviated and full ids of either format', () => {
+    expect(isObjectId(sha256)).toBe(true)
+    expect(isObjectId(sha256.slice(0, 7))).toBe(true)
+    expect(isObjectId('d'.repeat(65))).toBe(false)
+  })
+
+  it('refuses a full id of either format as a new branch or tag name', () => {
+    expect(isValidNewRefName(sha1)).toBe(false)
+    expect(isValidNewRefName(sha256)).toBe(false)
+    expect(isValidNewRefName('c'.repeat(50))).toBe(true)
+  })
+
+  it('knows the object formats git init takes', () => {
+    expect(isObjectFormat('sha1')).toBe(true)
+    expect(isObjectFormat('sha256')).toBe(true)
+    expect(isObjectFormat('md5')).toBe(false)
   })
 })

@@ -31,8 +31,7 @@ export function isValidFullRefName(ref: string): boolean {
 export function isValidNewRefName(name: string): boolean {
   if (name.startsWith('refs/heads/') || name.startsWith('refs/tags/')) return false
   if (name.startsWith('refs/remotes/') || name.startsWith('-')) return false
-  if (name === 'HEAD' || name === '@' || /^[0-9a-f]{40}$/.test(name) || /^[0-9a-f]{64}$/.test(name))
-    return false
+  if (name === 'HEAD' || name === '@' || isFullObjectId(name)) return false
   return isValidFullRefName(`refs/heads/${name}`)
 }
 
@@ -41,9 +40,26 @@ export function isLookupRefName(name: string): boolean {
   return !name.startsWith('-') && isValidFullRefName(`refs/heads/${name}`)
 }
 
-/** A hexadecimal object id, abbreviated (4+) or full. */
+/** The object formats a repository can use: SHA-1 (40 hex digits) and SHA-256 (64). */
+export type ObjectFormat = 'sha1' | 'sha256'
+
+/** Whether `git init --object-format` takes this value. */
+export function isObjectFormat(value: string): value is ObjectFormat {
+  return value === 'sha1' || value === 'sha256'
+}
+
+/**
+ * A hexadecimal object id, abbreviated (4+) or full, in either object format
+ * (up to 64 digits for SHA-256 repositories); git itself says whether the
+ * repository has such an object.
+ */
 export function isObjectId(value: string): boolean {
   return /^[0-9a-f]{4,64}$/i.test(value)
+}
+
+/** A full object id: 40 hex digits (SHA-1) or 64 (SHA-256), lowercase. */
+export function isFullObjectId(value: string): boolean {
+  return /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(value)
 }
 
 /**

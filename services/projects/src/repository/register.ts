@@ -1,6 +1,8 @@
 import { RepositoryServiceService, SmartHttpServiceService } from '@suite/proto'
 import {
+  createBranchUpdatePublisher,
   createEventPublisher,
+  type BranchUpdatePublisher,
   type EventPublisher,
   type GrpcServer,
   type ServiceDeps,
@@ -11,15 +13,23 @@ import { repositoryService } from './repository-rpc.js'
 import { RepositoryStore } from './repository-store.js'
 import { smartHttpService } from './smart-http-rpc.js'
 
-/** Registers RepositoryService (and git smart HTTP) on the repository role. */
-export function registerRepositoryServices(server: GrpcServer, deps: ServiceDeps<Database>): void {
+/**
+ * Registers RepositoryService (and git smart HTTP) on the repository role;
+ * the returned function closes the queues it opened, on shutdown.
+ */
+export function registerRepositoryServices(
+  server: GrpcServer,
+  deps: ServiceDeps<Database>,
+): () => Promise<void> {
   const config = loadProjectsConfig()
   const store = new RepositoryStore(config.repositoryRoot, { path: config.gitPath })
   let publisher: EventPublisher | undefined
+  let branchUpdates: BranchUpdatePublisher | undefined
   const repositoryDeps = {
     store,
     logger: deps.logger,
     publisher: () => (publisher ??= createEventPublisher(deps.redis())),
+    branchUpdates: () => (branchUpdates ??= createBranchUpdatePublisher(deps.redis())),
   }
   server.add(
     RepositoryServiceService,
@@ -31,4 +41,7 @@ export function registerRepositoryServices(server: GrpcServer, deps: ServiceDeps
     smartHttpService(server, repositoryDeps),
     'gitlab.projects.v1.SmartHttpService',
   )
+  return async () => {
+    await Promise.all([publisher?.close(), branchUpdates?.close()])
+  }
 }

@@ -7,6 +7,7 @@ import {
 import {
   InvalidError,
   NotFoundError,
+  type BranchUpdatePublisher,
   type EventPublisher,
   type GrpcServer,
   type Logger,
@@ -21,9 +22,11 @@ import {
 } from './branches.js'
 import { commitFiles, type FileAction, type FileActionKind } from './commit-files.js'
 import { commitStats, getCommit, listCommits } from './commits.js'
-import { publishPushEvents } from './push-publisher.js'
+import { mergeRequestHandlers } from './merge-request-rpc.js'
+import type { RefChange } from './push-events.js'
+import { publishRefChanges } from './push-publisher.js'
 import { pageOf, type TagOrderField } from './ref-search.js'
-import { isValidNewRefName } from './ref-names.js'
+import { isObjectFormat, isValidNewRefName } from './ref-names.js'
 import type { Repo, RepositoryStore } from './repository-store.js'
 import { createTag, deleteTag, getTag, listTags } from './tags.js'
 import { branchToProto, commitToProto, tagToProto } from './to-proto.js'
@@ -35,6 +38,8 @@ export interface RepositoryDeps {
   logger: Logger
   /** Opened on first push. */
   publisher: () => EventPublisher
+  /** The branch-updates queue, opened on the first branch change. */
+  branchUpdates: () => BranchUpdatePublisher
 }
 
 const ORDER: Partial<Record<TagOrder, TagOrderField>> = {
@@ -82,24 +87,23 @@ export function repositoryService(
     return store.repo(projectId)
   }
 
+  /** Reports ref changes: branch updates and push events (a failed publish is only logged). */
   async function pushed(
     repo: Repo,
     projectId: number,
     caller: Caller | undefined,
-    ref: string,
-    oldId: string | undefined,
-    newId: string | undefined,
+    changes: readonly RefChange[],
   ): Promise<void> {
-    await publishPushEvents(deps.publisher(), deps.logger, repo, projectId, caller?.userId, [
-      { ref, oldId, newId },
-    ])
+    await publishRefChanges(deps, repo, projectId, caller?.userId, changes)
   }
 
   return {
     createRepository: server.unary('CreateRepository', async (req) => {
       const branch = req.defaultBranch || 'main'
       if (!isValidNewRefName(branch)) throw new InvalidError({}, 'Default branch name is invalid')
-      return { created: await store.create(req.projectId, branch) }
+      const format = req.objectFormat || 'sha1'
+      if (!isObjectFormat(format)) throw new InvalidError({}, 'Object format is invalid')
+      return { created: await store.create(req.projectId, branch, format) }
     }),
     getRepositoryInfo: server.unary('GetRepositoryInfo', async (req) =>
       readRepositoryInfo(store.repo(req.projectId)),
@@ -125,20 +129,17 @@ export function repositoryService(
     createBranch: server.unary('CreateBranch', async (req) => {
       const repo = await existing(req.projectId)
       const branch = await createBranch(repo, req.name, req.ref)
-      await pushed(
-        repo,
-        req.projectId,
-        req.caller,
-        `refs/heads/${branch.name}`,
-        undefined,
-        branch.commit.id,
-      )
+      await pushed(repo, req.projectId, req.caller, [
+        { ref: `refs/heads/${branch.name}`, oldId: undefined, newId: branch.commit.id },
+      ])
       return { branch: branchToProto(branch) }
     }),
     deleteBranch: server.unary('DeleteBranch', async (req) => {
       const repo = await existing(req.projectId)
       const old = await deleteBranch(repo, req.name)
-      await pushed(repo, req.projectId, req.caller, `refs/heads/${req.name}`, old, undefined)
+      await pushed(repo, req.projectId, req.caller, [
+        { ref: `refs/heads/${req.name}`, oldId: old, newId: undefined },
+      ])
       return {}
     }),
     setDefaultBranch: server.unary('SetDefaultBranch', async (req) => {
@@ -154,14 +155,9 @@ export function repositoryService(
         author: { name: req.authorName, email: req.authorEmail },
         actions: req.actions.map(toFileAction),
       })
-      await pushed(
-        repo,
-        req.projectId,
-        req.caller,
-        `refs/heads/${req.branch}`,
-        result.previous,
-        result.commit.id,
-      )
+      await pushed(repo, req.projectId, req.caller, [
+        { ref: `refs/heads/${req.branch}`, oldId: result.previous, newId: result.commit.id },
+      ])
       return { commit: commitToProto(result.commit), stats: await statsOf(repo, result.commit) }
     }),
     listCommits: server.unary('ListCommits', async (req) => {
@@ -203,13 +199,17 @@ export function repositoryService(
         message: req.message,
         tagger: { name: req.taggerName, email: req.taggerEmail },
       })
-      await pushed(repo, req.projectId, req.caller, `refs/tags/${tag.name}`, undefined, tag.target)
+      await pushed(repo, req.projectId, req.caller, [
+        { ref: `refs/tags/${tag.name}`, oldId: undefined, newId: tag.target },
+      ])
       return { tag: tagToProto(tag) }
     }),
     deleteTag: server.unary('DeleteTag', async (req) => {
       const repo = await existing(req.projectId)
       const tag = await deleteTag(repo, req.name)
-      await pushed(repo, req.projectId, req.caller, `refs/tags/${tag.name}`, tag.target, undefined)
+      await pushed(repo, req.projectId, req.caller, [
+        { ref: `refs/tags/${tag.name}`, oldId: tag.target, newId: undefined },
+      ])
       return {}
     }),
     getTagSignature: server.unary('GetTagSignature', async (req) => {
@@ -220,16 +220,6 @@ export function repositoryService(
         verificationStatus: 'unverified',
       }
     }),
-    // Merge requests' git operations: see merge-request-git.ts (in progress).
-    findMergeBase: notYet('FindMergeBase'),
-    compareCommits: notYet('CompareCommits'),
-    rawDiff: notYet('RawDiff'),
-    checkMergeability: notYet('CheckMergeability'),
-    mergeBranch: notYet('MergeBranch'),
+    ...mergeRequestHandlers(server, { existing, pushed }),
   }
-}
-
-function notYet(name: string) {
-  return (_call: unknown, callback: (error: Error) => void) =>
-    callback(Object.assign(new Error(`${name} is not implemented yet`), { code: 12 }))
 }

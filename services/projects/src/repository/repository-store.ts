@@ -1,10 +1,15 @@
 import { access, mkdir, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { isObjectId, isLookupRefName } from './ref-names.js'
+import { isObjectId, isLookupRefName, type ObjectFormat } from './ref-names.js'
 import { gitText, runGit, type GitEnvironment } from './git-command.js'
 import { repositoryPath } from './repository-paths.js'
 
-export const ZERO_OID = '0000000000000000000000000000000000000000'
+/**
+ * update-ref's old value for "the ref must not exist yet". git reads the empty
+ * string so in repositories of either object format, where forty zeros are an
+ * invalid id in a SHA-256 one ("not a valid old SHA1").
+ */
+export const ZERO_OID = ''
 
 /** One project's bare repository and the git commands on it. */
 export class Repo {
@@ -103,8 +108,15 @@ export class RepositoryStore {
     return new Repo(this.gitEnv, repositoryPath(this.root, projectId))
   }
 
-  /** `git init --bare` with HEAD on the default branch; false when it already existed. */
-  async create(projectId: number, defaultBranch: string): Promise<boolean> {
+  /**
+   * `git init --bare` with HEAD on the default branch, in the given object
+   * format (SHA-1 unless asked); false when it already existed.
+   */
+  async create(
+    projectId: number,
+    defaultBranch: string,
+    objectFormat: ObjectFormat = 'sha1',
+  ): Promise<boolean> {
     const repo = this.repo(projectId)
     if (await repo.exists()) return false
     await mkdir(repo.gitDir, { recursive: true })
@@ -113,6 +125,7 @@ export class RepositoryStore {
       '--bare',
       '--quiet',
       `--initial-branch=${defaultBranch}`,
+      `--object-format=${objectFormat}`,
       repo.gitDir,
     ])
     return true

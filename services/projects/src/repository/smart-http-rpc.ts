@@ -6,7 +6,7 @@ import type {
 import { InvalidError, type GrpcServer } from '@suite/runtime'
 import { adoptFirstBranch } from './branches.js'
 import { diffRefs } from './push-events.js'
-import { publishPushEvents } from './push-publisher.js'
+import { publishRefChanges } from './push-publisher.js'
 import type { RepositoryDeps } from './repository-rpc.js'
 import { infoRefs, runService, type GitService } from './smart-http.js'
 import { bidiStreaming, messageSink, splitFirst } from './streaming.js'
@@ -51,15 +51,7 @@ export function smartHttpService(server: GrpcServer, deps: RepositoryDeps): Smar
         (change) => change.newId && change.ref.startsWith('refs/heads/'),
       )
       if (firstBranch) await adoptFirstBranch(repo, firstBranch.ref.slice('refs/heads/'.length))
-      await publishPushEvents(
-        deps.publisher(),
-        logger,
-        repo,
-        projectId,
-        first?.caller?.userId,
-        changes,
-        before,
-      )
+      await publishRefChanges(deps, repo, projectId, first?.caller?.userId, changes, before)
     }),
   }
 }

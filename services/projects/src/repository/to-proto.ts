@@ -1,10 +1,13 @@
-import type { Branch, Commit, License, Tag } from '@suite/proto'
+import type { Branch, Commit, DiffFile, License, Tag } from '@suite/proto'
 import type { GitBranch } from './branches.js'
 import { commitTitle, type GitCommit } from './commit-log.js'
+import type { GitDiffFile } from './file-diffs.js'
+import type { GitTrailer } from './trailers.js'
 import type { KnownLicense } from './licenses.js'
 import type { GitTag } from './tags.js'
 
-export function commitToProto(commit: GitCommit): Commit {
+/** A commit as GitLab's Commit entity; trailers only where the caller read them (CompareCommits). */
+export function commitToProto(commit: GitCommit & { trailers?: GitTrailer[] }): Commit {
   return {
     id: commit.id,
     shortId: commit.id.slice(0, 8),
@@ -17,7 +20,7 @@ export function commitToProto(commit: GitCommit): Commit {
     committerEmail: commit.committerEmail,
     committedDate: commit.committedDate,
     parentIds: commit.parentIds,
-    trailers: [],
+    trailers: commit.trailers?.map((trailer) => ({ key: trailer.key, value: trailer.value })) ?? [],
   }
 }
 
@@ -48,5 +51,25 @@ export function licenseToProto(license: KnownLicense): License {
     nickname: license.nickname,
     htmlUrl: license.htmlUrl,
     sourceUrl: license.sourceUrl,
+  }
+}
+
+/** A file diff as GitLab's Diff entity. */
+export function diffFileToProto(file: GitDiffFile): DiffFile {
+  return {
+    oldPath: file.oldPath,
+    newPath: file.newPath,
+    aMode: file.aMode,
+    bMode: file.bMode,
+    diff: file.diff,
+    newFile: file.newFile,
+    renamedFile: file.renamedFile,
+    deletedFile: file.deletedFile,
+    generatedFile: file.generatedFile,
+    collapsed: file.collapsed,
+    tooLarge: file.tooLarge,
+    binary: file.binary,
+    addedLines: file.addedLines,
+    removedLines: file.removedLines,
   }
 }

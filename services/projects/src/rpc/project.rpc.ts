@@ -3,10 +3,14 @@ import type {
   BatchGetProjectsResponse,
   CreateProjectRequest,
   CreateProjectResponse,
+  GetProjectAvatarRequest,
+  GetProjectAvatarResponse,
   GetProjectRequest,
   GetProjectResponse,
   ListProjectsRequest,
   ListProjectsResponse,
+  ListReadableProjectIdsRequest,
+  ListReadableProjectIdsResponse,
   ProjectServiceServer,
   UpdateProjectRequest,
   UpdateProjectResponse,
@@ -14,10 +18,12 @@ import type {
 import { InvalidError, type GrpcServer, type Logger } from '@suite/runtime'
 import type { RepositoryClient } from '../clients/repository.js'
 import { createProject } from '../domain/create-project.js'
+import { getProjectAvatar } from '../domain/project-avatar.js'
 import { NO_MEMBERSHIPS, accessIn } from '../domain/policy.js'
 import type { ProjectWithAccess } from '../domain/project.js'
 import type { Ports } from '../domain/ports.js'
 import { getProject, listProjects, type ProjectRef } from '../domain/read-projects.js'
+import { listReadableProjectIds } from '../domain/readable-project-ids.js'
 import { updateProject } from '../domain/update-project.js'
 import type { ProjectsStore } from '../store/projects.store.js'
 import { toCaller, toFilter, toPageQuery, toSettingsInput } from './from-proto.js'
@@ -113,6 +119,10 @@ export function projectService(server: GrpcServer, deps: ProjectRpcDeps): Projec
             forUserId: req.forUserId,
             initializeWithReadme: req.initializeWithReadme,
             importUrl: req.importUrl,
+            templateName: req.templateName,
+            templateProjectId: req.templateProjectId,
+            repositoryObjectFormat: req.repositoryObjectFormat,
+            avatar: req.avatar,
           },
           (step, err) => {
             deps.logger.error(
@@ -136,16 +146,26 @@ export function projectService(server: GrpcServer, deps: ProjectRpcDeps): Projec
           req.id,
           toSettingsInput(req.settings),
           req.importUrl,
+          { upload: req.avatar, remove: req.removeAvatar },
         )
         const [project] = await present([updated], false)
         return { project }
       },
     ),
 
-    // In progress: answers UNIMPLEMENTED until the store query lands.
-    listReadableProjectIds: (_call, callback) =>
-      callback(
-        Object.assign(new Error('ListReadableProjectIds is not implemented yet'), { code: 12 }),
-      ),
+    getProjectAvatar: server.unary(
+      'GetProjectAvatar',
+      async (req: GetProjectAvatarRequest): Promise<GetProjectAvatarResponse> =>
+        getProjectAvatar(store, ports.identity, toCaller(req.caller), req.projectId, req.filename),
+    ),
+
+    listReadableProjectIds: server.unary(
+      'ListReadableProjectIds',
+      async (req: ListReadableProjectIdsRequest): Promise<ListReadableProjectIdsResponse> =>
+        listReadableProjectIds(store, ports.identity, toCaller(req.caller), {
+          groupId: req.groupId,
+          nonArchived: req.nonArchived,
+        }),
+    ),
   }
 }

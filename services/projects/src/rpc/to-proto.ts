@@ -60,6 +60,8 @@ export function toProjectMessage(
     ciDeletePipelinesInSeconds: project.settings.ciDeletePipelinesInSeconds ?? undefined,
     mirrorUserId: project.settings.mirrorUserId ?? undefined,
     repositoryStorage: project.settings.repositoryStorage,
+    avatarFilename: project.avatarFilename ?? undefined,
+    repositoryObjectFormat: project.repositoryObjectFormat,
     containerExpirationPolicy: {
       cadence: project.settings.containerExpirationPolicy.cadence,
       enabled: project.settings.containerExpirationPolicy.enabled,

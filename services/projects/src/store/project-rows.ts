@@ -81,6 +81,8 @@ export function toProject(row: ProjectRow, topics: string[]): Project {
       repositoryStorage: row.repository_storage,
     },
     runnersToken: row.runners_token,
+    avatarFilename: row.avatar_filename,
+    repositoryObjectFormat: row.repository_object_format === 'sha256' ? 'sha256' : 'sha1',
     lastActivityAt: row.last_activity_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -141,6 +143,8 @@ export function toRow(
     ci_delete_pipelines_in_seconds: project.settings.ciDeletePipelinesInSeconds,
     mirror_user_id: project.settings.mirrorUserId,
     repository_storage: project.settings.repositoryStorage,
+    avatar_filename: project.avatarFilename,
+    repository_object_format: project.repositoryObjectFormat,
   }
   for (const feature of FEATURES) row[accessColumn(feature)] = project.accessLevels[feature]
   for (const flag of FLAGS) row[flag] = project.flags[flag]

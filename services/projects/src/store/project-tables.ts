@@ -65,6 +65,8 @@ export type ProjectsTable = {
   ci_delete_pipelines_in_seconds: Nullable<number>
   mirror_user_id: Nullable<number>
   repository_storage: Defaulted<string>
+  avatar_filename: Nullable<string>
+  repository_object_format: Defaulted<string>
   last_activity_at: Timestamp
   created_at: Timestamp
   updated_at: Timestamp
@@ -84,9 +86,19 @@ export interface ProjectTopicsTable {
   position: number
 }
 
-/** Tables of projects, settings and topics. */
+/** A project's uploaded avatar image (at most one). */
+export interface ProjectAvatarsTable {
+  project_id: number
+  filename: string
+  content_type: string
+  content: Buffer
+  updated_at: Timestamp
+}
+
+/** Tables of projects, settings, topics and avatars. */
 export interface ProjectTables {
   projects: ProjectsTable
   topics: TopicsTable
   project_topics: ProjectTopicsTable
+  project_avatars: ProjectAvatarsTable
 }

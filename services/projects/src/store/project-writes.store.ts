@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely'
+import type { AvatarChange } from '../domain/avatar.js'
 import type { Project } from '../domain/project.js'
 import { storeEventRow } from './events.store.js'
+import { writeAvatarChange } from './project-avatars.store.js'
 import { replaceTopics } from './project-topics.store.js'
 import { toRow } from './project-rows.js'
 import type { Database } from './schema.js'
@@ -14,12 +16,13 @@ export type NewProject = Omit<
 /** A project's new state as edit builds it. */
 export type ChangedProject = Omit<Project, 'topics' | 'createdAt' | 'updatedAt' | 'lastActivityAt'>
 
-/** Inserts a project with its topics and its `created` event, in one transaction. */
+/** Inserts a project with its topics, avatar and `created` event, in one transaction. */
 export async function insertProject(
   db: Kysely<Database>,
   project: NewProject,
   topics: readonly string[],
   authorId: number,
+  avatar: AvatarChange | undefined,
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const { id } = await trx
@@ -28,6 +31,7 @@ export async function insertProject(
       .returning('id')
       .executeTakeFirstOrThrow()
     await replaceTopics(trx, id, topics)
+    if (avatar) await writeAvatarChange(trx, id, avatar)
     // created_at defaults to now(): the transaction's time, as the project's own.
     await storeEventRow(
       trx,
@@ -58,11 +62,12 @@ export async function deleteCreatedProject(db: Kysely<Database>, id: number): Pr
   })
 }
 
-/** Writes a project's new state (and topics when given); updated_at moves. */
+/** Writes a project's new state (and topics and avatar when given); updated_at moves. */
 export async function updateProject(
   db: Kysely<Database>,
   project: ChangedProject,
   topics: readonly string[] | undefined,
+  avatar: AvatarChange | undefined,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
@@ -71,5 +76,6 @@ export async function updateProject(
       .where('id', '=', project.id)
       .execute()
     if (topics !== undefined) await replaceTopics(trx, project.id, topics)
+    if (avatar) await writeAvatarChange(trx, project.id, avatar)
   })
 }

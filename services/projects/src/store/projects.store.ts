@@ -5,7 +5,10 @@ import {
   type ProjectFilter,
   type Viewer,
 } from '../domain/list-query.js'
+import type { AvatarChange, StoredAvatar } from '../domain/avatar.js'
 import type { Project } from '../domain/project.js'
+import type { ReadableScope } from '../domain/readable-project-ids.js'
+import { findAvatar } from './project-avatars.store.js'
 import { filtered, similarityScore } from './project-filters.js'
 import type { ProjectRow } from './project-rows.js'
 import { withTopics } from './project-topics.store.js'
@@ -16,6 +19,7 @@ import {
   type ChangedProject,
   type NewProject,
 } from './project-writes.store.js'
+import { readableProjectIds } from './readable-project-ids.store.js'
 import type { Database } from './schema.js'
 
 /**
@@ -117,9 +121,19 @@ export class ProjectsStore {
     return { projects: await this.withTopics(rows), total: Number(counted.count), more: false }
   }
 
-  /** Inserts a project with its topics and its `created` event, in one transaction. */
-  insert(project: NewProject, topics: readonly string[], authorId: number): Promise<number> {
-    return insertProject(this.db, project, topics, authorId)
+  /** The ids of the projects the viewer may read, in a group and unarchived when asked. */
+  readableIds(viewer: Viewer, scope: ReadableScope): Promise<number[]> {
+    return readableProjectIds(this.db, viewer, scope)
+  }
+
+  /** Inserts a project with its topics, avatar and `created` event, in one transaction. */
+  insert(
+    project: NewProject,
+    topics: readonly string[],
+    authorId: number,
+    avatar?: AvatarChange,
+  ): Promise<number> {
+    return insertProject(this.db, project, topics, authorId, avatar)
   }
 
   /** Undoes insert: the project row and its events, in one transaction. */
@@ -127,8 +141,17 @@ export class ProjectsStore {
     return deleteCreatedProject(this.db, id)
   }
 
-  /** Writes a project's new state (and topics when given); updated_at moves. */
-  update(project: ChangedProject, topics: readonly string[] | undefined): Promise<void> {
-    return updateProject(this.db, project, topics)
+  /** Writes a project's new state (and topics and avatar when given); updated_at moves. */
+  update(
+    project: ChangedProject,
+    topics: readonly string[] | undefined,
+    avatar?: AvatarChange,
+  ): Promise<void> {
+    return updateProject(this.db, project, topics, avatar)
+  }
+
+  /** A project's avatar image, if it has one. */
+  avatar(projectId: number): Promise<StoredAvatar | undefined> {
+    return findAvatar(this.db, projectId)
   }
 }

@@ -108,6 +108,12 @@ export interface Project {
   ciDeletePipelinesInSeconds?: number | undefined;
   mirrorUserId?: number | undefined;
   repositoryStorage: string;
+  /** The uploaded avatar's file name; absent without an avatar. */
+  avatarFilename?:
+    | string
+    | undefined;
+  /** sha1 or sha256: the object format the repository was created with. */
+  repositoryObjectFormat: string;
 }
 
 export interface Project_AccessLevelsEntry {
@@ -118,6 +124,13 @@ export interface Project_AccessLevelsEntry {
 export interface Project_FlagsEntry {
   key: string;
   value: boolean;
+}
+
+/** AvatarUpload is an uploaded avatar image as the client sent it. */
+export interface AvatarUpload {
+  /** The client's file name (its extension decides whether it is an image). */
+  filename: string;
+  content: Buffer;
 }
 
 /** ContainerExpirationPolicy is the project's container registry cleanup policy. */
@@ -308,7 +321,20 @@ export interface CreateProjectRequest {
   /** An administrator creating for another user (POST /projects/user/:user_id). */
   forUserId?: number | undefined;
   initializeWithReadme: boolean;
-  importUrl?: string | undefined;
+  importUrl?:
+    | string
+    | undefined;
+  /** A built-in template (Gitlab::ProjectTemplate) whose files are the first commit. */
+  templateName?:
+    | string
+    | undefined;
+  /** A custom template (paid tiers): answered as GitLab CE does. */
+  templateProjectId?:
+    | number
+    | undefined;
+  /** sha1 (default) or sha256. */
+  repositoryObjectFormat?: string | undefined;
+  avatar?: AvatarUpload | undefined;
 }
 
 export interface CreateProjectResponse {
@@ -319,7 +345,15 @@ export interface UpdateProjectRequest {
   caller: Caller | undefined;
   id: number;
   settings: ProjectSettingsInput | undefined;
-  importUrl?: string | undefined;
+  importUrl?:
+    | string
+    | undefined;
+  /** A new avatar; absent leaves it unchanged. */
+  avatar?:
+    | AvatarUpload
+    | undefined;
+  /** `avatar=` given empty: removes the avatar. */
+  removeAvatar: boolean;
 }
 
 export interface UpdateProjectResponse {
@@ -341,6 +375,18 @@ export interface ListReadableProjectIdsRequest {
 export interface ListReadableProjectIdsResponse {
   all: boolean;
   projectIds: number[];
+}
+
+export interface GetProjectAvatarRequest {
+  caller: Caller | undefined;
+  projectId: number;
+  filename: string;
+}
+
+export interface GetProjectAvatarResponse {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 function createBaseProject(): Project {
@@ -398,6 +444,8 @@ function createBaseProject(): Project {
     ciDeletePipelinesInSeconds: undefined,
     mirrorUserId: undefined,
     repositoryStorage: "",
+    avatarFilename: undefined,
+    repositoryObjectFormat: "",
   };
 }
 
@@ -561,6 +609,12 @@ export const Project: MessageFns<Project> = {
     }
     if (message.repositoryStorage !== "") {
       writer.uint32(426).string(message.repositoryStorage);
+    }
+    if (message.avatarFilename !== undefined) {
+      writer.uint32(434).string(message.avatarFilename);
+    }
+    if (message.repositoryObjectFormat !== "") {
+      writer.uint32(442).string(message.repositoryObjectFormat);
     }
     return writer;
   },
@@ -1008,6 +1062,22 @@ export const Project: MessageFns<Project> = {
             message.repositoryStorage = reader.string();
             continue;
           }
+          case 54: {
+            if (tag !== 434) {
+              break;
+            }
+
+            message.avatarFilename = reader.string();
+            continue;
+          }
+          case 55: {
+            if (tag !== 442) {
+              break;
+            }
+
+            message.repositoryObjectFormat = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1288,6 +1358,16 @@ export const Project: MessageFns<Project> = {
         : isSet(object.repository_storage)
         ? globalThis.String(object.repository_storage)
         : "",
+      avatarFilename: isSet(object.avatarFilename)
+        ? globalThis.String(object.avatarFilename)
+        : isSet(object.avatar_filename)
+        ? globalThis.String(object.avatar_filename)
+        : undefined,
+      repositoryObjectFormat: isSet(object.repositoryObjectFormat)
+        ? globalThis.String(object.repositoryObjectFormat)
+        : isSet(object.repository_object_format)
+        ? globalThis.String(object.repository_object_format)
+        : "",
     };
   },
 
@@ -1464,6 +1544,12 @@ export const Project: MessageFns<Project> = {
     if (message.repositoryStorage !== "") {
       obj.repositoryStorage = message.repositoryStorage;
     }
+    if (message.avatarFilename !== undefined) {
+      obj.avatarFilename = message.avatarFilename;
+    }
+    if (message.repositoryObjectFormat !== "") {
+      obj.repositoryObjectFormat = message.repositoryObjectFormat;
+    }
     return obj;
   },
 
@@ -1546,6 +1632,8 @@ export const Project: MessageFns<Project> = {
     message.ciDeletePipelinesInSeconds = object.ciDeletePipelinesInSeconds ?? undefined;
     message.mirrorUserId = object.mirrorUserId ?? undefined;
     message.repositoryStorage = object.repositoryStorage ?? "";
+    message.avatarFilename = object.avatarFilename ?? undefined;
+    message.repositoryObjectFormat = object.repositoryObjectFormat ?? "";
     return message;
   },
 };
@@ -1716,6 +1804,91 @@ export const Project_FlagsEntry: MessageFns<Project_FlagsEntry> = {
     const message = createBaseProject_FlagsEntry();
     message.key = object.key ?? "";
     message.value = object.value ?? false;
+    return message;
+  },
+};
+
+function createBaseAvatarUpload(): AvatarUpload {
+  return { filename: "", content: Buffer.alloc(0) };
+}
+
+export const AvatarUpload: MessageFns<AvatarUpload> = {
+  encode(message: AvatarUpload, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.filename !== "") {
+      writer.uint32(10).string(message.filename);
+    }
+    if (message.content.length !== 0) {
+      writer.uint32(18).bytes(message.content);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AvatarUpload {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAvatarUpload();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.filename = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.content = Buffer.from(reader.bytes());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AvatarUpload {
+    return {
+      filename: isSet(object.filename) ? globalThis.String(object.filename) : "",
+      content: isSet(object.content) ? Buffer.from(bytesFromBase64(object.content)) : Buffer.alloc(0),
+    };
+  },
+
+  toJSON(message: AvatarUpload): unknown {
+    const obj: any = {};
+    if (message.filename !== "") {
+      obj.filename = message.filename;
+    }
+    if (message.content.length !== 0) {
+      obj.content = base64FromBytes(message.content);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AvatarUpload>, I>>(base?: I): AvatarUpload {
+    return AvatarUpload.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AvatarUpload>, I>>(object: I): AvatarUpload {
+    const message = createBaseAvatarUpload();
+    message.filename = object.filename ?? "";
+    message.content = object.content ?? Buffer.alloc(0);
     return message;
   },
 };
@@ -4259,6 +4432,10 @@ function createBaseCreateProjectRequest(): CreateProjectRequest {
     forUserId: undefined,
     initializeWithReadme: false,
     importUrl: undefined,
+    templateName: undefined,
+    templateProjectId: undefined,
+    repositoryObjectFormat: undefined,
+    avatar: undefined,
   };
 }
 
@@ -4281,6 +4458,18 @@ export const CreateProjectRequest: MessageFns<CreateProjectRequest> = {
     }
     if (message.importUrl !== undefined) {
       writer.uint32(50).string(message.importUrl);
+    }
+    if (message.templateName !== undefined) {
+      writer.uint32(58).string(message.templateName);
+    }
+    if (message.templateProjectId !== undefined) {
+      writer.uint32(64).int64(message.templateProjectId);
+    }
+    if (message.repositoryObjectFormat !== undefined) {
+      writer.uint32(74).string(message.repositoryObjectFormat);
+    }
+    if (message.avatar !== undefined) {
+      AvatarUpload.encode(message.avatar, writer.uint32(82).fork()).join();
     }
     return writer;
   },
@@ -4346,6 +4535,38 @@ export const CreateProjectRequest: MessageFns<CreateProjectRequest> = {
             message.importUrl = reader.string();
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.templateName = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.templateProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.repositoryObjectFormat = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.avatar = AvatarUpload.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4382,6 +4603,22 @@ export const CreateProjectRequest: MessageFns<CreateProjectRequest> = {
         : isSet(object.import_url)
         ? globalThis.String(object.import_url)
         : undefined,
+      templateName: isSet(object.templateName)
+        ? globalThis.String(object.templateName)
+        : isSet(object.template_name)
+        ? globalThis.String(object.template_name)
+        : undefined,
+      templateProjectId: isSet(object.templateProjectId)
+        ? globalThis.Number(object.templateProjectId)
+        : isSet(object.template_project_id)
+        ? globalThis.Number(object.template_project_id)
+        : undefined,
+      repositoryObjectFormat: isSet(object.repositoryObjectFormat)
+        ? globalThis.String(object.repositoryObjectFormat)
+        : isSet(object.repository_object_format)
+        ? globalThis.String(object.repository_object_format)
+        : undefined,
+      avatar: isSet(object.avatar) ? AvatarUpload.fromJSON(object.avatar) : undefined,
     };
   },
 
@@ -4405,6 +4642,18 @@ export const CreateProjectRequest: MessageFns<CreateProjectRequest> = {
     if (message.importUrl !== undefined) {
       obj.importUrl = message.importUrl;
     }
+    if (message.templateName !== undefined) {
+      obj.templateName = message.templateName;
+    }
+    if (message.templateProjectId !== undefined) {
+      obj.templateProjectId = Math.round(message.templateProjectId);
+    }
+    if (message.repositoryObjectFormat !== undefined) {
+      obj.repositoryObjectFormat = message.repositoryObjectFormat;
+    }
+    if (message.avatar !== undefined) {
+      obj.avatar = AvatarUpload.toJSON(message.avatar);
+    }
     return obj;
   },
 
@@ -4423,6 +4672,12 @@ export const CreateProjectRequest: MessageFns<CreateProjectRequest> = {
     message.forUserId = object.forUserId ?? undefined;
     message.initializeWithReadme = object.initializeWithReadme ?? false;
     message.importUrl = object.importUrl ?? undefined;
+    message.templateName = object.templateName ?? undefined;
+    message.templateProjectId = object.templateProjectId ?? undefined;
+    message.repositoryObjectFormat = object.repositoryObjectFormat ?? undefined;
+    message.avatar = (object.avatar !== undefined && object.avatar !== null)
+      ? AvatarUpload.fromPartial(object.avatar)
+      : undefined;
     return message;
   },
 };
@@ -4497,7 +4752,14 @@ export const CreateProjectResponse: MessageFns<CreateProjectResponse> = {
 };
 
 function createBaseUpdateProjectRequest(): UpdateProjectRequest {
-  return { caller: undefined, id: 0, settings: undefined, importUrl: undefined };
+  return {
+    caller: undefined,
+    id: 0,
+    settings: undefined,
+    importUrl: undefined,
+    avatar: undefined,
+    removeAvatar: false,
+  };
 }
 
 export const UpdateProjectRequest: MessageFns<UpdateProjectRequest> = {
@@ -4513,6 +4775,12 @@ export const UpdateProjectRequest: MessageFns<UpdateProjectRequest> = {
     }
     if (message.importUrl !== undefined) {
       writer.uint32(34).string(message.importUrl);
+    }
+    if (message.avatar !== undefined) {
+      AvatarUpload.encode(message.avatar, writer.uint32(42).fork()).join();
+    }
+    if (message.removeAvatar !== false) {
+      writer.uint32(48).bool(message.removeAvatar);
     }
     return writer;
   },
@@ -4562,6 +4830,22 @@ export const UpdateProjectRequest: MessageFns<UpdateProjectRequest> = {
             message.importUrl = reader.string();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.avatar = AvatarUpload.decode(reader, reader.uint32());
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.removeAvatar = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4584,6 +4868,12 @@ export const UpdateProjectRequest: MessageFns<UpdateProjectRequest> = {
         : isSet(object.import_url)
         ? globalThis.String(object.import_url)
         : undefined,
+      avatar: isSet(object.avatar) ? AvatarUpload.fromJSON(object.avatar) : undefined,
+      removeAvatar: isSet(object.removeAvatar)
+        ? globalThis.Boolean(object.removeAvatar)
+        : isSet(object.remove_avatar)
+        ? globalThis.Boolean(object.remove_avatar)
+        : false,
     };
   },
 
@@ -4601,6 +4891,12 @@ export const UpdateProjectRequest: MessageFns<UpdateProjectRequest> = {
     if (message.importUrl !== undefined) {
       obj.importUrl = message.importUrl;
     }
+    if (message.avatar !== undefined) {
+      obj.avatar = AvatarUpload.toJSON(message.avatar);
+    }
+    if (message.removeAvatar !== false) {
+      obj.removeAvatar = message.removeAvatar;
+    }
     return obj;
   },
 
@@ -4617,6 +4913,10 @@ export const UpdateProjectRequest: MessageFns<UpdateProjectRequest> = {
       ? ProjectSettingsInput.fromPartial(object.settings)
       : undefined;
     message.importUrl = object.importUrl ?? undefined;
+    message.avatar = (object.avatar !== undefined && object.avatar !== null)
+      ? AvatarUpload.fromPartial(object.avatar)
+      : undefined;
+    message.removeAvatar = object.removeAvatar ?? false;
     return message;
   },
 };
@@ -4908,6 +5208,218 @@ export const ListReadableProjectIdsResponse: MessageFns<ListReadableProjectIdsRe
   },
 };
 
+function createBaseGetProjectAvatarRequest(): GetProjectAvatarRequest {
+  return { caller: undefined, projectId: 0, filename: "" };
+}
+
+export const GetProjectAvatarRequest: MessageFns<GetProjectAvatarRequest> = {
+  encode(message: GetProjectAvatarRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(16).int64(message.projectId);
+    }
+    if (message.filename !== "") {
+      writer.uint32(26).string(message.filename);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetProjectAvatarRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetProjectAvatarRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.filename = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetProjectAvatarRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      filename: isSet(object.filename) ? globalThis.String(object.filename) : "",
+    };
+  },
+
+  toJSON(message: GetProjectAvatarRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.filename !== "") {
+      obj.filename = message.filename;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetProjectAvatarRequest>, I>>(base?: I): GetProjectAvatarRequest {
+    return GetProjectAvatarRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetProjectAvatarRequest>, I>>(object: I): GetProjectAvatarRequest {
+    const message = createBaseGetProjectAvatarRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.projectId = object.projectId ?? 0;
+    message.filename = object.filename ?? "";
+    return message;
+  },
+};
+
+function createBaseGetProjectAvatarResponse(): GetProjectAvatarResponse {
+  return { filename: "", contentType: "", content: Buffer.alloc(0) };
+}
+
+export const GetProjectAvatarResponse: MessageFns<GetProjectAvatarResponse> = {
+  encode(message: GetProjectAvatarResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.filename !== "") {
+      writer.uint32(10).string(message.filename);
+    }
+    if (message.contentType !== "") {
+      writer.uint32(18).string(message.contentType);
+    }
+    if (message.content.length !== 0) {
+      writer.uint32(26).bytes(message.content);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetProjectAvatarResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetProjectAvatarResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.filename = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.contentType = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.content = Buffer.from(reader.bytes());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetProjectAvatarResponse {
+    return {
+      filename: isSet(object.filename) ? globalThis.String(object.filename) : "",
+      contentType: isSet(object.contentType)
+        ? globalThis.String(object.contentType)
+        : isSet(object.content_type)
+        ? globalThis.String(object.content_type)
+        : "",
+      content: isSet(object.content) ? Buffer.from(bytesFromBase64(object.content)) : Buffer.alloc(0),
+    };
+  },
+
+  toJSON(message: GetProjectAvatarResponse): unknown {
+    const obj: any = {};
+    if (message.filename !== "") {
+      obj.filename = message.filename;
+    }
+    if (message.contentType !== "") {
+      obj.contentType = message.contentType;
+    }
+    if (message.content.length !== 0) {
+      obj.content = base64FromBytes(message.content);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetProjectAvatarResponse>, I>>(base?: I): GetProjectAvatarResponse {
+    return GetProjectAvatarResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetProjectAvatarResponse>, I>>(object: I): GetProjectAvatarResponse {
+    const message = createBaseGetProjectAvatarResponse();
+    message.filename = object.filename ?? "";
+    message.contentType = object.contentType ?? "";
+    message.content = object.content ?? Buffer.alloc(0);
+    return message;
+  },
+};
+
 /** ProjectService reads, lists, creates and edits projects. */
 export type ProjectServiceService = typeof ProjectServiceService;
 export const ProjectServiceService = {
@@ -4981,6 +5493,21 @@ export const ProjectServiceService = {
     responseDeserialize: (value: Buffer): ListReadableProjectIdsResponse =>
       ListReadableProjectIdsResponse.decode(value),
   },
+  /**
+   * A project's avatar image; NOT_FOUND when the caller may not read the
+   * project, it has no avatar, or the file name is not the avatar's.
+   */
+  getProjectAvatar: {
+    path: "/gitlab.projects.v1.ProjectService/GetProjectAvatar" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetProjectAvatarRequest): Buffer =>
+      Buffer.from(GetProjectAvatarRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetProjectAvatarRequest => GetProjectAvatarRequest.decode(value),
+    responseSerialize: (value: GetProjectAvatarResponse): Buffer =>
+      Buffer.from(GetProjectAvatarResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetProjectAvatarResponse => GetProjectAvatarResponse.decode(value),
+  },
 } as const;
 
 export interface ProjectServiceServer extends UntypedServiceImplementation {
@@ -4998,6 +5525,11 @@ export interface ProjectServiceServer extends UntypedServiceImplementation {
    * without group_id); project_ids is then empty.
    */
   listReadableProjectIds: handleUnaryCall<ListReadableProjectIdsRequest, ListReadableProjectIdsResponse>;
+  /**
+   * A project's avatar image; NOT_FOUND when the caller may not read the
+   * project, it has no avatar, or the file name is not the avatar's.
+   */
+  getProjectAvatar: handleUnaryCall<GetProjectAvatarRequest, GetProjectAvatarResponse>;
 }
 
 export interface ProjectServiceClient extends Client {
@@ -5099,6 +5631,25 @@ export interface ProjectServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListReadableProjectIdsResponse) => void,
   ): ClientUnaryCall;
+  /**
+   * A project's avatar image; NOT_FOUND when the caller may not read the
+   * project, it has no avatar, or the file name is not the avatar's.
+   */
+  getProjectAvatar(
+    request: GetProjectAvatarRequest,
+    callback: (error: ServiceError | null, response: GetProjectAvatarResponse) => void,
+  ): ClientUnaryCall;
+  getProjectAvatar(
+    request: GetProjectAvatarRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetProjectAvatarResponse) => void,
+  ): ClientUnaryCall;
+  getProjectAvatar(
+    request: GetProjectAvatarRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetProjectAvatarResponse) => void,
+  ): ClientUnaryCall;
 }
 
 export const ProjectServiceClient = makeGenericClientConstructor(
@@ -5109,6 +5660,14 @@ export const ProjectServiceClient = makeGenericClientConstructor(
   service: typeof ProjectServiceService;
   serviceName: string;
 };
+
+function bytesFromBase64(b64: string): Uint8Array {
+  return Uint8Array.from(globalThis.Buffer.from(b64, "base64"));
+}
+
+function base64FromBytes(arr: Uint8Array): string {
+  return globalThis.Buffer.from(arr).toString("base64");
+}
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
 

@@ -208,6 +208,8 @@ export interface Tag {
 export interface CreateRepositoryRequest {
   projectId: number;
   defaultBranch: string;
+  /** sha1 or sha256; empty means sha1. */
+  objectFormat: string;
 }
 
 export interface CreateRepositoryResponse {
@@ -1746,7 +1748,7 @@ export const Tag: MessageFns<Tag> = {
 };
 
 function createBaseCreateRepositoryRequest(): CreateRepositoryRequest {
-  return { projectId: 0, defaultBranch: "" };
+  return { projectId: 0, defaultBranch: "", objectFormat: "" };
 }
 
 export const CreateRepositoryRequest: MessageFns<CreateRepositoryRequest> = {
@@ -1756,6 +1758,9 @@ export const CreateRepositoryRequest: MessageFns<CreateRepositoryRequest> = {
     }
     if (message.defaultBranch !== "") {
       writer.uint32(18).string(message.defaultBranch);
+    }
+    if (message.objectFormat !== "") {
+      writer.uint32(26).string(message.objectFormat);
     }
     return writer;
   },
@@ -1789,6 +1794,14 @@ export const CreateRepositoryRequest: MessageFns<CreateRepositoryRequest> = {
             message.defaultBranch = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.objectFormat = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1813,6 +1826,11 @@ export const CreateRepositoryRequest: MessageFns<CreateRepositoryRequest> = {
         : isSet(object.default_branch)
         ? globalThis.String(object.default_branch)
         : "",
+      objectFormat: isSet(object.objectFormat)
+        ? globalThis.String(object.objectFormat)
+        : isSet(object.object_format)
+        ? globalThis.String(object.object_format)
+        : "",
     };
   },
 
@@ -1824,6 +1842,9 @@ export const CreateRepositoryRequest: MessageFns<CreateRepositoryRequest> = {
     if (message.defaultBranch !== "") {
       obj.defaultBranch = message.defaultBranch;
     }
+    if (message.objectFormat !== "") {
+      obj.objectFormat = message.objectFormat;
+    }
     return obj;
   },
 
@@ -1834,6 +1855,7 @@ export const CreateRepositoryRequest: MessageFns<CreateRepositoryRequest> = {
     const message = createBaseCreateRepositoryRequest();
     message.projectId = object.projectId ?? 0;
     message.defaultBranch = object.defaultBranch ?? "";
+    message.objectFormat = object.objectFormat ?? "";
     return message;
   },
 };

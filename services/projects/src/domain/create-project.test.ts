@@ -1,0 +1,143 @@
+import { InvalidError } from '@suite/runtime'
+import type { AvatarChange } from './avatar.js'
+import { createProject, type CreateProjectInput } from './create-project.js'
+import type { NamespaceForCreate, Ports, RepositoryPort } from './ports.js'
+import type { NewProject } from '../store/project-writes.store.js'
+import type { ProjectsStore } from '../store/projects.store.js'
+
+const ALICE = { userId: 7, admin: false }
+
+const namespace: NamespaceForCreate = {
+  namespace: {
+    id: 3,
+    fullPath: 'alice',
+    fullName: 'Alice',
+    kind: 'user',
+    parentId: null,
+    traversalIds: [],
+    ownerId: ALICE.userId,
+  },
+  visibility: 'public',
+  projectCreationLevel: 'developer',
+  callerLevel: 50,
+}
+
+type Created = Parameters<RepositoryPort['createRepository']>[0]
+
+/** A store and ports that keep what creation handed them. */
+function world() {
+  const inserted: { draft?: NewProject; avatar?: AvatarChange | undefined } = {}
+  const repositories: Created[] = []
+  const store = {
+    taken: () => Promise.resolve({ name: false, path: false }),
+    insert: (draft: NewProject, _topics: string[], _author: number, avatar?: AvatarChange) => {
+      Object.assign(inserted, { draft, avatar })
+      return Promise.resolve(41)
+    },
+    findById: (id: number) => Promise.resolve({ ...inserted.draft, id }),
+  } as unknown as ProjectsStore
+  const ports = {
+    identity: {
+      personalNamespace: () => Promise.resolve(namespace),
+      memberships: () => Promise.resolve({ projects: new Map(), groups: new Map() }),
+      addProjectMember: () => Promise.resolve(),
+    },
+    repository: {
+      createRepository: (input: Created) => {
+        repositories.push(input)
+        return Promise.resolve()
+      },
+    },
+  } as unknown as Ports
+  return { store, ports, inserted, repositories }
+}
+
+function input(overrides: Partial<CreateProjectInput>): CreateProjectInput {
+  return {
+    settings: {
+      name: 'tool',
+      accessLevels: {},
+      flags: {},
+      settings: {},
+      containerExpirationPolicy: {},
+    },
+    initializeWithReadme: false,
+    ...overrides,
+  }
+}
+
+describe('createProject: contents, object format and avatar', () => {
+  it("commits a built-in template's files on main", async () => {
+    const { store, ports, inserted, repositories } = world()
+    await createProject(store, ports, ALICE, input({ templateName: 'plainhtml' }))
+    expect(repositories[0]).toMatchObject({ defaultBranch: 'main', objectFormat: 'sha1' })
+    expect(inserted.draft).toMatchObject({
+      importType: 'gitlab_built_in_project_template',
+      importStatus: 'finished',
+    })
+    expect(repositories[0]?.initialCommit?.files.map((file) => file.path)).toEqual([
+      'README.md',
+      'public/index.html',
+      'public/style.css',
+      '.gitlab-ci.yml',
+    ])
+  })
+
+  it('answers an unknown template before storing anything', async () => {
+    const { store, ports, inserted } = world()
+    const created = createProject(store, ports, ALICE, input({ templateName: 'cobol' }))
+    await expect(created).rejects.toThrow(InvalidError)
+    await expect(created).rejects.toMatchObject({
+      fieldErrors: { template_name: ["'cobol' is unknown or invalid"] },
+    })
+    expect(inserted.draft).toBeUndefined()
+  })
+
+  it('creates a sha256 repository and stores the format', async () => {
+    const { store, ports, inserted, repositories } = world()
+    await createProject(
+      store,
+      ports,
+      ALICE,
+      input({ repositoryObjectFormat: 'sha256', initializeWithReadme: true }),
+    )
+    expect(inserted.draft?.repositoryObjectFormat).toBe('sha256')
+    expect(repositories[0]).toMatchObject({
+      objectFormat: 'sha256',
+      initialCommit: {
+        message: 'Initial commit',
+        files: [{ path: 'README.md', content: '# tool\n' }],
+      },
+    })
+  })
+
+  it('stores a valid avatar with the project', async () => {
+    const { store, ports, inserted } = world()
+    const content = Buffer.from('png')
+    await createProject(
+      store,
+      ports,
+      ALICE,
+      input({ avatar: { filename: 'my logo.png', content } }),
+    )
+    expect(inserted.draft?.avatarFilename).toBe('my_logo.png')
+    expect(inserted.avatar).toEqual({
+      kind: 'set',
+      avatar: { filename: 'my_logo.png', contentType: 'image/png', content },
+    })
+  })
+
+  it('refuses an avatar that is not an image, with the other validations', async () => {
+    const { store, ports, inserted } = world()
+    const created = createProject(
+      store,
+      ports,
+      ALICE,
+      input({ avatar: { filename: 'x.svg', content: Buffer.from('<svg/>') } }),
+    )
+    await expect(created).rejects.toMatchObject({
+      fieldErrors: { avatar: [expect.stringMatching(/^file format is not supported/)] },
+    })
+    expect(inserted.draft).toBeUndefined()
+  })
+})

@@ -1,0 +1,58 @@
+import { NotFoundError } from '@suite/runtime'
+import type { IdentityPort } from './ports.js'
+import { getProjectAvatar } from './project-avatar.js'
+import type { ProjectsStore } from '../store/projects.store.js'
+
+const avatar = { filename: 'dk.png', contentType: 'image/png', content: Buffer.from('png') }
+const identity = {
+  memberships: () => Promise.resolve({ projects: new Map(), groups: new Map() }),
+} as unknown as IdentityPort
+
+function storeWith(visibility: string, avatarFilename: string | null) {
+  return {
+    findById: (id: number) =>
+      Promise.resolve({
+        id,
+        visibility,
+        avatarFilename,
+        namespace: { id: 3, traversalIds: [], ownerId: 99 },
+      }),
+    avatar: () => Promise.resolve(avatar),
+  } as unknown as ProjectsStore
+}
+
+describe('getProjectAvatar', () => {
+  it('serves the avatar of a public project to anyone', async () => {
+    await expect(
+      getProjectAvatar(
+        storeWith('public', 'dk.png'),
+        identity,
+        { userId: undefined, admin: false },
+        5,
+        'dk.png',
+      ),
+    ).resolves.toEqual(avatar)
+  })
+
+  it('hides the avatar of a private project from a non-member', async () => {
+    await expect(
+      getProjectAvatar(
+        storeWith('private', 'dk.png'),
+        identity,
+        { userId: 8, admin: false },
+        5,
+        'dk.png',
+      ),
+    ).rejects.toThrow(NotFoundError)
+  })
+
+  it('answers NotFound under another file name or without an avatar', async () => {
+    const anyone = { userId: undefined, admin: false }
+    await expect(
+      getProjectAvatar(storeWith('public', 'dk.png'), identity, anyone, 5, 'other.png'),
+    ).rejects.toThrow(NotFoundError)
+    await expect(
+      getProjectAvatar(storeWith('public', null), identity, anyone, 5, 'dk.png'),
+    ).rejects.toThrow(NotFoundError)
+  })
+})

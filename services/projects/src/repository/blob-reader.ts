@@ -1,0 +1,44 @@
+import type { Repo } from './repository-store.js'
+
+/**
+ * The contents of the blobs that `<commit>:<path>` revisions name, those of
+ * at most `maxBytes` only (the rest, missing ones and non-blobs are left
+ * out): sizes first with --batch-check, then one --batch read.
+ */
+export async function readSmallBlobs(
+  repo: Repo,
+  revisions: readonly string[],
+  maxBytes: number,
+): Promise<Map<string, Buffer>> {
+  const found = new Map<string, Buffer>()
+  const asked = revisions.filter((revision) => !revision.includes('\n'))
+  if (asked.length === 0) return found
+  const check = await repo.text(
+    ['cat-file', '--batch-check=%(objectname) %(objecttype) %(objectsize)'],
+    {
+      input: asked.map((revision) => `${revision}\n`).join(''),
+    },
+  )
+  const wanted = new Map<string, string[]>()
+  check.split('\n').forEach((line, index) => {
+    const [oid = '', type, size] = line.split(' ')
+    const revision = asked[index]
+    if (type !== 'blob' || Number(size) > maxBytes || revision === undefined) return
+    wanted.set(oid, [...(wanted.get(oid) ?? []), revision])
+  })
+  if (wanted.size === 0) return found
+  const { stdout } = await repo.run(['cat-file', '--batch'], {
+    input: [...wanted.keys()].map((oid) => `${oid}\n`).join(''),
+  })
+  let offset = 0
+  while (offset < stdout.length) {
+    const headerEnd = stdout.indexOf(10, offset)
+    if (headerEnd < 0) break
+    const [oid = '', , size = '0'] = stdout.subarray(offset, headerEnd).toString('utf8').split(' ')
+    const length = Number(size)
+    const content = stdout.subarray(headerEnd + 1, headerEnd + 1 + length)
+    for (const revision of wanted.get(oid) ?? []) found.set(revision, content)
+    offset = headerEnd + 1 + length + 1
+  }
+  return found
+}

@@ -1,0 +1,91 @@
+import { MergeMethod, type Caller, type RepositoryServiceServer } from '@suite/proto'
+import type { GrpcServer } from '@suite/runtime'
+import { compareCommits } from './compare.js'
+import { findMergeBase } from './merge-base.js'
+import { mergeBranch, type MergeMethodName } from './merge-branch.js'
+import { checkMergeability } from './mergeability.js'
+import type { RefChange } from './push-events.js'
+import { rawDiff } from './raw-diff.js'
+import type { Repo } from './repository-store.js'
+import { commitToProto, diffFileToProto } from './to-proto.js'
+
+/** What the merge request handlers need from the repository service around them. */
+export interface MergeRequestRpcContext {
+  /** An existing repository, else NOT_FOUND. */
+  existing: (projectId: number) => Promise<Repo>
+  /** Reports ref changes (branch updates and push events). */
+  pushed: (
+    repo: Repo,
+    projectId: number,
+    caller: Caller | undefined,
+    changes: readonly RefChange[],
+  ) => Promise<void>
+}
+
+const METHODS: Partial<Record<MergeMethod, MergeMethodName>> = {
+  [MergeMethod.MERGE_METHOD_MERGE]: 'merge',
+  [MergeMethod.MERGE_METHOD_REBASE_MERGE]: 'rebase_merge',
+  [MergeMethod.MERGE_METHOD_FF]: 'ff',
+}
+
+type MergeRequestHandlers = Pick<
+  RepositoryServiceServer,
+  'findMergeBase' | 'compareCommits' | 'rawDiff' | 'checkMergeability' | 'mergeBranch'
+>
+
+/** The merge requests' git RPCs of RepositoryService: decode, call the git layer, encode. */
+export function mergeRequestHandlers(
+  server: GrpcServer,
+  context: MergeRequestRpcContext,
+): MergeRequestHandlers {
+  const { existing, pushed } = context
+  return {
+    findMergeBase: server.unary('FindMergeBase', async (req) => ({
+      base: await findMergeBase(await existing(req.projectId), req.revisions),
+    })),
+    compareCommits: server.unary('CompareCommits', async (req) => {
+      const comparison = await compareCommits(await existing(req.projectId), {
+        baseSha: req.baseSha,
+        headSha: req.headSha,
+        limits: req.limits,
+        skipDiffs: req.skipDiffs,
+        skipCommits: req.skipCommits,
+      })
+      return {
+        commits: comparison.commits.map(commitToProto),
+        diffs: comparison.diffs.map(diffFileToProto),
+        overflow: comparison.overflow,
+        realSize: comparison.realSize,
+        patchId: comparison.patchId,
+      }
+    }),
+    rawDiff: server.unary('RawDiff', async (req) => ({
+      patch: await rawDiff(await existing(req.projectId), req.baseSha, req.headSha),
+    })),
+    checkMergeability: server.unary('CheckMergeability', async (req) =>
+      checkMergeability(await existing(req.projectId), req.sourceSha, req.targetSha),
+    ),
+    mergeBranch: server.unary('MergeBranch', async (req) => {
+      const repo = await existing(req.projectId)
+      const outcome = await mergeBranch(repo, {
+        sourceBranch: req.sourceBranch,
+        sourceSha: req.sourceSha,
+        targetBranch: req.targetBranch,
+        method: METHODS[req.method] ?? 'merge',
+        squash: req.squash,
+        squashCommitMessage: req.squashCommitMessage,
+        mergeCommitMessage: req.mergeCommitMessage,
+        user: { name: req.authorName, email: req.authorEmail },
+        removeSourceBranch: req.removeSourceBranch,
+      })
+      await pushed(repo, req.projectId, req.caller, outcome.changes)
+      return {
+        targetSha: outcome.targetSha,
+        mergeCommitSha: outcome.mergeCommitSha,
+        squashCommitSha: outcome.squashCommitSha,
+        rebasedSourceSha: outcome.rebasedSourceSha,
+        sourceBranchRemoved: outcome.sourceBranchRemoved,
+      }
+    }),
+  }
+}
