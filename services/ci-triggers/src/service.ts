@@ -1,12 +1,11 @@
 import { domainService, type DomainService } from '@suite/runtime'
 import { migrations } from './migrations/index.js'
+import { registerServices } from './rpc/register.js'
+import type { Database } from './store/schema.js'
 
-/** No tables yet; they arrive with the service's first domain feature. */
-export type Database = Record<string, never>
-
+/** CI triggers: the server role holds pipelines (later trigger tokens, jobs and variables). */
 export const ciTriggersService: DomainService<Database> = {
   info: domainService('ci-triggers'),
   migrations,
-  // No gRPC services yet: the server answers only the standard health service.
-  registerServer: () => {},
+  registerServer: registerServices,
 }

@@ -1,4 +1,7 @@
 import type { Migration } from 'kysely'
+import * as createPipelines from './2026_11_21_1530_create_pipelines.js'
 
-/** Migrations by name, applied in name order; none yet. */
-export const migrations: Record<string, Migration> = {}
+/** Every migration of the `ci_triggers` schema, by name; Kysely runs them in name order. */
+export const migrations: Record<string, Migration> = {
+  '2026_11_21_1530_create_pipelines': createPipelines,
+}

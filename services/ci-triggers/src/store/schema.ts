@@ -1,0 +1,4 @@
+import type { PipelineTables } from './pipeline-tables.js'
+
+/** Every table of the `ci_triggers` schema, one interface per aggregate's file. */
+export type Database = PipelineTables
