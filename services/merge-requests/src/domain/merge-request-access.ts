@@ -5,11 +5,22 @@
  * OWNER: the core merge-requests work (rpc/merge-request.rpc.ts). Others
  * import these two functions and must not change their signatures.
  */
-import type { Caller, MergeRequest } from '@suite/proto'
+import type { Caller, MergeRequest, Project } from '@suite/proto'
 import { NotFoundError } from '@suite/runtime'
 import type { Selectable } from 'kysely'
 import type { MergeRequestsDeps } from '../rpc/deps.js'
+import { loadLabels } from '../store/labels.store.js'
+import { findMergeRequestByIid } from '../store/merge-requests.store.js'
+import { findMilestones } from '../store/milestones.store.js'
+import { loadPeople } from '../store/people.store.js'
+import {
+  findSubscription,
+  loadApprovalCounts,
+  loadBlocked,
+  loadDiffs,
+} from '../store/presentation.store.js'
 import type { MergeRequestsTable } from '../store/schema.js'
+import { mergeRequestMessage, type RequestContext } from './merge-request-message.js'
 
 export type MergeRequestRow = Selectable<MergeRequestsTable>
 
@@ -27,12 +38,7 @@ export async function requireMergeRequest(
   _caller: Caller | undefined,
   key: MergeRequestKey,
 ): Promise<MergeRequestRow> {
-  const row = await deps.db
-    .selectFrom('merge_requests')
-    .selectAll()
-    .where('target_project_id', '=', key.projectId)
-    .where('iid', '=', key.iid)
-    .executeTakeFirst()
+  const row = await findMergeRequestByIid(deps.db, key.projectId, key.iid)
   if (!row) throw new NotFoundError('Merge Request')
   return row
 }
@@ -44,6 +50,34 @@ export interface PresentOptions {
   single: boolean
 }
 
+/** The projects of the rows (merge method, squash option, approvals), in one call. */
+async function loadProjects(
+  deps: MergeRequestsDeps,
+  rows: readonly MergeRequestRow[],
+): Promise<Map<number, Project>> {
+  const ids = [...new Set(rows.map((row) => row.target_project_id))]
+  if (ids.length === 0) return new Map()
+  const { projects } = await deps.ports.projects.batchGetProjects({ ids })
+  return new Map(projects.map((project) => [project.id, project]))
+}
+
+/** GitLab's subscribed?: an explicit choice, else participation (author, assignee, reviewer). */
+async function subscribed(
+  deps: MergeRequestsDeps,
+  row: MergeRequestRow,
+  context: RequestContext,
+  userId: number | undefined,
+): Promise<boolean> {
+  if (userId === undefined) return false
+  const choice = await findSubscription(deps.db, row.id, userId)
+  if (choice !== undefined) return choice
+  return (
+    row.author_id === userId ||
+    context.assigneeIds.includes(userId) ||
+    context.reviewerIds.includes(userId)
+  )
+}
+
 /**
  * Full MergeRequest messages for rows, in the rows' order, with labels,
  * people, milestone, diff refs and time stats loaded in one query per kind.
@@ -53,61 +87,46 @@ export async function presentMergeRequests(
   rows: readonly MergeRequestRow[],
   options: PresentOptions,
 ): Promise<MergeRequest[]> {
-  void deps
-  void options
-  await Promise.resolve()
-  return rows.map((row) => ({
-    id: row.id,
-    iid: row.iid,
-    sourceProjectId: row.source_project_id,
-    targetProjectId: row.target_project_id,
-    title: row.title,
-    description: row.description,
-    state: row.state,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    closedAt: row.closed_at ?? undefined,
-    mergedAt: row.merged_at ?? undefined,
-    preparedAt: row.prepared_at ?? undefined,
-    mergeAfter: row.merge_after ?? undefined,
-    closedById: row.closed_by_id ?? undefined,
-    mergeUserId: row.merge_user_id ?? undefined,
-    authorId: row.author_id,
-    assigneeIds: [],
-    reviewerIds: [],
-    sourceBranch: row.source_branch,
-    targetBranch: row.target_branch,
-    upvotes: row.upvotes,
-    downvotes: row.downvotes,
-    userNotesCount: 0,
-    labels: [],
-    milestone: undefined,
-    draft: row.draft,
-    mergeWhenPipelineSucceeds: row.merge_when_pipeline_succeeds,
-    mergeStatus: row.merge_status,
-    detailedMergeStatus: row.merge_status,
-    hasConflicts: row.has_conflicts,
-    blockingDiscussionsResolved: true,
-    sha: '',
-    mergeCommitSha: row.merge_commit_sha ?? undefined,
-    squashCommitSha: row.squash_commit_sha ?? undefined,
-    squash: row.squash,
-    squashOnMerge: row.squash,
-    shouldRemoveSourceBranch: row.should_remove_source_branch ?? undefined,
-    forceRemoveSourceBranch: row.force_remove_source_branch ?? undefined,
-    discussionLocked: row.discussion_locked ?? undefined,
-    allowCollaboration: row.allow_collaboration,
-    timeStats: { timeEstimate: row.time_estimate, totalTimeSpent: row.total_time_spent },
-    taskCount: 0,
-    taskCompletedCount: 0,
-    approvalsBeforeMerge: row.approvals_before_merge ?? undefined,
-    mergeError: row.merge_error ?? undefined,
-    subscribed: undefined,
-    changesCount: undefined,
-    diffRefs: undefined,
-    divergedCommitsCount: row.diverged_commits_count,
-    headPipelineId: row.head_pipeline_id ?? undefined,
-    imported: row.imported,
-    importedFrom: 'none',
-  }))
+  const ids = rows.map((row) => row.id)
+  const diffIds = rows.flatMap((row) => (row.latest_diff_id === null ? [] : [row.latest_diff_id]))
+  const milestoneIds = [
+    ...new Set(rows.flatMap((row) => (row.milestone_id === null ? [] : [row.milestone_id]))),
+  ]
+  const [labels, assignees, reviewers, milestones, diffs, blocked, approvals, projects] =
+    await Promise.all([
+      loadLabels(deps.db, ids),
+      loadPeople(deps.db, 'merge_request_assignees', ids),
+      loadPeople(deps.db, 'merge_request_reviewers', ids),
+      findMilestones(deps.db, milestoneIds),
+      loadDiffs(deps.db, diffIds),
+      loadBlocked(deps.db, ids),
+      loadApprovalCounts(deps.db, ids),
+      loadProjects(deps, rows),
+    ])
+  const milestoneById = new Map(milestones.map((milestone) => [milestone.id, milestone]))
+  const now = new Date()
+  return Promise.all(
+    rows.map(async (row) => {
+      const context: RequestContext = {
+        labels: labels.get(row.id) ?? [],
+        assigneeIds: assignees.get(row.id) ?? [],
+        reviewerIds: reviewers.get(row.id) ?? [],
+        milestone: row.milestone_id === null ? undefined : milestoneById.get(row.milestone_id),
+        diff: row.latest_diff_id === null ? undefined : diffs.get(row.latest_diff_id),
+        blocked: blocked.has(row.id),
+        approvals: approvals.get(row.id) ?? 0,
+        project: projects.get(row.target_project_id),
+        now,
+      }
+      const message = mergeRequestMessage(row, context)
+      if (!options.single) return message
+      return {
+        ...message,
+        subscribed: await subscribed(deps, row, context, options.callerUserId),
+        changesCount: context.diff
+          ? `${context.diff.files_count}${context.diff.overflow ? '+' : ''}`
+          : undefined,
+      }
+    }),
+  )
 }

@@ -162,7 +162,7 @@ const SCHEMA = `
       generated_file boolean NOT NULL DEFAULT false,
       collapsed boolean NOT NULL DEFAULT false,
       too_large boolean NOT NULL DEFAULT false,
-      binary boolean NOT NULL DEFAULT false,
+      "binary" boolean NOT NULL DEFAULT false,
       PRIMARY KEY (merge_request_diff_id, position)
     );
 

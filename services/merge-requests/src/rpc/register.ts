@@ -3,7 +3,12 @@ import {
   DiffServiceService,
   MergeRequestServiceService,
 } from '@suite/proto'
-import type { GrpcServer, ServiceDeps } from '@suite/runtime'
+import {
+  outboxTransactions,
+  startOutboxRelay,
+  type GrpcServer,
+  type ServiceDeps,
+} from '@suite/runtime'
 import { createPorts } from '../clients/ports.js'
 import { loadMergeRequestsConfig } from '../config.js'
 import type { Database } from '../store/schema.js'
@@ -25,15 +30,23 @@ export function mergeRequestsDeps(deps: ServiceDeps<Database>): MergeRequestsDep
   }
 }
 
-/** Registers the server role's three gRPC services. */
+/**
+ * Registers the server role's three gRPC services and starts the relay that
+ * queues the outbox's activity events; returns what stops them.
+ */
 export function registerMergeRequestServices(
   server: GrpcServer,
   deps: ServiceDeps<Database>,
 ): () => Promise<void> {
   const mrDeps = mergeRequestsDeps(deps)
+  const relay = startOutboxRelay({
+    stores: outboxTransactions(deps.db),
+    logger: deps.logger,
+    redis: deps.redis,
+  })
   server.add(
     MergeRequestServiceService,
-    mergeRequestService(server, mrDeps),
+    mergeRequestService(server, mrDeps, relay.wake),
     'gitlab.merge_requests.v1.MergeRequestService',
   )
   server.add(
@@ -46,5 +59,8 @@ export function registerMergeRequestServices(
     diffService(server, mrDeps),
     'gitlab.merge_requests.v1.DiffService',
   )
-  return () => Promise.resolve(mrDeps.ports.close())
+  return async () => {
+    await relay.stop()
+    mrDeps.ports.close()
+  }
 }

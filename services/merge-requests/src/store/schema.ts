@@ -78,6 +78,8 @@ export interface MergeRequestsTable {
   closed_at: NullableTimestamp
   merged_at: NullableTimestamp
   prepared_at: NullableTimestamp
+  /** When merge_status last changed (the worker's sweeper looks for stuck checks). */
+  merge_status_changed_at: Defaulted<Date>
   merge_after: NullableTimestamp
   idempotency_key: string | null
 }

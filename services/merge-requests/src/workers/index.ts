@@ -1,12 +1,58 @@
-import type { ServiceDeps } from '@suite/runtime'
+import { Queue } from 'bullmq'
+import { BRANCH_UPDATES_QUEUE, queueMetrics, queuePrefix, type ServiceDeps } from '@suite/runtime'
 import { mergeRequestsDeps } from '../rpc/register.js'
 import type { Database } from '../store/schema.js'
+import { startBranchUpdatesWorker } from './branch-updates.worker.js'
+import { startDiffCollectionWorker } from './diff-collection.worker.js'
+import { startMergeStatusWorker } from './merge-status.worker.js'
+import {
+  closeMergeRequestQueues,
+  DIFF_COLLECTION_QUEUE,
+  MERGE_STATUS_QUEUE,
+  mergeRequestQueue,
+} from './queues.js'
+import { scheduleSweeper, startSweeperWorker } from './sweeper.worker.js'
 
 /**
  * Starts the worker role's BullMQ workers (diff collection, merge status,
- * branch updates, the event outbox relay); returns what stops them.
+ * branch updates, the sweeper); returns what stops them.
  */
-export function startWorkers(deps: ServiceDeps<Database>): Promise<() => Promise<void>> {
+export async function startWorkers(deps: ServiceDeps<Database>): Promise<() => Promise<void>> {
   const mrDeps = mergeRequestsDeps(deps)
-  return Promise.resolve(() => Promise.resolve(mrDeps.ports.close()))
+  const connection = deps.redis()
+  const metrics = queueMetrics(deps.registry)
+  const context = { connection, logger: deps.logger, metrics }
+
+  const sweeperQueue = await scheduleSweeper(connection)
+  // Watched only, for its depth: the repository role produces into it.
+  const branchUpdates = new Queue(BRANCH_UPDATES_QUEUE, { connection, prefix: queuePrefix() })
+  const watched: Queue[] = [
+    mergeRequestQueue(connection, DIFF_COLLECTION_QUEUE),
+    mergeRequestQueue(connection, MERGE_STATUS_QUEUE),
+    sweeperQueue,
+    branchUpdates,
+  ]
+  for (const queue of watched) metrics.watch(queue)
+
+  const workers = [
+    startDiffCollectionWorker(context, mrDeps),
+    startMergeStatusWorker(context, mrDeps),
+    startBranchUpdatesWorker(context, mrDeps),
+    startSweeperWorker(context, mrDeps),
+  ]
+  deps.logger.info(
+    { queues: workers.map((worker) => worker.name) },
+    'merge-requests workers running',
+  )
+
+  // Active jobs finish (or go back to the queue when the lock expires) before the process exits.
+  return async () => {
+    await Promise.all(workers.map((worker) => worker.close()))
+    await Promise.all([
+      sweeperQueue.close(),
+      branchUpdates.close(),
+      closeMergeRequestQueues(connection),
+    ])
+    mrDeps.ports.close()
+  }
 }

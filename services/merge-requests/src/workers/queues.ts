@@ -4,10 +4,77 @@
  * OWNER: the workers work (workers/*). Others import the enqueue functions
  * and must not change their signatures.
  */
+import { Queue, type JobsOptions } from 'bullmq'
+import type { Redis } from 'ioredis'
+import { queuePrefix } from '@suite/runtime'
 import type { MergeRequestsDeps } from '../rpc/deps.js'
 
 export const DIFF_COLLECTION_QUEUE = 'merge-requests.diffs'
 export const MERGE_STATUS_QUEUE = 'merge-requests.merge-status'
+/** The repeatable sweep that re-queues work an enqueue lost in a crash. */
+export const SWEEPER_QUEUE = 'merge-requests.sweeper'
+
+/** The payload of a diff collection or merge status job. */
+export interface MergeRequestJobData {
+  mergeRequestId: number
+}
+
+/**
+ * Retried with exponential backoff; a bounded history of finished jobs. A job
+ * whose worker dies is taken back by BullMQ when its lock expires (stalled).
+ */
+export const JOB_OPTIONS: JobsOptions = {
+  attempts: 8,
+  backoff: { type: 'exponential', delay: 1_000 },
+  removeOnComplete: 1_000,
+  removeOnFail: 5_000,
+}
+
+/**
+ * The job id of a merge request's job in a queue: one waiting job per merge
+ * request, so repeated asks collapse (BullMQ ids may not contain ':').
+ */
+export function mergeRequestJobId(kind: 'diffs' | 'status', mergeRequestId: number): string {
+  return `${kind}-${mergeRequestId}`
+}
+
+const queues = new WeakMap<Redis, Map<string, Queue<MergeRequestJobData>>>()
+
+/** The producer for `name` on this connection, created on first use. */
+export function mergeRequestQueue(connection: Redis, name: string): Queue<MergeRequestJobData> {
+  let byName = queues.get(connection)
+  if (!byName) {
+    byName = new Map()
+    queues.set(connection, byName)
+  }
+  let queue = byName.get(name)
+  if (!queue) {
+    queue = new Queue<MergeRequestJobData>(name, { connection, prefix: queuePrefix() })
+    byName.set(name, queue)
+  }
+  return queue
+}
+
+async function enqueue(
+  connection: Redis,
+  name: string,
+  kind: 'diffs' | 'status',
+  mergeRequestId: number,
+): Promise<void> {
+  const queue = mergeRequestQueue(connection, name)
+  let jobId = mergeRequestJobId(kind, mergeRequestId)
+  const previous = await queue.getJob(jobId)
+  const state = previous ? await previous.getState() : undefined
+  if (state === 'completed' || state === 'failed') {
+    // A finished job with the same id would swallow the new ask.
+    await previous?.remove().catch(() => undefined)
+  } else if (state === 'active') {
+    // The running job may have read the branches already: this ask runs after
+    // it, as its own job (the work is idempotent, a duplicate records nothing).
+    jobId = `${jobId}-${Date.now()}`
+  }
+  await queue.add(kind, { mergeRequestId }, { ...JOB_OPTIONS, jobId })
+}
 
 /**
  * Asks for a new diff version of a merge request (after create, a push, or a
@@ -18,9 +85,7 @@ export async function enqueueDiffCollection(
   deps: MergeRequestsDeps,
   mergeRequestId: number,
 ): Promise<void> {
-  void deps
-  void mergeRequestId
-  await Promise.resolve()
+  await enqueue(deps.redis(), DIFF_COLLECTION_QUEUE, 'diffs', mergeRequestId)
 }
 
 /** Asks for a merge status recheck (with_merge_status_recheck, after a push). */
@@ -28,7 +93,13 @@ export async function enqueueMergeStatusCheck(
   deps: MergeRequestsDeps,
   mergeRequestId: number,
 ): Promise<void> {
-  void deps
-  void mergeRequestId
-  await Promise.resolve()
+  await enqueue(deps.redis(), MERGE_STATUS_QUEUE, 'status', mergeRequestId)
+}
+
+/** Closes the producers opened on this connection (worker shutdown). */
+export async function closeMergeRequestQueues(connection: Redis): Promise<void> {
+  const byName = queues.get(connection)
+  if (!byName) return
+  queues.delete(connection)
+  await Promise.all([...byName.values()].map((queue) => queue.close()))
 }

@@ -1,0 +1,30 @@
+import { status } from '@grpc/grpc-js'
+import type { Caller, Project } from '@suite/proto'
+import type { Ports } from './ports.js'
+
+function isNotFound(error: unknown): boolean {
+  return (error as { code?: unknown }).code === status.NOT_FOUND
+}
+
+/**
+ * The project as the caller sees it (callerAccessLevel included), or
+ * undefined when the projects service answers NOT_FOUND: it does not exist
+ * or the caller may not read it.
+ */
+export async function findReadableProject(
+  ports: Ports,
+  caller: Caller | undefined,
+  projectId: number,
+): Promise<Project | undefined> {
+  try {
+    const { project } = await ports.projects.getProject({
+      caller,
+      project: { id: projectId },
+      includeLicense: false,
+    })
+    return project
+  } catch (error) {
+    if (isNotFound(error)) return undefined
+    throw error
+  }
+}

@@ -1,0 +1,77 @@
+import { detailedMergeStatus, type MergeabilityFacts } from './detailed-merge-status.js'
+
+const now = new Date('2026-11-21T12:00:00Z')
+const mergeable: MergeabilityFacts = {
+  state: 'opened',
+  draft: false,
+  mergeStatus: 'can_be_merged',
+  hasConflicts: false,
+  mergeAfter: null,
+  mergeMethod: 'merge',
+  divergedCommitsCount: 0,
+  hasNoCommits: false,
+  blocked: false,
+  approvalsRequired: 0,
+  approvalsGiven: 0,
+  now,
+}
+
+function status(facts: Partial<MergeabilityFacts>): string {
+  return detailedMergeStatus({ ...mergeable, ...facts })
+}
+
+describe('detailedMergeStatus: DetailedMergeStatusService', () => {
+  it('is mergeable when every check passes', () => {
+    expect(status({})).toBe('mergeable')
+  })
+
+  it('reports transient merge statuses before any check', () => {
+    expect(status({ mergeStatus: 'unchecked', state: 'closed' })).toBe('unchecked')
+    expect(status({ mergeStatus: 'checking', draft: true })).toBe('checking')
+    expect(status({ mergeStatus: 'cannot_be_merged_recheck' })).toBe('checking')
+    expect(status({ mergeStatus: 'preparing' })).toBe('preparing')
+  })
+
+  it('runs the checks in GitLab order', () => {
+    const everything = {
+      state: 'closed',
+      draft: true,
+      hasConflicts: true,
+      blocked: true,
+      mergeMethod: 'ff',
+      divergedCommitsCount: 2,
+      hasNoCommits: true,
+      approvalsRequired: 1,
+      mergeAfter: new Date('2026-12-01T00:00:00Z'),
+    }
+    expect(status(everything)).toBe('not_open')
+    expect(status({ ...everything, state: 'opened' })).toBe('merge_time')
+    expect(status({ ...everything, state: 'opened', mergeAfter: null })).toBe('draft_status')
+    expect(status({ ...everything, state: 'opened', mergeAfter: null, draft: false })).toBe(
+      'commits_status',
+    )
+    const rest = {
+      ...everything,
+      state: 'opened',
+      mergeAfter: null,
+      draft: false,
+      hasNoCommits: false,
+    }
+    expect(status(rest)).toBe('not_approved')
+    expect(status({ ...rest, approvalsGiven: 1 })).toBe('merge_request_blocked')
+    expect(status({ ...rest, approvalsGiven: 1, blocked: false })).toBe('conflict')
+    expect(status({ ...rest, approvalsGiven: 1, blocked: false, hasConflicts: false })).toBe(
+      'need_rebase',
+    )
+  })
+
+  it('asks for a rebase only for fast-forward and rebase-merge projects', () => {
+    expect(status({ mergeMethod: 'merge', divergedCommitsCount: 3 })).toBe('mergeable')
+    expect(status({ mergeMethod: 'rebase_merge', divergedCommitsCount: 3 })).toBe('need_rebase')
+  })
+
+  it('treats cannot_be_merged as a conflict and a past merge_after as no obstacle', () => {
+    expect(status({ mergeStatus: 'cannot_be_merged' })).toBe('conflict')
+    expect(status({ mergeAfter: new Date('2026-01-01T00:00:00Z') })).toBe('mergeable')
+  })
+})

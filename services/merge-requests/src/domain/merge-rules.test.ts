@@ -1,0 +1,140 @@
+import { Project } from '@suite/proto'
+import { ConflictError, PreconditionError } from '@suite/runtime'
+import type { MergeRequestRow } from './merge-request-access.js'
+import { decideMerge, type MergeContext } from './merge-rules.js'
+
+function context(overrides: Partial<MergeRequestRow> = {}, extra: Partial<MergeContext> = {}) {
+  const row = {
+    id: 7,
+    iid: 3,
+    state: 'opened',
+    draft: false,
+    merge_status: 'can_be_merged',
+    has_conflicts: false,
+    merge_after: null,
+    diverged_commits_count: 0,
+    approvals_before_merge: null,
+    ...overrides,
+  } as MergeRequestRow
+  const value: MergeContext = {
+    row,
+    project: Project.fromPartial({ mergeMethod: 'merge', squashOption: 'default_off' }),
+    diff: { headSha: 'head1', baseSha: 'base1' },
+    sourceBranchExists: true,
+    blocked: false,
+    approvals: 0,
+    headPipelineStatus: undefined,
+    now: new Date('2026-11-21T12:00:00Z'),
+    ...extra,
+  }
+  return value
+}
+
+const merge = { autoMerge: false, sha: undefined }
+
+function refusal(run: () => unknown): { kind: string; message: string; reason: string } {
+  try {
+    run()
+  } catch (error) {
+    if (error instanceof PreconditionError || error instanceof ConflictError) {
+      return { kind: error.kind, message: error.message, reason: error.reason }
+    }
+    throw error
+  }
+  throw new Error('no refusal')
+}
+
+const notAllowed = {
+  kind: 'precondition',
+  message: '405 Method Not Allowed',
+  reason: 'method_not_allowed',
+}
+const cannotBeMerged = {
+  kind: 'precondition',
+  message: 'Branch cannot be merged',
+  reason: 'unprocessable',
+}
+
+describe('decideMerge', () => {
+  it('merges a mergeable request', () => {
+    expect(decideMerge(context(), merge)).toBe('merge')
+    expect(decideMerge(context(), { autoMerge: false, sha: 'head1' })).toBe('merge')
+  })
+
+  it('answers 405 for a request that is not open, a draft, blocked, without commits or not approved', () => {
+    expect(refusal(() => decideMerge(context({ state: 'closed' }), merge))).toEqual(notAllowed)
+    expect(refusal(() => decideMerge(context({ state: 'merged' }), merge))).toEqual(notAllowed)
+    expect(refusal(() => decideMerge(context({ draft: true }), merge))).toEqual(notAllowed)
+    expect(refusal(() => decideMerge(context({}, { blocked: true }), merge))).toEqual(notAllowed)
+    expect(refusal(() => decideMerge(context({}, { diff: undefined }), merge))).toEqual(notAllowed)
+    const gone = context({}, { sourceBranchExists: false })
+    expect(refusal(() => decideMerge(gone, merge))).toEqual(notAllowed)
+    const unapproved = context({ approvals_before_merge: 1 })
+    expect(refusal(() => decideMerge(unapproved, merge))).toEqual(notAllowed)
+    const later = context({ merge_after: new Date('2026-12-01T00:00:00Z') })
+    expect(refusal(() => decideMerge(later, merge))).toEqual(notAllowed)
+  })
+
+  it('answers 422 Branch cannot be merged for conflicts, a needed rebase or an unchecked status', () => {
+    const conflicts = context({ merge_status: 'cannot_be_merged', has_conflicts: true })
+    expect(refusal(() => decideMerge(conflicts, merge))).toEqual(cannotBeMerged)
+    const behind = context(
+      { diverged_commits_count: 2 },
+      { project: Project.fromPartial({ mergeMethod: 'ff' }) },
+    )
+    expect(refusal(() => decideMerge(behind, merge))).toEqual(cannotBeMerged)
+    expect(refusal(() => decideMerge(context({ merge_status: 'checking' }), merge))).toEqual(
+      cannotBeMerged,
+    )
+  })
+
+  it('checks 405 before 422, and both before the sha', () => {
+    const draftWithConflicts = context({ draft: true, merge_status: 'cannot_be_merged' })
+    expect(refusal(() => decideMerge(draftWithConflicts, { autoMerge: false, sha: 'x' }))).toEqual(
+      notAllowed,
+    )
+    const conflicts = context({ merge_status: 'cannot_be_merged', has_conflicts: true })
+    expect(refusal(() => decideMerge(conflicts, { autoMerge: false, sha: 'x' }))).toEqual(
+      cannotBeMerged,
+    )
+  })
+
+  it('answers 409 with the diff head when the sha does not match', () => {
+    expect(refusal(() => decideMerge(context(), { autoMerge: false, sha: 'other' }))).toEqual({
+      kind: 'conflict',
+      message: 'SHA does not match HEAD of source branch: head1',
+      reason: 'conflict',
+    })
+  })
+
+  it('needs a successful pipeline when the project says so', () => {
+    const project = Project.fromPartial({
+      mergeMethod: 'merge',
+      flags: { only_allow_merge_if_pipeline_succeeds: true },
+    })
+    expect(refusal(() => decideMerge(context({}, { project }), merge))).toEqual(notAllowed)
+    const passed = context({}, { project, headPipelineStatus: 'success' })
+    expect(decideMerge(passed, merge)).toBe('merge')
+  })
+
+  describe('auto_merge', () => {
+    const auto = { autoMerge: true, sha: undefined }
+
+    it('is set while the head pipeline runs', () => {
+      expect(decideMerge(context({}, { headPipelineStatus: 'running' }), auto)).toBe('auto_merge')
+    })
+
+    it('merges at once when the head pipeline succeeded', () => {
+      expect(decideMerge(context({}, { headPipelineStatus: 'success' }), auto)).toBe('merge')
+    })
+
+    it('is set for a request that cannot be merged yet', () => {
+      const conflicts = context({ merge_status: 'cannot_be_merged', has_conflicts: true })
+      expect(decideMerge(conflicts, auto)).toBe('auto_merge')
+    })
+
+    it('is GitLab 405 for a request mergeable now without a running pipeline', () => {
+      expect(refusal(() => decideMerge(context(), auto))).toEqual(notAllowed)
+    })
+  })
+})

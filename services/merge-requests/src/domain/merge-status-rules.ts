@@ -1,0 +1,53 @@
+/**
+ * GitLab's merge_status state machine (MergeRequest's state_machine
+ * :merge_status), with its internal cannot_be_merged_rechecking shown as
+ * `checking`, the way GitLab's API shows it (public_merge_status).
+ */
+import type { MergeRequestHeads } from '../clients/branch-heads.js'
+
+export type MergeStatus =
+  'unchecked' | 'checking' | 'can_be_merged' | 'cannot_be_merged' | 'cannot_be_merged_recheck'
+
+/** reset: a branch moved; check: a check starts; mergeable / unmergeable: its result. */
+export type MergeStatusEvent = 'reset' | 'check' | 'mergeable' | 'unmergeable'
+
+/** The status after `event`; a stored value GitLab does not know counts as unchecked. */
+export function nextMergeStatus(current: string, event: MergeStatusEvent): MergeStatus {
+  switch (event) {
+    case 'reset':
+      return current === 'cannot_be_merged' || current === 'cannot_be_merged_recheck'
+        ? 'cannot_be_merged_recheck'
+        : 'unchecked'
+    case 'check':
+      return 'checking'
+    case 'mergeable':
+      return 'can_be_merged'
+    case 'unmergeable':
+      return 'cannot_be_merged'
+  }
+}
+
+/** The columns a status check compares with the branches. */
+export interface CheckedState {
+  merge_status: string
+  merge_status_source_sha: string | null
+  merge_status_target_sha: string | null
+}
+
+/**
+ * What a status check has to do: nothing when the status is settled for
+ * exactly these heads; `broken` when a branch is missing (GitLab's broken?:
+ * the request cannot be merged, without conflicts); else `check`.
+ */
+export function planMergeStatusCheck(
+  row: CheckedState,
+  heads: MergeRequestHeads,
+): 'unchanged' | 'broken' | 'check' {
+  const sameHeads =
+    row.merge_status_source_sha === (heads.source ?? null) &&
+    row.merge_status_target_sha === (heads.target ?? null)
+  const settled = row.merge_status === 'can_be_merged' || row.merge_status === 'cannot_be_merged'
+  if (settled && sameHeads) return 'unchanged'
+  if (!heads.source || !heads.target) return 'broken'
+  return 'check'
+}

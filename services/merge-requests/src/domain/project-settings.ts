@@ -1,0 +1,21 @@
+import type { Project } from '@suite/proto'
+import type { MergeRequestsDeps } from '../rpc/deps.js'
+
+/** The project's settings (merge method, squash option, flags), or undefined when it is unknown. */
+export async function findProject(
+  deps: MergeRequestsDeps,
+  projectId: number,
+): Promise<Project | undefined> {
+  const { projects } = await deps.ports.projects.batchGetProjects({ ids: [projectId] })
+  return projects.find((project) => project.id === projectId)
+}
+
+/** Project#squash_enabled_by_default?: squash option default_on or always. */
+export function squashByDefault(project: Project | undefined): boolean {
+  return project?.squashOption === 'default_on' || project?.squashOption === 'always'
+}
+
+/** Project#remove_source_branch_after_merge? (GitLab's default is on). */
+export function removeSourceBranchByDefault(project: Project | undefined): boolean {
+  return project?.flags['remove_source_branch_after_merge'] ?? true
+}

@@ -1,0 +1,139 @@
+import { ForbiddenError, InvalidError } from '@suite/runtime'
+import { createTestDatabase, type TestDatabase } from '../store/test-database.js'
+import { insertTestMergeRequest } from '../store/test-merge-requests.js'
+import { caller, testDeps } from './collaboration-test-deps.js'
+import type { MergeRequestRow } from './merge-request-access.js'
+import {
+  TOTAL_TIME_SPENT_LIMIT,
+  addSpentTime,
+  checkSpentTime,
+  getTimeStats,
+  isZeroDuration,
+  resetSpentTime,
+  resetTimeEstimate,
+  setTimeEstimate,
+} from './time-tracking.js'
+
+jest.mock('./durations.js', () => ({
+  MAX_TIME_ESTIMATE: 2_147_483_647,
+  // A stand-in for GitLab's language: "<n>h" or "<n>m", optionally negative.
+  parseDuration: (text: string) => {
+    const match = /^(-?)(\d+)([hm])$/.exec(text)
+    if (!match || match[2] === undefined) return undefined
+    const seconds = Number(match[2]) * (match[3] === 'h' ? 3600 : 60)
+    return seconds === 0 ? undefined : match[1] === '-' ? -seconds : seconds
+  },
+  formatDuration: (seconds: number) => (seconds === 0 ? undefined : `${seconds}s`),
+}))
+
+let test: TestDatabase
+beforeAll(async () => {
+  test = await createTestDatabase()
+})
+afterAll(() => test.drop())
+
+const DEVELOPER = caller(50, 30)
+const keyOf = (row: MergeRequestRow) => ({ projectId: row.target_project_id, iid: row.iid })
+
+describe('time estimate', () => {
+  it('sets and resets it, answering the time stats', async () => {
+    const deps = testDeps(test.db)
+    const row = await insertTestMergeRequest(test.db)
+    expect(await setTimeEstimate(deps, DEVELOPER, keyOf(row), ' 2h ')).toEqual({
+      timeEstimate: 7200,
+      totalTimeSpent: 0,
+      humanTimeEstimate: '7200s',
+      humanTotalTimeSpent: undefined,
+    })
+    expect(await resetTimeEstimate(deps, DEVELOPER, keyOf(row))).toMatchObject({ timeEstimate: 0 })
+  })
+
+  it('accepts a zero duration (keep_zero)', async () => {
+    const row = await insertTestMergeRequest(test.db, { time_estimate: 60 })
+    expect(await setTimeEstimate(testDeps(test.db), DEVELOPER, keyOf(row), '0h 0m')).toMatchObject({
+      timeEstimate: 0,
+    })
+  })
+
+  it.each(['soon', '-1h'])('refuses %j with GitLab 400 text', async (duration) => {
+    const row = await insertTestMergeRequest(test.db)
+    await expect(
+      setTimeEstimate(testDeps(test.db), DEVELOPER, keyOf(row), duration),
+    ).rejects.toEqual(
+      new InvalidError(
+        {},
+        '400 Bad request - Time estimate must have a valid format and be greater than or equal to zero.',
+      ),
+    )
+  })
+
+  it('needs admin_merge_request (Developer and up): the author as guest gets 403', async () => {
+    const row = await insertTestMergeRequest(test.db, { author_id: 51 })
+    await expect(
+      setTimeEstimate(testDeps(test.db), caller(51, 10), keyOf(row), '1h'),
+    ).rejects.toBeInstanceOf(ForbiddenError)
+    await expect(
+      resetSpentTime(testDeps(test.db), caller(51, 20), keyOf(row)),
+    ).rejects.toBeInstanceOf(ForbiddenError)
+  })
+})
+
+describe('spent time', () => {
+  it('adds, subtracts, logs a timelog each and resets to 0', async () => {
+    const deps = testDeps(test.db)
+    const row = await insertTestMergeRequest(test.db)
+    await addSpentTime(deps, DEVELOPER, keyOf(row), '2h', 'review')
+    expect(await addSpentTime(deps, DEVELOPER, keyOf(row), '-30m', undefined)).toMatchObject({
+      totalTimeSpent: 5400,
+    })
+    const logs = await test.db
+      .selectFrom('timelogs')
+      .select(['time_spent', 'summary', 'user_id'])
+      .where('merge_request_id', '=', row.id)
+      .orderBy('id')
+      .execute()
+    expect(logs).toEqual([
+      { time_spent: 7200, summary: 'review', user_id: 50 },
+      { time_spent: -1800, summary: null, user_id: 50 },
+    ])
+    expect(await resetSpentTime(deps, DEVELOPER, keyOf(row))).toMatchObject({ totalTimeSpent: 0 })
+    expect(await getTimeStats(deps, caller(52, 0), keyOf(row))).toMatchObject({ totalTimeSpent: 0 })
+  })
+
+  it('refuses to subtract more than was spent', async () => {
+    const row = await insertTestMergeRequest(test.db)
+    await expect(
+      addSpentTime(testDeps(test.db), DEVELOPER, keyOf(row), '-1h', undefined),
+    ).rejects.toEqual(new InvalidError({ base: ['Time to subtract exceeds the total time spent'] }))
+  })
+})
+
+describe('checkSpentTime: the timelog validations', () => {
+  it('makes an unreadable or zero duration a blank time_spent', () => {
+    for (const seconds of [undefined, 0]) {
+      expect(() => checkSpentTime(seconds, 0, undefined)).toThrow(
+        new InvalidError({ 'timelogs.time_spent': ["can't be blank"] }),
+      )
+    }
+  })
+
+  it('caps the total at four years and the summary at 255 characters', () => {
+    expect(() => checkSpentTime(1, TOTAL_TIME_SPENT_LIMIT, undefined)).toThrow(InvalidError)
+    expect(() => checkSpentTime(60, 0, 'x'.repeat(256))).toThrow(InvalidError)
+    expect(checkSpentTime(60, 0, 'x'.repeat(255))).toBe(60)
+  })
+})
+
+describe('isZeroDuration', () => {
+  it.each([
+    ['0', true],
+    ['0h 0m', true],
+    ['0 hours', true],
+    ['-0', true],
+    ['1h', false],
+    ['h', false],
+    ['', false],
+  ])('%j is zero: %s', (text, zero) => {
+    expect(isZeroDuration(text)).toBe(zero)
+  })
+})

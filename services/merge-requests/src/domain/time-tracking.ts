@@ -1,0 +1,160 @@
+/**
+ * Time tracking (API::TimeTrackingEndpoints on merge requests): writes need
+ * admin_merge_request (Developer and up), reads read_merge_request; the
+ * durations are GitLab's language, the answers GitLab's IssuableTimeStats.
+ */
+import type { Caller, TimeStats } from '@suite/proto'
+import { ForbiddenError, InvalidError } from '@suite/runtime'
+import type { MergeRequestsDeps } from '../rpc/deps.js'
+import { saveTimeEstimate, spendTime } from '../store/timelogs.store.js'
+import { requireUserId } from './collaboration-access.js'
+import { MAX_TIME_ESTIMATE, formatDuration, parseDuration } from './durations.js'
+import {
+  requireMergeRequest,
+  type MergeRequestKey,
+  type MergeRequestRow,
+} from './merge-request-access.js'
+import { canAdminMergeRequest } from './policy.js'
+
+/**
+ * Timelog::MAX_TOTAL_TIME_SPENT of current GitLab: four years of 365.25
+ * days ("Total time spent cannot exceed 4 years.").
+ */
+export const TOTAL_TIME_SPENT_LIMIT = 126_230_400
+/** Timelog's summary length validation. */
+const MAX_SUMMARY_LENGTH = 255
+
+/** Whether a duration says zero ("0", "0h 0m", "0 hours"): GitLab's parse with keep_zero reads 0. */
+export function isZeroDuration(text: string): boolean {
+  const tokens = text
+    .replace(/^-/, '')
+    .split(/[\s,]+/)
+    .filter(Boolean)
+  const zero = /^0+(?:\.0+)?[a-z]*$/i
+  return (
+    tokens.some((token) => zero.test(token)) &&
+    tokens.every((token) => zero.test(token) || /^[a-z]+$/i.test(token))
+  )
+}
+
+/** IssuableTimeStats of a merge request row. */
+export function timeStatsOf(row: MergeRequestRow): TimeStats {
+  return {
+    timeEstimate: row.time_estimate,
+    totalTimeSpent: row.total_time_spent,
+    humanTimeEstimate: formatDuration(row.time_estimate),
+    humanTotalTimeSpent: formatDuration(row.total_time_spent),
+  }
+}
+
+/** The merge request, when the caller may administer it (else 403). */
+async function requireAdministrable(
+  deps: MergeRequestsDeps,
+  caller: Caller | undefined,
+  key: MergeRequestKey,
+): Promise<MergeRequestRow> {
+  requireUserId(caller)
+  const row = await requireMergeRequest(deps, caller, key)
+  if (!canAdminMergeRequest(caller)) throw new ForbiddenError()
+  return row
+}
+
+/** GET .../time_stats */
+export async function getTimeStats(
+  deps: MergeRequestsDeps,
+  caller: Caller | undefined,
+  key: MergeRequestKey,
+): Promise<TimeStats> {
+  return timeStatsOf(await requireMergeRequest(deps, caller, key))
+}
+
+/** POST .../time_estimate: a duration of 0 or more, else GitLab's 400. */
+export async function setTimeEstimate(
+  deps: MergeRequestsDeps,
+  caller: Caller | undefined,
+  key: MergeRequestKey,
+  duration: string,
+): Promise<TimeStats> {
+  const row = await requireAdministrable(deps, caller, key)
+  const text = duration.trim()
+  const seconds = isZeroDuration(text) ? 0 : parseDuration(text)
+  if (seconds === undefined || seconds < 0) {
+    throw new InvalidError(
+      {},
+      '400 Bad request - Time estimate must have a valid format and be greater than or equal to zero.',
+    )
+  }
+  return timeStatsOf(await saveTimeEstimate(deps.db, row.id, Math.min(seconds, MAX_TIME_ESTIMATE)))
+}
+
+/** POST .../reset_time_estimate */
+export async function resetTimeEstimate(
+  deps: MergeRequestsDeps,
+  caller: Caller | undefined,
+  key: MergeRequestKey,
+): Promise<TimeStats> {
+  const row = await requireAdministrable(deps, caller, key)
+  return timeStatsOf(await saveTimeEstimate(deps.db, row.id, 0))
+}
+
+/**
+ * The seconds a spent-time entry logs on top of `total`, or GitLab's
+ * validation errors: a duration that does not parse (or is 0) makes a
+ * timelog without time_spent; the total may neither go below 0 nor above
+ * four years.
+ */
+export function checkSpentTime(
+  seconds: number | undefined,
+  total: number,
+  summary: string | undefined,
+): number {
+  if (seconds === undefined || seconds === 0) {
+    throw new InvalidError({ 'timelogs.time_spent': ["can't be blank"] })
+  }
+  if (summary !== undefined && summary.length > MAX_SUMMARY_LENGTH) {
+    throw new InvalidError({
+      'timelogs.summary': [`is too long (maximum is ${MAX_SUMMARY_LENGTH} characters)`],
+    })
+  }
+  if (seconds < 0 && -seconds > total) {
+    throw new InvalidError({ base: ['Time to subtract exceeds the total time spent'] })
+  }
+  if (total + seconds > TOTAL_TIME_SPENT_LIMIT) {
+    throw new InvalidError({ base: ['Total time spent cannot exceed 4 years.'] })
+  }
+  return seconds
+}
+
+/** POST .../add_spent_time: a negative duration subtracts. */
+export async function addSpentTime(
+  deps: MergeRequestsDeps,
+  caller: Caller | undefined,
+  key: MergeRequestKey,
+  duration: string,
+  summary: string | undefined,
+): Promise<TimeStats> {
+  const row = await requireAdministrable(deps, caller, key)
+  const seconds = parseDuration(duration.trim())
+  const updated = await spendTime(deps.db, {
+    mergeRequestId: row.id,
+    userId: requireUserId(caller),
+    summary,
+    seconds: (total) => checkSpentTime(seconds, total, summary),
+  })
+  return timeStatsOf(updated)
+}
+
+/** POST .../reset_spent_time: a timelog taking the total back to 0. */
+export async function resetSpentTime(
+  deps: MergeRequestsDeps,
+  caller: Caller | undefined,
+  key: MergeRequestKey,
+): Promise<TimeStats> {
+  const row = await requireAdministrable(deps, caller, key)
+  const updated = await spendTime(deps.db, {
+    mergeRequestId: row.id,
+    userId: requireUserId(caller),
+    seconds: (total) => -total,
+  })
+  return timeStatsOf(updated)
+}

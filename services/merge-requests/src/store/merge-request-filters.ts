@@ -1,0 +1,211 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
+import type {
+  IdsCondition,
+  MergeRequestConditions,
+  MilestoneCondition,
+  NameCondition,
+  SearchCondition,
+  UserCondition,
+} from '../domain/list-conditions.js'
+import type { Database } from './schema.js'
+
+type Eb = ExpressionBuilder<Database, 'merge_requests'>
+type Condition = Expression<SqlBool>
+
+const TRUE = sql<SqlBool>`true`
+const FALSE = sql<SqlBool>`false`
+
+/** `like` pattern text with %, _ and \ taken literally. */
+function likeEscape(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`)
+}
+
+/** A person table (assignees, reviewers) as a user filter. */
+function personCondition(
+  table: 'merge_request_assignees' | 'merge_request_reviewers',
+  match: UserCondition,
+): Condition {
+  const ref = sql.table(table)
+  switch (match.kind) {
+    case 'nobody':
+      return FALSE
+    case 'any':
+      return sql<SqlBool>`exists (select 1 from ${ref} p where p.merge_request_id = merge_requests.id)`
+    case 'none':
+      return sql<SqlBool>`not exists (select 1 from ${ref} p where p.merge_request_id = merge_requests.id)`
+    case 'user':
+      return sql<SqlBool>`exists (select 1 from ${ref} p
+        where p.merge_request_id = merge_requests.id and p.user_id = ${match.id})`
+  }
+}
+
+/** A user column (author_id, merge_user_id) as a user filter. */
+function columnCondition(
+  eb: Eb,
+  column: 'merge_requests.author_id' | 'merge_requests.merge_user_id',
+  match: UserCondition,
+): Condition {
+  switch (match.kind) {
+    case 'nobody':
+      return FALSE
+    case 'any':
+      return eb(column, 'is not', null)
+    case 'none':
+      return eb(column, 'is', null)
+    case 'user':
+      return eb(column, '=', match.id)
+  }
+}
+
+/** Approvals by all given users, or none / some at all. */
+function approvalCondition(match: IdsCondition): Condition {
+  switch (match.kind) {
+    case 'any':
+      return sql<SqlBool>`exists (select 1 from approvals a where a.merge_request_id = merge_requests.id)`
+    case 'none':
+      return sql<SqlBool>`not exists (select 1 from approvals a where a.merge_request_id = merge_requests.id)`
+    case 'ids':
+      return sql<SqlBool>`(select count(distinct a.user_id) from approvals a
+        where a.merge_request_id = merge_requests.id
+          and a.user_id = any(${sql.val(match.ids)}::bigint[])) = ${match.ids.length}`
+  }
+}
+
+function hasLabel(title: string): Condition {
+  return sql<SqlBool>`exists (select 1 from merge_request_labels ml join labels l on l.id = ml.label_id
+    where ml.merge_request_id = merge_requests.id and l.title = ${title})`
+}
+
+function labelCondition(match: NameCondition, negated: boolean): Condition {
+  const anyLabel = sql<SqlBool>`exists (select 1 from merge_request_labels ml
+    where ml.merge_request_id = merge_requests.id)`
+  switch (match.kind) {
+    case 'any':
+      return negated ? sql<SqlBool>`not ${anyLabel}` : anyLabel
+    case 'none':
+      return negated ? anyLabel : sql<SqlBool>`not ${anyLabel}`
+    case 'names': {
+      // not[labels]: without any of the labels; labels: with every one of them.
+      const each = match.names.map(hasLabel)
+      if (each.length === 0) return TRUE
+      return negated
+        ? sql<SqlBool>`not (${sql.join(each, sql` or `)})`
+        : sql<SqlBool>`(${sql.join(each, sql` and `)})`
+    }
+  }
+}
+
+function milestoneIds(match: MilestoneCondition): Expression<unknown> | undefined {
+  switch (match.kind) {
+    case 'names':
+      return sql`(select m.id from milestones m where m.title = any(${sql.val(match.names)}::text[]))`
+    case 'upcoming':
+      // Milestone.upcoming_ids: per project, the active milestone due next.
+      return sql`(select distinct on (m.project_id) m.id from milestones m
+        where m.state = 'active' and m.due_date > current_date
+        order by m.project_id, m.due_date asc)`
+    case 'started':
+      return sql`(select m.id from milestones m
+        where m.state = 'active' and m.start_date <= current_date)`
+    default:
+      return undefined
+  }
+}
+
+function milestoneCondition(eb: Eb, match: MilestoneCondition, negated: boolean): Condition {
+  if (match.kind === 'any' || match.kind === 'none') {
+    const isNull = (match.kind === 'none') !== negated
+    return eb('merge_requests.milestone_id', isNull ? 'is' : 'is not', null)
+  }
+  const ids = milestoneIds(match) ?? sql`(select null::bigint)`
+  return negated
+    ? sql<SqlBool>`(merge_requests.milestone_id is null or merge_requests.milestone_id not in ${ids})`
+    : sql<SqlBool>`merge_requests.milestone_id in ${ids}`
+}
+
+function emojiCondition(match: NameCondition, callerId: number): Condition {
+  const mine = sql`select 1 from award_emoji e
+    where e.merge_request_id = merge_requests.id and e.user_id = ${callerId}`
+  switch (match.kind) {
+    case 'any':
+      return sql<SqlBool>`exists (${mine})`
+    case 'none':
+      return sql<SqlBool>`not exists (${mine})`
+    case 'names': {
+      const each = match.names.map((name) => sql<SqlBool>`exists (${mine} and e.name = ${name})`)
+      return each.length === 0 ? TRUE : sql<SqlBool>`(${sql.join(each, sql` and `)})`
+    }
+  }
+}
+
+/**
+ * Issuable.search (fuzzy_search): every word (quoted phrases kept whole)
+ * must appear in one of the searched columns; words of 3 characters or more
+ * match anywhere, shorter ones only as the whole value.
+ */
+function searchCondition(search: SearchCondition): Condition {
+  const words = [...search.text.matchAll(/"([^"]+)"|(\S+)/g)]
+    .map((match) => match[1] ?? match[2] ?? '')
+    .filter((word) => word !== '')
+  const columns = [
+    ...(search.inTitle ? [sql.ref('merge_requests.title')] : []),
+    ...(search.inDescription ? [sql.ref('merge_requests.description')] : []),
+  ]
+  if (words.length === 0 || columns.length === 0) return TRUE
+  const perWord = words.map((word) => {
+    const pattern = word.length >= 3 ? `%${likeEscape(word)}%` : likeEscape(word)
+    return sql<SqlBool>`(${sql.join(
+      columns.map((column) => sql`${column} ilike ${pattern}`),
+      sql` or `,
+    )})`
+  })
+  return sql<SqlBool>`(${sql.join(perWord, sql` and `)})`
+}
+
+/** Conditions of one filter set (`negated` for the `not[...]` set). */
+export function filterConditions(
+  eb: Eb,
+  filter: MergeRequestConditions,
+  negated: boolean,
+  callerId: number | undefined,
+): Condition[] {
+  const positive: Condition[] = []
+  const not = (condition: Condition): Condition =>
+    negated ? sql<SqlBool>`not (${condition})` : condition
+  if (filter.author)
+    positive.push(not(columnCondition(eb, 'merge_requests.author_id', filter.author)))
+  if (filter.mergeUser) {
+    positive.push(not(columnCondition(eb, 'merge_requests.merge_user_id', filter.mergeUser)))
+  }
+  if (filter.assignee)
+    positive.push(not(personCondition('merge_request_assignees', filter.assignee)))
+  if (filter.reviewer)
+    positive.push(not(personCondition('merge_request_reviewers', filter.reviewer)))
+  if (filter.approvedBy) positive.push(not(approvalCondition(filter.approvedBy)))
+  if (filter.approver) positive.push(not(approvalCondition(filter.approver)))
+  if (filter.labels) positive.push(labelCondition(filter.labels, negated))
+  if (filter.milestone) positive.push(milestoneCondition(eb, filter.milestone, negated))
+  if (filter.myReactionEmoji && callerId !== undefined) {
+    positive.push(not(emojiCondition(filter.myReactionEmoji, callerId)))
+  }
+  if (filter.createdAfter)
+    positive.push(not(eb('merge_requests.created_at', '>=', filter.createdAfter)))
+  if (filter.createdBefore)
+    positive.push(not(eb('merge_requests.created_at', '<=', filter.createdBefore)))
+  if (filter.updatedAfter)
+    positive.push(not(eb('merge_requests.updated_at', '>=', filter.updatedAfter)))
+  if (filter.updatedBefore)
+    positive.push(not(eb('merge_requests.updated_at', '<=', filter.updatedBefore)))
+  if (filter.deployment) positive.push(negated ? TRUE : FALSE)
+  if (filter.sourceBranch !== undefined) {
+    positive.push(not(eb('merge_requests.source_branch', '=', filter.sourceBranch)))
+  }
+  if (filter.targetBranch !== undefined) {
+    positive.push(not(eb('merge_requests.target_branch', '=', filter.targetBranch)))
+  }
+  if (filter.iids && filter.iids.length > 0)
+    positive.push(not(eb('merge_requests.iid', 'in', filter.iids)))
+  if (filter.draft !== undefined) positive.push(not(eb('merge_requests.draft', '=', filter.draft)))
+  if (filter.search) positive.push(not(searchCondition(filter.search)))
+  return positive
+}

@@ -1,0 +1,281 @@
+import type { MergeRequestConditions, MergeRequestListQuery } from '../domain/list-conditions.js'
+import { findOrCreateLabels, setLabelIds } from './labels.store.js'
+import { insertMergeRequest, listMergeRequestRows } from './merge-requests.store.js'
+import { insertMilestone } from './milestones.store.js'
+import { setPeople } from './people.store.js'
+import { createTestDatabase, type TestDatabase } from './test-database.js'
+
+let test: TestDatabase
+const ids: Record<string, number> = {}
+
+interface Seed {
+  name: string
+  project?: number
+  author: number
+  title?: string
+  description?: string
+  state?: string
+  draft?: boolean
+  labels?: string[]
+  assignees?: number[]
+  reviewers?: number[]
+  milestone?: string
+  mergeUser?: number
+  createdAt: string
+  sourceBranch?: string
+}
+
+const SEEDS: Seed[] = [
+  {
+    name: 'a',
+    author: 1,
+    title: 'Fix login bug',
+    labels: ['bug', 'backend'],
+    assignees: [2],
+    milestone: 'v1',
+    createdAt: '2026-01-01T00:00:00Z',
+  },
+  {
+    name: 'b',
+    author: 2,
+    title: 'Draft: add feature',
+    draft: true,
+    labels: ['feature'],
+    reviewers: [1],
+    createdAt: '2026-01-02T00:00:00Z',
+    description: 'implements the widget',
+  },
+  {
+    name: 'c',
+    author: 1,
+    title: 'Update docs',
+    state: 'merged',
+    mergeUser: 3,
+    reviewers: [3],
+    milestone: 'v2',
+    createdAt: '2026-01-03T00:00:00Z',
+    sourceBranch: 'docs',
+  },
+  {
+    name: 'd',
+    author: 3,
+    title: 'Refactor',
+    state: 'closed',
+    labels: ['Bug'],
+    createdAt: '2026-01-04T00:00:00Z',
+  },
+  {
+    name: 'e',
+    project: 2,
+    author: 1,
+    title: 'Other project bug',
+    labels: ['bug'],
+    createdAt: '2026-01-05T00:00:00Z',
+  },
+]
+
+async function seed(row: Seed): Promise<void> {
+  const project = row.project ?? 1
+  await test.db.transaction().execute(async (tx) => {
+    const milestone = row.milestone
+      ? await tx
+          .selectFrom('milestones')
+          .select('id')
+          .where('project_id', '=', project)
+          .where('title', '=', row.milestone)
+          .executeTakeFirst()
+      : undefined
+    const inserted = await insertMergeRequest(tx, {
+      target_project_id: project,
+      source_project_id: project,
+      title: row.title ?? row.name,
+      description: row.description ?? '',
+      state: row.state ?? 'opened',
+      author_id: row.author,
+      source_branch: row.sourceBranch ?? `branch-${row.name}`,
+      target_branch: 'main',
+      milestone_id: milestone?.id ?? null,
+      draft: row.draft ?? false,
+      merge_user_id: row.mergeUser ?? null,
+      created_at: row.createdAt,
+      updated_at: row.createdAt,
+      merge_status_source_sha: null,
+      merge_status_target_sha: null,
+      merge_error: null,
+      merge_commit_sha: null,
+      squash_commit_sha: null,
+      should_remove_source_branch: null,
+      force_remove_source_branch: null,
+      discussion_locked: null,
+      closed_by_id: null,
+      approvals_before_merge: null,
+      head_pipeline_id: null,
+      latest_diff_id: null,
+      idempotency_key: null,
+    })
+    ids[row.name] = inserted.id
+    const labels = await findOrCreateLabels(tx, project, row.labels ?? [], '#6699cc')
+    await setLabelIds(
+      tx,
+      inserted.id,
+      labels.map((label) => label.id),
+    )
+    await setPeople(tx, 'merge_request_assignees', inserted.id, row.assignees ?? [])
+    await setPeople(tx, 'merge_request_reviewers', inserted.id, row.reviewers ?? [])
+  })
+}
+
+beforeAll(async () => {
+  test = await createTestDatabase()
+  await test.db.transaction().execute(async (tx) => {
+    await insertMilestone(tx, {
+      project_id: 1,
+      title: 'v1',
+      due_date: '2999-01-01',
+      start_date: '2000-01-01',
+    })
+    await insertMilestone(tx, { project_id: 1, title: 'v2', due_date: '2999-06-01' })
+  })
+  for (const row of SEEDS) await seed(row)
+  await test.db
+    .insertInto('approvals')
+    .values([
+      { merge_request_id: ids['a'] ?? 0, user_id: 5 },
+      { merge_request_id: ids['a'] ?? 0, user_id: 6 },
+      { merge_request_id: ids['b'] ?? 0, user_id: 5 },
+    ])
+    .execute()
+  await test.db
+    .insertInto('award_emoji')
+    .values([{ merge_request_id: ids['b'] ?? 0, user_id: 1, name: 'thumbsup' }])
+    .execute()
+}, 60_000)
+
+afterAll(async () => {
+  await test.drop()
+})
+
+async function names(
+  include: MergeRequestConditions,
+  options: Partial<MergeRequestListQuery> = {},
+): Promise<string[]> {
+  const { rows } = await listMergeRequestRows(test.db, {
+    projectIds: [1],
+    include,
+    exclude: {},
+    orderBy: 'created_at',
+    ascending: true,
+    limit: 100,
+    offset: 0,
+    ...options,
+  })
+  const byId = new Map(Object.entries(ids).map(([name, id]) => [id, name]))
+  return rows.map((row) => byId.get(row.id) ?? '?')
+}
+
+describe('listMergeRequestRows: GitLab list filters on PostgreSQL', () => {
+  it('lists the project in order, with the total', async () => {
+    expect(await names({})).toEqual(['a', 'b', 'c', 'd'])
+    expect(await names({}, { ascending: false })).toEqual(['d', 'c', 'b', 'a'])
+    expect(await names({}, { projectIds: 'all' })).toEqual(['a', 'b', 'c', 'd', 'e'])
+    const page = await listMergeRequestRows(test.db, {
+      projectIds: [1, 2],
+      include: {},
+      exclude: {},
+      orderBy: 'title',
+      ascending: true,
+      limit: 2,
+      offset: 1,
+    })
+    expect(page.total).toBe(5)
+    expect(page.rows.map((row) => row.title)).toEqual(['Fix login bug', 'Other project bug'])
+  })
+
+  it('filters by state and the scope person', async () => {
+    expect(await names({}, { state: 'opened' })).toEqual(['a', 'b'])
+    expect(await names({}, { scope: { role: 'author', userId: 1 } })).toEqual(['a', 'c'])
+    expect(await names({}, { scope: { role: 'assignee', userId: 2 } })).toEqual(['a'])
+    expect(await names({}, { scope: { role: 'reviewer', userId: 3 } })).toEqual(['c'])
+  })
+
+  it('labels: all names (case-sensitive), None, Any, and not[] without any of them', async () => {
+    // d asked for "Bug": the project's "bug" label was reused, its title kept.
+    expect(await names({ labels: { kind: 'names', names: ['bug'] } })).toEqual(['a', 'd'])
+    expect(await names({ labels: { kind: 'names', names: ['Bug'] } })).toEqual([])
+    expect(await names({ labels: { kind: 'names', names: ['bug', 'backend'] } })).toEqual(['a'])
+    expect(await names({ labels: { kind: 'names', names: ['bug', 'feature'] } })).toEqual([])
+    expect(await names({ labels: { kind: 'none' } })).toEqual(['c'])
+    expect(await names({ labels: { kind: 'any' } })).toEqual(['a', 'b', 'd'])
+    const { rows } = await listMergeRequestRows(test.db, {
+      projectIds: [1],
+      include: {},
+      exclude: { labels: { kind: 'names', names: ['bug', 'feature'] } },
+      orderBy: 'created_at',
+      ascending: true,
+      limit: 10,
+      offset: 0,
+    })
+    expect(rows.map((row) => row.title)).toEqual(['Update docs'])
+  })
+
+  it('people: author, assignee, reviewer, merge user by id, None, Any, nobody', async () => {
+    expect(await names({ author: { kind: 'user', id: 1 } })).toEqual(['a', 'c'])
+    expect(await names({ author: { kind: 'nobody' } })).toEqual([])
+    expect(await names({ assignee: { kind: 'none' } })).toEqual(['b', 'c', 'd'])
+    expect(await names({ assignee: { kind: 'any' } })).toEqual(['a'])
+    expect(await names({ reviewer: { kind: 'user', id: 1 } })).toEqual(['b'])
+    expect(await names({ mergeUser: { kind: 'user', id: 3 } })).toEqual(['c'])
+    expect(await names({}, { exclude: { author: { kind: 'user', id: 1 } } })).toEqual(['b', 'd'])
+  })
+
+  it('milestone: title, None, Any, Upcoming, Started and not[]', async () => {
+    expect(await names({ milestone: { kind: 'names', names: ['v2'] } })).toEqual(['c'])
+    expect(await names({ milestone: { kind: 'none' } })).toEqual(['b', 'd'])
+    expect(await names({ milestone: { kind: 'any' } })).toEqual(['a', 'c'])
+    expect(await names({ milestone: { kind: 'upcoming' } })).toEqual(['a'])
+    expect(await names({ milestone: { kind: 'started' } })).toEqual(['a'])
+    expect(await names({}, { exclude: { milestone: { kind: 'names', names: ['v1'] } } })).toEqual([
+      'b',
+      'c',
+      'd',
+    ])
+  })
+
+  it('approvals, emoji of the caller, deployments', async () => {
+    expect(await names({ approvedBy: { kind: 'ids', ids: [5, 6] } })).toEqual(['a'])
+    expect(await names({ approvedBy: { kind: 'ids', ids: [5] } })).toEqual(['a', 'b'])
+    expect(await names({ approvedBy: { kind: 'none' } })).toEqual(['c', 'd'])
+    expect(await names({ approver: { kind: 'any' } })).toEqual(['a', 'b'])
+    expect(
+      await names({ myReactionEmoji: { kind: 'names', names: ['thumbsup'] } }, { callerId: 1 }),
+    ).toEqual(['b'])
+    expect(await names({ myReactionEmoji: { kind: 'none' } }, { callerId: 1 })).toEqual([
+      'a',
+      'c',
+      'd',
+    ])
+    expect(await names({ myReactionEmoji: { kind: 'any' } }, { callerId: 2 })).toEqual([])
+    expect(await names({ deployment: true })).toEqual([])
+  })
+
+  it('search, draft, branches, iids and inclusive time bounds', async () => {
+    const both = { inTitle: true, inDescription: true }
+    expect(await names({ search: { text: 'widget', ...both } })).toEqual(['b'])
+    expect(
+      await names({ search: { text: 'widget', inTitle: true, inDescription: false } }),
+    ).toEqual([])
+    expect(await names({ search: { text: 'fix bug', ...both } })).toEqual(['a'])
+    expect(await names({ search: { text: '"login bug"', ...both } })).toEqual(['a'])
+    expect(await names({ draft: true })).toEqual(['b'])
+    expect(await names({ draft: false })).toEqual(['a', 'c', 'd'])
+    expect(await names({ sourceBranch: 'docs' })).toEqual(['c'])
+    expect(await names({ iids: [1, 4] })).toEqual(['a', 'd'])
+    expect(
+      await names({
+        createdAfter: new Date('2026-01-02T00:00:00Z'),
+        createdBefore: new Date('2026-01-03T00:00:00Z'),
+      }),
+    ).toEqual(['b', 'c'])
+    expect(await names({ updatedAfter: new Date('2026-01-04T00:00:00Z') })).toEqual(['d'])
+  })
+})

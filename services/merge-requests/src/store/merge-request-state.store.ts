@@ -1,0 +1,101 @@
+/**
+ * State changes the background work and the merge make to a merge request:
+ * closing one whose source branch was deleted, recording a merge.
+ */
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
+import type { Database, MergeRequestsTable } from './schema.js'
+
+type MergeRequestRow = Selectable<MergeRequestsTable>
+type Db = Kysely<Database> | Transaction<Database>
+
+/** Closes an opened request; the closed row, or undefined when it was no longer opened. */
+export function closeOpenedMergeRequest(
+  db: Db,
+  id: number,
+  closedById: number | null,
+): Promise<MergeRequestRow | undefined> {
+  return db
+    .updateTable('merge_requests')
+    .set({
+      state: 'closed',
+      closed_at: sql<Date>`now()`,
+      closed_by_id: closedById,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .where('state', '=', 'opened')
+    .returningAll()
+    .executeTakeFirst()
+}
+
+/** What a merge records. */
+export interface MergedFields {
+  mergeUserId: number
+  mergeCommitSha: string | null
+  squashCommitSha: string | null
+  squash: boolean
+}
+
+/** Marks an opened request merged; the merged row, or undefined when it was no longer opened. */
+export function markMerged(
+  db: Db,
+  id: number,
+  fields: MergedFields,
+): Promise<MergeRequestRow | undefined> {
+  return db
+    .updateTable('merge_requests')
+    .set({
+      state: 'merged',
+      merged_at: sql<Date>`now()`,
+      updated_at: sql<Date>`now()`,
+      merge_user_id: fields.mergeUserId,
+      merge_commit_sha: fields.mergeCommitSha,
+      squash_commit_sha: fields.squashCommitSha,
+      squash: fields.squash,
+      merge_error: null,
+      merge_when_pipeline_succeeds: false,
+    })
+    .where('id', '=', id)
+    .where('state', '=', 'opened')
+    .returningAll()
+    .executeTakeFirst()
+}
+
+/** Stores why a merge failed (GitLab's merge_error), as GitLab's MergeService does; the row. */
+export function setMergeError(
+  db: Db,
+  id: number,
+  mergeError: string,
+): Promise<MergeRequestRow | undefined> {
+  return db
+    .updateTable('merge_requests')
+    .set({ merge_error: mergeError })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst()
+}
+
+/** Sets the request's head pipeline. */
+export async function setHeadPipeline(db: Db, id: number, pipelineId: number): Promise<void> {
+  await db
+    .updateTable('merge_requests')
+    .set({ head_pipeline_id: pipelineId })
+    .where('id', '=', id)
+    .execute()
+}
+
+/** Sets auto-merge (merge_when_pipeline_succeeds) by `userId`; the updated row. */
+export function setAutoMerge(
+  db: Db,
+  id: number,
+  userId: number,
+  squash: boolean,
+): Promise<MergeRequestRow | undefined> {
+  return db
+    .updateTable('merge_requests')
+    .set({ merge_when_pipeline_succeeds: true, merge_user_id: userId, squash })
+    .where('id', '=', id)
+    .where('state', '=', 'opened')
+    .returningAll()
+    .executeTakeFirst()
+}

@@ -1,0 +1,46 @@
+/**
+ * Merge request rows for store and domain tests (test code only): the
+ * columns without defaults filled, project 1 and author 10 unless given.
+ */
+import type { Insertable, Kysely } from 'kysely'
+import type { MergeRequestRow } from '../domain/merge-request-access.js'
+import type { Database, MergeRequestsTable } from './schema.js'
+
+let nextIid = 1
+
+/** Inserts a merge request and returns its row. */
+export async function insertTestMergeRequest(
+  db: Kysely<Database>,
+  values: Partial<Insertable<MergeRequestsTable>> = {},
+): Promise<MergeRequestRow> {
+  const iid = nextIid++
+  return db
+    .insertInto('merge_requests')
+    .values({
+      iid,
+      target_project_id: 1,
+      source_project_id: values.target_project_id ?? 1,
+      title: `MR ${iid}`,
+      author_id: 10,
+      source_branch: `feature-${iid}`,
+      target_branch: 'main',
+      milestone_id: null,
+      merge_status_source_sha: null,
+      merge_status_target_sha: null,
+      merge_error: null,
+      merge_commit_sha: null,
+      squash_commit_sha: null,
+      should_remove_source_branch: null,
+      force_remove_source_branch: null,
+      discussion_locked: null,
+      merge_user_id: null,
+      closed_by_id: null,
+      approvals_before_merge: null,
+      head_pipeline_id: null,
+      latest_diff_id: null,
+      idempotency_key: null,
+      ...values,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}

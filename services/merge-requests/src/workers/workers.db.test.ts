@@ -1,0 +1,123 @@
+import { CompareCommitsResponse } from '@suite/proto'
+import { queueMetrics, Registry } from '@suite/runtime'
+import type { Worker } from 'bullmq'
+import { sweepStuckMergeRequests } from '../domain/sweep.js'
+import { createTestDeps, FakeRepository, type TestDeps } from '../domain/test-deps.js'
+import { createTestDatabase, type TestDatabase } from '../store/test-database.js'
+import { insertTestMergeRequest } from '../store/test-merge-requests.js'
+import { startDiffCollectionWorker } from './diff-collection.worker.js'
+import { startMergeStatusWorker } from './merge-status.worker.js'
+import {
+  DIFF_COLLECTION_QUEUE,
+  enqueueDiffCollection,
+  MERGE_STATUS_QUEUE,
+  mergeRequestJobId,
+  mergeRequestQueue,
+} from './queues.js'
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (let i = 0; i < 100; i++) {
+    const value = await read()
+    if (done(value)) return value
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error('timed out')
+}
+
+describe('merge-requests workers', () => {
+  let database: TestDatabase
+  let repository: FakeRepository
+  let test: TestDeps
+  let workers: Worker[] = []
+
+  beforeAll(async () => {
+    database = await createTestDatabase()
+  })
+  afterAll(async () => {
+    await database.drop()
+  })
+  beforeEach(() => {
+    repository = new FakeRepository()
+    repository.compare = CompareCommitsResponse.fromPartial({
+      commits: [{ id: 'head-1', shortId: 'head-1', title: 'One', message: 'One\n' }],
+      diffs: [{ oldPath: 'a', newPath: 'a', diff: '@@ -1 +1 @@\n-a\n+b\n' }],
+      realSize: 1,
+    })
+    test = createTestDeps(database.db, repository)
+  })
+  afterEach(async () => {
+    await Promise.all(workers.map((worker) => worker.close()))
+    workers = []
+    await test.close()
+  })
+
+  it('collapses repeated asks for the same request into one job', async () => {
+    await enqueueDiffCollection(test.deps, 123)
+    await enqueueDiffCollection(test.deps, 123)
+    await enqueueDiffCollection(test.deps, 124)
+    const queue = mergeRequestQueue(test.redis, DIFF_COLLECTION_QUEUE)
+    expect(await queue.getWaitingCount()).toBe(2)
+  })
+
+  it('collects a version, then checks the merge status', async () => {
+    const row = await insertTestMergeRequest(database.db, { source_branch: 'work' })
+    repository.setHead(1, 'work', 'head-1')
+    repository.setHead(1, 'main', 'main-1')
+    const context = {
+      connection: test.redis,
+      logger: test.deps.logger,
+      metrics: queueMetrics(new Registry()),
+    }
+    workers = [
+      startDiffCollectionWorker(context, test.deps),
+      startMergeStatusWorker(context, test.deps),
+    ]
+    await enqueueDiffCollection(test.deps, row.id)
+    const done = await until(
+      () =>
+        database.db
+          .selectFrom('merge_requests')
+          .select(['merge_status', 'latest_diff_id', 'prepared_at'])
+          .where('id', '=', row.id)
+          .executeTakeFirstOrThrow(),
+      (value) => value.merge_status === 'can_be_merged',
+    )
+    expect(done.latest_diff_id).not.toBeNull()
+    expect(done.prepared_at).not.toBeNull()
+    // Asking again after the job finished runs it again; it records nothing new.
+    const asked = Date.now()
+    await enqueueDiffCollection(test.deps, row.id)
+    const queue = mergeRequestQueue(test.redis, DIFF_COLLECTION_QUEUE)
+    await until(
+      () => queue.getJob(mergeRequestJobId('diffs', row.id)),
+      (job) => (job?.finishedOn ?? 0) >= asked,
+    )
+    const versions = await database.db
+      .selectFrom('merge_request_diffs')
+      .select('id')
+      .where('merge_request_id', '=', row.id)
+      .execute()
+    expect(versions).toHaveLength(1)
+  })
+
+  it('sweeps requests left without a version or a status check', async () => {
+    const old = new Date(Date.now() - 5 * 60_000)
+    const withoutDiff = await insertTestMergeRequest(database.db, { created_at: old })
+    const stuck = await insertTestMergeRequest(database.db, { merge_status: 'checking' })
+    await database.db
+      .updateTable('merge_requests')
+      .set({ latest_diff_id: withoutDiff.id, merge_status_changed_at: old })
+      .where('id', '=', stuck.id)
+      .execute()
+    await insertTestMergeRequest(database.db) // new: left alone
+
+    const swept = await sweepStuckMergeRequests(test.deps)
+    expect(swept).toEqual({ diffs: 1, statuses: 1 })
+    const diffs = mergeRequestQueue(test.redis, DIFF_COLLECTION_QUEUE)
+    const statuses = mergeRequestQueue(test.redis, MERGE_STATUS_QUEUE)
+    expect((await diffs.getWaiting()).map((job) => job.data.mergeRequestId)).toEqual([
+      withoutDiff.id,
+    ])
+    expect((await statuses.getWaiting()).map((job) => job.data.mergeRequestId)).toEqual([stuck.id])
+  })
+})
