@@ -3,6 +3,8 @@ import type { Logger, Registry } from '@suite/runtime'
 import type { TokenCache } from './auth/token-cache.js'
 import type { EventsClients } from './clients/events.client.js'
 import type { IdentityClients } from './clients/identity.client.js'
+import type { MergeRequestsClients } from './clients/merge-requests.client.js'
+import type { PipelinesClients } from './clients/pipelines.client.js'
 import type { ProjectsClients } from './clients/projects.client.js'
 import type { RepositoryClients } from './clients/repository.client.js'
 import { errorHandler } from './errors/error-handler.js'
@@ -15,11 +17,13 @@ import { eventRoutes } from './routes/events.routes.js'
 import { groupRoutes } from './routes/groups.routes.js'
 import { healthRoutes, type ReadinessCheck } from './routes/health.routes.js'
 import { memberRoutes } from './routes/members.routes.js'
+import { mergeRequestAreaRoutes } from './routes/merge-request-area.routes.js'
 import { personalAccessTokenRoutes } from './routes/personal-access-tokens.routes.js'
 import { projectRoutes } from './routes/projects.routes.js'
 import { repositoryBranchRoutes } from './routes/repository-branches.routes.js'
 import { repositoryCommitRoutes } from './routes/repository-commits.routes.js'
 import { repositoryTagRoutes } from './routes/repository-tags.routes.js'
+import { uploadRoutes } from './routes/uploads.routes.js'
 import { userRoutes } from './routes/users.routes.js'
 
 export const API_PREFIX = '/api/v4'
@@ -36,6 +40,9 @@ export interface AppDeps {
   events: EventsClients
   /** The projects repository role (tags, branches, commits, git over HTTP); routes left out without it. */
   repository?: RepositoryClients
+  /** The merge-requests service and ci-triggers' pipelines; merge request routes left out without them. */
+  mergeRequests?: MergeRequestsClients
+  pipelines?: PipelinesClients
   tokenCache: TokenCache
   readiness: readonly ReadinessCheck[]
 }
@@ -51,12 +58,13 @@ export function createApp(deps: AppDeps): Express {
   app.use(httpMetrics(deps.registry))
   app.use(healthRoutes(deps.readiness, deps.registry))
 
-  const api = new ApiRouter(API_PREFIX, {
+  const routeDeps = {
     identity: deps.identity,
     projects: deps.projects,
     tokenCache: deps.tokenCache,
     externalUrl: deps.externalUrl,
-  })
+  }
+  const api = new ApiRouter(API_PREFIX, routeDeps)
   userRoutes(api, deps.identity)
   personalAccessTokenRoutes(api, deps.identity, deps.tokenCache)
   groupRoutes(api, deps.identity)
@@ -68,8 +76,17 @@ export function createApp(deps: AppDeps): Express {
     repositoryBranchRoutes(api, deps.repository, deps.externalUrl)
     repositoryCommitRoutes(api, deps.repository, deps.externalUrl)
   }
+  if (deps.mergeRequests && deps.pipelines) {
+    mergeRequestAreaRoutes(api, {
+      route: routeDeps,
+      projects: deps.projects,
+      mergeRequests: deps.mergeRequests,
+      pipelines: deps.pipelines,
+    })
+  }
   api.router.use(api.fallback())
 
+  app.use(uploadRoutes({ ...deps, apiPrefix: API_PREFIX }))
   if (deps.repository) {
     // Git over HTTP at /<full_path>.git/..., outside /api/v4 and its body parsers.
     app.use(gitHttpRoutes({ ...deps, repository: deps.repository }))

@@ -12,6 +12,8 @@ import { createApp } from './app.js'
 import { TokenCache } from './auth/token-cache.js'
 import { createEventsClients } from './clients/events.client.js'
 import { createIdentityClients } from './clients/identity.client.js'
+import { createMergeRequestsClients } from './clients/merge-requests.client.js'
+import { createPipelinesClients } from './clients/pipelines.client.js'
 import { createProjectsClients } from './clients/projects.client.js'
 import { createRepositoryClients } from './clients/repository.client.js'
 import { loadGatewayConfig } from './config.js'
@@ -30,6 +32,10 @@ const events = createEventsClients(config.services.projects, registry)
 onShutdown(() => Promise.resolve(events.close()))
 const repository = createRepositoryClients(config.services.repository, registry)
 onShutdown(() => Promise.resolve(repository.close()))
+const mergeRequests = createMergeRequestsClients(config.services['merge-requests'], registry)
+onShutdown(() => Promise.resolve(mergeRequests.close()))
+const pipelines = createPipelinesClients(config.services['ci-triggers'], registry)
+onShutdown(() => Promise.resolve(pipelines.close()))
 
 const redis = createRedisConnection(config.redisUrl)
 // A Redis outage shows in /-/readiness; ioredis reconnects by itself.
@@ -55,6 +61,8 @@ const app = createApp({
   projects,
   events,
   repository,
+  mergeRequests,
+  pipelines,
   tokenCache: new TokenCache(),
   readiness,
 })

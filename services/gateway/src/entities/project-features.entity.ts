@@ -13,7 +13,7 @@ export function presentProjectFeatures(project: Project, level: number) {
   return {
     resolve_outdated_diff_discussions: projectFlag(project, 'resolve_outdated_diff_discussions'),
     container_expiration_policy: presentContainerExpirationPolicy(project, createdAt),
-    repository_object_format: 'sha1',
+    repository_object_format: project.repositoryObjectFormat || 'sha1',
     issues_enabled: featureEnabled(project, 'issues'),
     merge_requests_enabled: featureEnabled(project, 'merge_requests'),
     wiki_enabled: featureEnabled(project, 'wiki'),

@@ -1,5 +1,6 @@
 import type { Project } from '@suite/proto'
 import { isoTime, orNull, type PresentContext } from './present-context.js'
+import { projectAvatarUrl } from './project-avatar-url.js'
 import { projectUrls } from './project-links.js'
 import { presentProjectNamespace } from './project-namespace.entity.js'
 import type { ProjectView } from './project-view.js'
@@ -24,7 +25,7 @@ export function presentProjectSimple({ project }: ProjectView, ctx: PresentConte
     ssh_url_to_repo: links.ssh_url_to_repo,
     http_url_to_repo: links.http_url_to_repo,
     web_url: links.web_url,
-    avatar_url: null,
+    avatar_url: projectAvatarUrl(project, ctx.externalUrl),
     star_count: project.starCount,
     last_activity_at: isoTime(project.lastActivityAt),
     ...(ctx.principal.user ? { visibility: project.visibility } : {}),

@@ -105,4 +105,24 @@ describe('presentProject', () => {
       source_url: 'http://www.gnu.org/licenses/gpl-3.0.txt',
     })
   })
+
+  it('shows the avatar URL and the repository object format', () => {
+    const json = presentProject(
+      {
+        project: projectFixture({
+          avatarFilename: 'my logo.png',
+          repositoryObjectFormat: 'sha256',
+        }),
+      },
+      contextFixture(),
+    )
+    expect(json).toMatchObject({
+      avatar_url: 'https://gitlab.example.com/uploads/-/system/project/avatar/5/my%20logo.png',
+      repository_object_format: 'sha256',
+    })
+    expect(presentProject({ project: projectFixture() }, contextFixture())).toMatchObject({
+      avatar_url: null,
+      repository_object_format: 'sha1',
+    })
+  })
 })

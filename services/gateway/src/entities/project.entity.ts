@@ -67,7 +67,7 @@ export function presentProject(view: ProjectView, ctx: PresentContext) {
           license: repository?.license ? presentLicenseBasic(repository.license) : null,
         }
       : {}),
-    avatar_url: null,
+    avatar_url: base.avatar_url,
     star_count: base.star_count,
     last_activity_at: base.last_activity_at,
     visibility: project.visibility,

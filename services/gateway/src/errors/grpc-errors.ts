@@ -15,11 +15,30 @@ import {
  * listed here is GitLab's usual 422.
  */
 const PRECONDITION_STATUS_BY_REASON: Readonly<Record<string, number>> = {
+  not_modified: 304,
   bad_request: 400,
   not_allowed: 405,
   method_not_allowed: 405,
+  not_mergeable: 405,
   not_acceptable: 406,
+  sha_mismatch: 409,
   unprocessable: 422,
+}
+
+/** GitLab's body when the service gave no text (not_allowed!, conflict!, ...). */
+const PRECONDITION_DEFAULT_MESSAGE: Readonly<Record<number, string>> = {
+  400: '400 Bad Request',
+  405: '405 Method Not Allowed',
+  406: '406 Not Acceptable',
+  409: '409 Conflict',
+}
+
+/** A FAILED_PRECONDITION by its reason; a 304 (nothing changed) has no body. */
+function precondition(detail: ErrorDetail): HttpError {
+  const code = PRECONDITION_STATUS_BY_REASON[detail.reason] ?? 422
+  if (code === 304) return new HttpError(304, undefined)
+  const fallback = PRECONDITION_DEFAULT_MESSAGE[code] ?? '422 Unprocessable Entity'
+  return new HttpError(code, { message: detail.message || fallback })
 }
 
 type Mapping = (detail: ErrorDetail) => HttpError
@@ -56,10 +75,7 @@ const BY_CODE: Readonly<Partial<Record<status, Mapping>>> = {
     forbidden(detail.message && detail.message !== 'Forbidden' ? detail.message : undefined),
   [status.ALREADY_EXISTS]: conflict,
   [status.ABORTED]: conflict,
-  [status.FAILED_PRECONDITION]: (detail) =>
-    new HttpError(PRECONDITION_STATUS_BY_REASON[detail.reason] ?? 422, {
-      message: detail.message || '422 Unprocessable Entity',
-    }),
+  [status.FAILED_PRECONDITION]: precondition,
   [status.UNAUTHENTICATED]: () => unauthorized(),
   [status.RESOURCE_EXHAUSTED]: () => new HttpError(429, { message: '429 Too Many Requests' }),
   [status.UNIMPLEMENTED]: () => new HttpError(501, { message: '501 Not Implemented' }),

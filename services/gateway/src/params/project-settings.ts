@@ -1,7 +1,8 @@
 import { badParameters } from '../errors/http-error.js'
 import { p } from './coercions.js'
 import { MESSAGES, Param } from './param.js'
-import type { ParamShape } from './parse-params.js'
+import type { ParamRule, ParamShape } from './parse-params.js'
+import { avatarParam } from './project-avatar.js'
 import { FEATURE_BOOLEANS, FEATURES, FLAGS } from './project-features.js'
 
 export const VISIBILITIES = ['private', 'internal', 'public']
@@ -66,6 +67,7 @@ const settingsParams = {
   ci_delete_pipelines_in_seconds: p.int(),
   mirror_user_id: p.int(),
   repository_storage: p.string(),
+  avatar: avatarParam(),
   ...accessLevelParams,
   ...flagParams,
   ...featureBooleanParams,
@@ -78,8 +80,16 @@ export const createParams = {
   namespace_id: p.int(),
   default_branch: p.string(),
   initialize_with_readme: p.bool().default(false),
+  repository_object_format: p.string().values(['sha1', 'sha256']),
+  template_name: p.string(),
+  template_project_id: p.int(),
   ...settingsParams,
 }
+
+/** lib/api/projects.rb create_params: one source of repository contents at most. */
+export const createRules: readonly ParamRule[] = [
+  { kind: 'mutually_exclusive', names: ['import_url', 'template_name', 'template_project_id'] },
+]
 
 /** PUT /projects/:id. */
 export const updateParams = {
@@ -90,14 +100,21 @@ export const updateParams = {
 }
 
 /**
- * A README commit and an import both fill the repository: GitLab fails such
- * a project later ("not a git repository"); it is refused up front here.
+ * A README commit and an import or a template both fill the repository:
+ * GitLab fails such a project later ("not a git repository"); it is refused
+ * up front here.
  */
-export function refuseReadmeWithImport(params: {
+export function refuseReadmeWithOtherContent(params: {
   initialize_with_readme: boolean
   import_url?: string | undefined
+  template_name?: string | undefined
+  template_project_id?: number | undefined
 }): void {
-  if (params.initialize_with_readme && params.import_url) {
+  if (!params.initialize_with_readme) return
+  if (params.import_url) {
     throw badParameters(['import_url, initialize_with_readme are mutually exclusive'])
+  }
+  if (params.template_name || params.template_project_id !== undefined) {
+    throw badParameters(['template_name, initialize_with_readme are mutually exclusive'])
   }
 }

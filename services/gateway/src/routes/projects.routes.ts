@@ -8,17 +8,23 @@ import { projectRelatedIds } from '../entities/project-view.js'
 import { notFound } from '../errors/http-error.js'
 import { p } from '../params/coercions.js'
 import { listParams } from '../params/project-list.js'
-import { createParams, refuseReadmeWithImport, updateParams } from '../params/project-settings.js'
+import { avatarUpload } from '../params/project-avatar.js'
+import { createProjectRequest } from '../params/project-create-request.js'
+import { createParams, createRules, updateParams } from '../params/project-settings.js'
 import { settingsInput } from '../params/project-settings-input.js'
 import type { ApiRouter } from './api-router.js'
 import { listProjects, presentListed, type ListedProject } from './list-projects.js'
 
 /**
  * POST /projects/user/:user_id declares the creation attributes but not
- * container_expiration_policy_attributes: there it is ignored, as any
- * undeclared parameter.
+ * container_expiration_policy_attributes nor template_project_id: there they
+ * are ignored, as any undeclared parameter.
  */
-const { container_expiration_policy_attributes: _policy, ...createForUserParams } = createParams
+const {
+  container_expiration_policy_attributes: _policy,
+  template_project_id: _templateProject,
+  ...createForUserParams
+} = createParams
 
 /** lib/api/projects.rb: read, list, create and edit projects. */
 export function projectRoutes(
@@ -73,17 +79,11 @@ export function projectRoutes(
   api.post('/projects', {
     ability: AUTHENTICATED,
     params: createParams,
-    rules: [{ kind: 'at_least_one_of', names: ['name', 'path'] }],
+    rules: [{ kind: 'at_least_one_of', names: ['name', 'path'] }, ...createRules],
     handle: async ({ caller, params }) => {
-      refuseReadmeWithImport(params)
-      const { project } = await projects.projects.write.createProject({
-        caller,
-        settings: settingsInput(params),
-        namespaceId: params.namespace_id,
-        forUserId: undefined,
-        initializeWithReadme: params.initialize_with_readme,
-        importUrl: params.import_url,
-      })
+      const { project } = await projects.projects.write.createProject(
+        createProjectRequest(caller, params, undefined),
+      )
       return { project: requireField(project, 'project') }
     },
     present: presentProject,
@@ -94,18 +94,13 @@ export function projectRoutes(
     ability: ADMIN,
     // lib/api/projects.rb: `requires :name` on this endpoint.
     params: { user_id: p.int().required(), ...createForUserParams, name: p.string().required() },
+    rules: [{ kind: 'mutually_exclusive', names: ['import_url', 'template_name'] }],
     handle: async ({ caller, params }) => {
-      refuseReadmeWithImport(params)
       const { users } = await identity.users.read.batchGetUsers({ ids: [params.user_id] })
       if (!users[0]) throw notFound('User')
-      const { project } = await projects.projects.write.createProject({
-        caller,
-        settings: settingsInput(params),
-        namespaceId: params.namespace_id,
-        forUserId: params.user_id,
-        initializeWithReadme: params.initialize_with_readme,
-        importUrl: params.import_url,
-      })
+      const { project } = await projects.projects.write.createProject(
+        createProjectRequest(caller, params, params.user_id),
+      )
       return { project: requireField(project, 'project') }
     },
     present: presentProject,
@@ -128,6 +123,8 @@ export function projectRoutes(
         id: current.id,
         settings: settingsInput(params),
         importUrl: params.import_url,
+        avatar: avatarUpload(params.avatar),
+        removeAvatar: params.avatar === 'remove',
       })
       return { project: requireField(project, 'project') }
     },

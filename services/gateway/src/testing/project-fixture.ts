@@ -60,6 +60,8 @@ export function projectFixture(overrides: Partial<Project> = {}): Project {
     },
     buildGitStrategy: 'fetch',
     repositoryStorage: 'default',
+    avatarFilename: undefined,
+    repositoryObjectFormat: 'sha1',
     ...overrides,
   }
 }

@@ -5,9 +5,12 @@ import { createApp } from '../app.js'
 import { TokenCache } from '../auth/token-cache.js'
 import type { EventsClients } from '../clients/events.client.js'
 import type { IdentityClients } from '../clients/identity.client.js'
+import type { MergeRequestsClients } from '../clients/merge-requests.client.js'
+import type { PipelinesClients } from '../clients/pipelines.client.js'
 import type { ProjectsClients } from '../clients/projects.client.js'
 import type { ReadinessCheck } from '../routes/health.routes.js'
 import { fakeEvents } from './fake-events.js'
+import { fakeMergeRequests, fakePipelines } from './fake-merge-requests.js'
 import { fakeProjects } from './fake-projects.js'
 
 export interface TestGateway {
@@ -21,6 +24,8 @@ export interface TestGatewayOptions {
   logger?: Logger
   projects?: ProjectsClients
   events?: EventsClients
+  mergeRequests?: MergeRequestsClients
+  pipelines?: PipelinesClients
 }
 
 /** The real app on a free loopback port, over fake identity clients. */
@@ -36,6 +41,8 @@ export async function startGateway(
     identity,
     projects: options.projects ?? fakeProjects(),
     events: options.events ?? fakeEvents(),
+    mergeRequests: options.mergeRequests ?? fakeMergeRequests(),
+    pipelines: options.pipelines ?? fakePipelines(),
     tokenCache: new TokenCache(),
     readiness: options.readiness ?? [],
   })

@@ -1,0 +1,89 @@
+import type { Pipeline } from '@suite/proto'
+import { presentMergeRequestBasic } from './merge-request-basic.entity.js'
+import type { MergeRequestItem } from './merge-request-item.js'
+import { mergeRequestUserIds } from './merge-request-item.js'
+import { markdownHtml } from './markdown-html.js'
+import { presentPipeline, presentPipelineBasic } from './pipeline.entity.js'
+import { isoTime, orNull, type PresentContext } from './present-context.js'
+
+const DEVELOPER = 30
+const MAINTAINER = 40
+const REPORTER = 20
+
+/** A merge request answered alone (GET, create, update, merge, subscribe...). */
+export interface MergeRequestDetail extends MergeRequestItem {
+  /** The head pipeline, from ci-triggers. */
+  headPipeline?: Pipeline | undefined
+  includeDivergedCommitsCount?: boolean
+  includeRebaseInProgress?: boolean
+  /** render_html: title_html and description_html. */
+  renderHtml?: boolean
+}
+
+/**
+ * MergeRequest#can_be_merged_by?: pushing to the target branch; the default
+ * branch is protected (Maintainers), others take Developers.
+ */
+function canMerge(detail: MergeRequestDetail, ctx: PresentContext): boolean {
+  if (!ctx.principal.user) return false
+  const needed =
+    detail.project?.defaultBranch === detail.mergeRequest.targetBranch ? MAINTAINER : DEVELOPER
+  return ctx.principal.user.admin || ctx.accessLevel >= needed
+}
+
+/** Ability :read_pipeline on the project: builds enabled and Reporter, or public builds. */
+function canReadPipeline(detail: MergeRequestDetail, ctx: PresentContext): boolean {
+  const builds = detail.project?.accessLevels['builds'] ?? 'enabled'
+  if (builds === 'disabled') return false
+  return ctx.accessLevel >= REPORTER || detail.project?.visibility === 'public'
+}
+
+/** A title rendered as GitLab's single-line markdown: the paragraph's content. */
+function markdownInline(title: string): string {
+  return markdownHtml(title)
+    .replace(/^<p[^>]*>/, '')
+    .replace(/<\/p>$/, '')
+}
+
+/** API::Entities::MergeRequest: MergeRequestBasic plus the single-request fields. */
+export function presentMergeRequest(detail: MergeRequestDetail, ctx: PresentContext) {
+  const mr = detail.mergeRequest
+  const pipeline = canReadPipeline(detail, ctx) ? detail.headPipeline : undefined
+  const pipelineItem = pipeline && { pipeline, project: detail.project }
+  return {
+    ...presentMergeRequestBasic(detail, ctx),
+    ...(detail.renderHtml
+      ? { title_html: markdownInline(mr.title), description_html: markdownHtml(mr.description) }
+      : {}),
+    subscribed: mr.subscribed ?? false,
+    changes_count: orNull(mr.changesCount),
+    latest_build_started_at: isoTime(pipeline?.startedAt),
+    latest_build_finished_at: isoTime(pipeline?.finishedAt),
+    first_deployed_to_production_at: null,
+    pipeline: pipelineItem ? presentPipelineBasic(pipelineItem, ctx) : null,
+    head_pipeline: pipelineItem ? presentPipeline(pipelineItem, ctx) : null,
+    diff_refs: mr.diffRefs
+      ? {
+          base_sha: mr.diffRefs.baseSha,
+          head_sha: mr.diffRefs.headSha,
+          start_sha: mr.diffRefs.startSha,
+        }
+      : null,
+    merge_error: orNull(mr.mergeError),
+    ...(detail.includeRebaseInProgress ? { rebase_in_progress: false } : {}),
+    ...(detail.includeDivergedCommitsCount
+      ? { diverged_commits_count: mr.divergedCommitsCount }
+      : {}),
+    first_contribution: false,
+    user: { can_merge: canMerge(detail, ctx) },
+  }
+}
+
+/** `related` of a single merge request: its users and its head pipeline's user. */
+export function mergeRequestDetailUserIds(detail: MergeRequestDetail): number[] {
+  const pipelineUser = detail.headPipeline?.userId
+  return [
+    ...mergeRequestUserIds(detail.mergeRequest),
+    ...(pipelineUser === undefined ? [] : [pipelineUser]),
+  ]
+}

@@ -1,0 +1,55 @@
+import type { Pipeline, Project } from '@suite/proto'
+import { projectFullPath, projectWebUrl } from './merge-request-links.js'
+import { isoTime, orNull, type PresentContext } from './present-context.js'
+import { presentRelatedUser } from './related-user.js'
+import { presentDetailedStatus } from './pipeline-status.js'
+
+/** A pipeline with its project, for its links. */
+export interface PipelineItem {
+  pipeline: Pipeline
+  project: Project | undefined
+}
+
+/** API::Entities::Ci::PipelineBasic. */
+export function presentPipelineBasic({ pipeline, project }: PipelineItem, ctx: PresentContext) {
+  return {
+    id: pipeline.id,
+    iid: pipeline.iid,
+    project_id: pipeline.projectId,
+    sha: pipeline.sha,
+    ref: pipeline.ref,
+    status: pipeline.status,
+    source: pipeline.source,
+    created_at: isoTime(pipeline.createdAt),
+    updated_at: isoTime(pipeline.updatedAt),
+    web_url: `${projectWebUrl(ctx.externalUrl, project)}/-/pipelines/${pipeline.id}`,
+  }
+}
+
+/** API::Entities::Ci::Pipeline: PipelineBasic plus timings, user and detailed_status. */
+export function presentPipeline(item: PipelineItem, ctx: PresentContext) {
+  const { pipeline, project } = item
+  const coverage = pipeline.coverage === undefined ? null : Number(pipeline.coverage)
+  return {
+    ...presentPipelineBasic(item, ctx),
+    before_sha: pipeline.beforeSha,
+    tag: pipeline.tag,
+    yaml_errors: orNull(pipeline.yamlErrors),
+    user: presentRelatedUser(pipeline.userId, ctx),
+    started_at: isoTime(pipeline.startedAt),
+    finished_at: isoTime(pipeline.finishedAt),
+    committed_at: isoTime(pipeline.committedAt),
+    duration: orNull(pipeline.duration),
+    queued_duration: orNull(pipeline.queuedDuration),
+    coverage: coverage === null || Number.isNaN(coverage) ? null : coverage,
+    detailed_status: presentDetailedStatus(
+      pipeline.status,
+      `/${projectFullPath(project) ?? ''}/-/pipelines/${pipeline.id}`,
+    ),
+  }
+}
+
+/** The pipeline's user, for `related`. */
+export function pipelineUserIds({ pipeline }: PipelineItem): number[] {
+  return pipeline.userId === undefined ? [] : [pipeline.userId]
+}

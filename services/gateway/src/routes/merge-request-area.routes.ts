@@ -1,0 +1,24 @@
+import type { ApiRouter } from './api-router.js'
+import { mergeRequestApprovalRoutes } from './merge-request-approvals.routes.js'
+import { mergeRequestAwardEmojiRoutes } from './merge-request-award-emoji.routes.js'
+import { mergeRequestBlockRoutes } from './merge-request-blocks.routes.js'
+import { mergeRequestDiffRoutes } from './merge-request-diffs.routes.js'
+import { mergeRequestListRoutes } from './merge-request-lists.routes.js'
+import { mergeRequestPipelineRoutes } from './merge-request-pipelines.routes.js'
+import type { MergeRequestRouteDeps } from './merge-request-route-deps.js'
+import { mergeRequestTimeTrackingRoutes } from './merge-request-time-tracking.routes.js'
+import { mergeRequestRoutes } from './merge-requests.routes.js'
+import { milestoneRoutes } from './milestones.routes.js'
+
+/** Every route of the merge-requests service's area (spec document 1). */
+export function mergeRequestAreaRoutes(api: ApiRouter, deps: MergeRequestRouteDeps): void {
+  mergeRequestListRoutes(api, deps)
+  mergeRequestRoutes(api, deps)
+  mergeRequestDiffRoutes(api, deps)
+  mergeRequestPipelineRoutes(api, deps)
+  mergeRequestBlockRoutes(api, deps)
+  mergeRequestTimeTrackingRoutes(api, deps)
+  mergeRequestApprovalRoutes(api, deps)
+  mergeRequestAwardEmojiRoutes(api, deps)
+  milestoneRoutes(api, deps)
+}

@@ -1,0 +1,72 @@
+import { status } from '@grpc/grpc-js'
+import { Router, type Request, type Response } from 'express'
+import { isServiceError } from '@suite/runtime'
+import { authenticate } from '../auth/authenticate.js'
+import { ANONYMOUS, callerOf, type Principal } from '../auth/principal.js'
+import type { TokenCache } from '../auth/token-cache.js'
+import { extractToken } from '../auth/token.js'
+import type { IdentityClients } from '../clients/identity.client.js'
+import type { ProjectsClients } from '../clients/projects.client.js'
+import { PROJECT_AVATAR_PATH } from '../entities/project-avatar-url.js'
+import { notFound } from '../errors/http-error.js'
+import { rawParams } from '../params/raw-params.js'
+import { multipartForm } from './multipart-form.js'
+
+export interface UploadDeps {
+  identity: IdentityClients
+  projects: ProjectsClients
+  tokenCache: TokenCache
+  /** Where GitLab's API lives (/api/v4): its forms may carry files. */
+  apiPrefix: string
+}
+
+/** Who asks for an upload: a token that does not authenticate is nobody (the page is not the API). */
+async function uploadViewer(req: Request, deps: UploadDeps): Promise<Principal> {
+  try {
+    return await authenticate(extractToken(req, rawParams(req)), undefined, deps)
+  } catch {
+    return ANONYMOUS
+  }
+}
+
+/**
+ * GET /uploads/-/system/project/avatar/:id/:filename (UploadsController#show):
+ * the image with the type its extension names, to whoever may read the
+ * project; 404 otherwise.
+ */
+async function showProjectAvatar(req: Request, res: Response, deps: UploadDeps): Promise<void> {
+  const id = String(req.params['id'])
+  if (!/^\d{1,18}$/.test(id)) throw notFound()
+  const principal = await uploadViewer(req, deps)
+  try {
+    const avatar = await deps.projects.projects.read.getProjectAvatar({
+      caller: callerOf(principal),
+      projectId: Number(id),
+      filename: String(req.params['filename']),
+    })
+    res.status(200)
+    res.setHeader('Content-Type', avatar.contentType)
+    res.setHeader('X-Content-Type-Options', 'nosniff')
+    res.setHeader('Content-Disposition', 'inline')
+    res.setHeader('Cache-Control', 'max-age=0, private, must-revalidate')
+    res.end(avatar.content)
+  } catch (error) {
+    if (isServiceError(error) && error.code === status.NOT_FOUND) throw notFound()
+    throw error
+  }
+}
+
+/**
+ * Uploads: multipart/form-data bodies under the API (avatar files of
+ * POST /projects and PUT /projects/:id) and the project avatars they store.
+ */
+export function uploadRoutes(deps: UploadDeps): Router {
+  const router = Router()
+  const template = `${PROJECT_AVATAR_PATH}/:id/:filename`
+  router.get(template, (req, res) => {
+    res.locals['route'] = template
+    return showProjectAvatar(req, res, deps)
+  })
+  router.use(deps.apiPrefix, multipartForm())
+  return router
+}
