@@ -52,6 +52,18 @@ describe('gRPC status -> GitLab answer', () => {
     [status.FAILED_PRECONDITION, { reason: 'not_modified' }, 304, undefined],
     [
       status.FAILED_PRECONDITION,
+      { reason: 'validate_branches', message: 'Another open merge request already exists' },
+      409,
+      { message: ['Another open merge request already exists'] },
+    ],
+    [
+      status.FAILED_PRECONDITION,
+      { reason: 'branch_conflict', message: 'You can not use same project/branch' },
+      422,
+      { message: ['You can not use same project/branch'] },
+    ],
+    [
+      status.FAILED_PRECONDITION,
       { reason: 'sha_mismatch', message: 'SHA does not match HEAD of source branch: abc' },
       409,
       { message: 'SHA does not match HEAD of source branch: abc' },

@@ -23,7 +23,22 @@ const PRECONDITION_STATUS_BY_REASON: Readonly<Record<string, number>> = {
   not_acceptable: 406,
   sha_mismatch: 409,
   unprocessable: 422,
+  // MergeRequestsHelpers#handle_merge_request_errors!: the model's error keys.
+  validate_branches: 409,
+  branch_conflict: 422,
+  validate_fork: 422,
+  base: 422,
+  project_access: 422,
 }
+
+/** Model error keys GitLab answers with their messages as a list: {"message":["..."]}. */
+const LISTED_MESSAGE_REASONS: ReadonlySet<string> = new Set([
+  'validate_branches',
+  'branch_conflict',
+  'validate_fork',
+  'base',
+  'project_access',
+])
 
 /** GitLab's body when the service gave no text (not_allowed!, conflict!, ...). */
 const PRECONDITION_DEFAULT_MESSAGE: Readonly<Record<number, string>> = {
@@ -38,7 +53,10 @@ function precondition(detail: ErrorDetail): HttpError {
   const code = PRECONDITION_STATUS_BY_REASON[detail.reason] ?? 422
   if (code === 304) return new HttpError(304, undefined)
   const fallback = PRECONDITION_DEFAULT_MESSAGE[code] ?? '422 Unprocessable Entity'
-  return new HttpError(code, { message: detail.message || fallback })
+  const message = detail.message || fallback
+  return new HttpError(code, {
+    message: LISTED_MESSAGE_REASONS.has(detail.reason) ? [message] : message,
+  })
 }
 
 type Mapping = (detail: ErrorDetail) => HttpError

@@ -105,8 +105,8 @@ async function metadataFor(
 
 /**
  * PUT /projects/:id/merge_requests/:iid: the update ability, GitLab's
- * validations, state events with their activity events; updated_at moves
- * only when something changed. A new target branch or a reopen queues diff collection.
+ * validations, state events with their activity events (closed, reopened;
+ * updated for any other change); updated_at moves only when something changed. A new target branch or a reopen queues diff collection.
  */
 export async function updateMergeRequest(
   deps: MergeRequestsDeps,
@@ -147,7 +147,8 @@ export async function updateMergeRequest(
         ...statusReset,
         updated_at: now,
       })
-      if (state) await recordMergeRequestEvent(tx, next, state.event, userId)
+      // A state event records closed / reopened; any other change records updated.
+      await recordMergeRequestEvent(tx, next, state?.event ?? 'updated', userId)
       return next
     })
     if (patch.target_branch !== undefined || state?.event === 'reopened') {

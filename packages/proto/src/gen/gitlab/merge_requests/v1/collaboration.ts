@@ -4474,8 +4474,8 @@ export const CollaborationServiceService = {
     responseDeserialize: (value: Buffer): ListBlockeesResponse => ListBlockeesResponse.decode(value),
   },
   /**
-   * blocking_merge_request_id is a global id; its project's readability comes
-   * from the gateway in blocking_readable. Errors: NOT_FOUND, PERMISSION_DENIED,
+   * blocking_merge_request_id is a global id; the service checks that the
+   * caller can read its project. Errors: NOT_FOUND, PERMISSION_DENIED,
    * ALREADY_EXISTS (409), FAILED_PRECONDITION reason "bad_request" (400).
    */
   createBlock: {
@@ -4657,8 +4657,8 @@ export interface CollaborationServiceServer extends UntypedServiceImplementation
   /** Requests this one blocks (the blockees). */
   listBlockees: handleUnaryCall<ListBlockeesRequest, ListBlockeesResponse>;
   /**
-   * blocking_merge_request_id is a global id; its project's readability comes
-   * from the gateway in blocking_readable. Errors: NOT_FOUND, PERMISSION_DENIED,
+   * blocking_merge_request_id is a global id; the service checks that the
+   * caller can read its project. Errors: NOT_FOUND, PERMISSION_DENIED,
    * ALREADY_EXISTS (409), FAILED_PRECONDITION reason "bad_request" (400).
    */
   createBlock: handleUnaryCall<CreateBlockRequest, CreateBlockResponse>;
@@ -4716,8 +4716,8 @@ export interface CollaborationServiceClient extends Client {
     callback: (error: ServiceError | null, response: ListBlockeesResponse) => void,
   ): ClientUnaryCall;
   /**
-   * blocking_merge_request_id is a global id; its project's readability comes
-   * from the gateway in blocking_readable. Errors: NOT_FOUND, PERMISSION_DENIED,
+   * blocking_merge_request_id is a global id; the service checks that the
+   * caller can read its project. Errors: NOT_FOUND, PERMISSION_DENIED,
    * ALREADY_EXISTS (409), FAILED_PRECONDITION reason "bad_request" (400).
    */
   createBlock(

@@ -1787,7 +1787,7 @@ export const DiffServiceService = {
       Buffer.from(ListVersionsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListVersionsResponse => ListVersionsResponse.decode(value),
   },
-  /** NOT_FOUND (resource "Merge request diff") for an unknown version. */
+  /** NOT_FOUND with reason "record_not_found" (GitLab's "404 Not found") for an unknown version. */
   getVersion: {
     path: "/gitlab.merge_requests.v1.DiffService/GetVersion" as const,
     requestStream: false as const,
@@ -1858,7 +1858,7 @@ export const DiffServiceService = {
 
 export interface DiffServiceServer extends UntypedServiceImplementation {
   listVersions: handleUnaryCall<ListVersionsRequest, ListVersionsResponse>;
-  /** NOT_FOUND (resource "Merge request diff") for an unknown version. */
+  /** NOT_FOUND with reason "record_not_found" (GitLab's "404 Not found") for an unknown version. */
   getVersion: handleUnaryCall<GetVersionRequest, GetVersionResponse>;
   /** The latest version's files, paged (GET .../diffs). */
   listDiffs: handleUnaryCall<ListDiffsRequest, ListDiffsResponse>;
@@ -1887,7 +1887,7 @@ export interface DiffServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListVersionsResponse) => void,
   ): ClientUnaryCall;
-  /** NOT_FOUND (resource "Merge request diff") for an unknown version. */
+  /** NOT_FOUND with reason "record_not_found" (GitLab's "404 Not found") for an unknown version. */
   getVersion(
     request: GetVersionRequest,
     callback: (error: ServiceError | null, response: GetVersionResponse) => void,

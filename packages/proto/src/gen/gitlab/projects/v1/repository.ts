@@ -167,9 +167,9 @@ export interface DiffLimits {
   maxFiles: number;
   /** Lines past this are left out and the result overflows (default 50000). */
   maxLines: number;
-  /** Total patch bytes past this overflow (default 5 MiB). */
+  /** Total patch bytes past this overflow (default max_files × 5 KiB, as GitLab). */
   maxBytes: number;
-  /** A file's patch over this is collapsed: left out, fetchable on request (default 10 KiB). */
+  /** A file's patch over this is collapsed: left out, fetchable on request (default max_patch_bytes / 10). */
   collapseBytes: number;
   /** A file's patch over this is too_large: never shown (default 200 KiB). */
   maxPatchBytes: number;
