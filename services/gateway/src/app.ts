@@ -78,7 +78,6 @@ export function createApp(deps: AppDeps): Express {
   }
   if (deps.mergeRequests && deps.pipelines) {
     mergeRequestAreaRoutes(api, {
-      route: routeDeps,
       projects: deps.projects,
       mergeRequests: deps.mergeRequests,
       pipelines: deps.pipelines,

@@ -40,7 +40,7 @@ describe('presentMergeRequest', () => {
     expect(mergeRequestDetailUserIds(detail)).toEqual([2, 2, 2])
   })
 
-  it('answers null for what is not collected yet and leaves out the optional counts', () => {
+  it('answers null for what is not collected yet and leaves out rebase_in_progress', () => {
     const mergeRequest = mergeRequestFixture({
       diffRefs: undefined,
       changesCount: undefined,
@@ -54,7 +54,7 @@ describe('presentMergeRequest', () => {
       pipeline: null,
       head_pipeline: null,
     })
-    expect(json).not.toHaveProperty('diverged_commits_count')
+    expect(json).toHaveProperty('diverged_commits_count', 4)
     expect(json).not.toHaveProperty('rebase_in_progress')
   })
 

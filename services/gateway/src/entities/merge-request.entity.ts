@@ -14,7 +14,6 @@ const REPORTER = 20
 export interface MergeRequestDetail extends MergeRequestItem {
   /** The head pipeline, from ci-triggers. */
   headPipeline?: Pipeline | undefined
-  includeDivergedCommitsCount?: boolean
   includeRebaseInProgress?: boolean
   /** render_html: title_html and description_html. */
   renderHtml?: boolean
@@ -71,9 +70,8 @@ export function presentMergeRequest(detail: MergeRequestDetail, ctx: PresentCont
       : null,
     merge_error: orNull(mr.mergeError),
     ...(detail.includeRebaseInProgress ? { rebase_in_progress: false } : {}),
-    ...(detail.includeDivergedCommitsCount
-      ? { diverged_commits_count: mr.divergedCommitsCount }
-      : {}),
+    // The spec's merge request table has it always (GitLab: include_diverged_commits_count).
+    diverged_commits_count: mr.divergedCommitsCount,
     first_contribution: false,
     user: { can_merge: canMerge(detail, ctx) },
   }

@@ -37,6 +37,12 @@ describe('gRPC status -> GitLab answer', () => {
     ],
     [status.ABORTED, undefined, 409, { message: '409 Conflict' }],
     [
+      status.ALREADY_EXISTS,
+      { reason: 'validate_branches', message: 'Another open merge request already exists' },
+      409,
+      { message: ['Another open merge request already exists'] },
+    ],
+    [
       status.FAILED_PRECONDITION,
       { reason: 'not_allowed', message: '405 Method Not Allowed' },
       405,

@@ -62,13 +62,16 @@ function precondition(detail: ErrorDetail): HttpError {
 type Mapping = (detail: ErrorDetail) => HttpError
 
 /** {"message":{"field":["..."]}} when there are field errors, else the given text. */
-function messageOrFields(detail: ErrorDetail, text: string): unknown {
+function messageOrFields(detail: ErrorDetail, text: unknown): unknown {
   if (detail.fieldErrors.length === 0) return text
   return Object.fromEntries(detail.fieldErrors.map((field) => [field.field, field.messages]))
 }
 
-const conflict: Mapping = (detail) =>
-  new HttpError(409, { message: messageOrFields(detail, detail.message || '409 Conflict') })
+const conflict: Mapping = (detail) => {
+  const text = detail.message || '409 Conflict'
+  const message = LISTED_MESSAGE_REASONS.has(detail.reason) ? [text] : text
+  return new HttpError(409, { message: messageOrFields(detail, message) })
+}
 
 /**
  * The one table from a gRPC status (and the ErrorDetail trailer's reason) to

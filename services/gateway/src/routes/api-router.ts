@@ -110,12 +110,19 @@ export class ApiRouter {
       const { handler, accessLevel } = await prepare(req, spec, {}, this.deps)
       const value = await spec.handle(handler)
       if (!spec.present) {
-        sendJson(res, successStatus(req.method, false), undefined)
+        sendJson(res, spec.status ?? successStatus(req.method, false), undefined)
         return
       }
       const related = spec.related?.(value) ?? []
       const ctx = await presentContext(handler.principal, accessLevel, related, this.deps)
-      sendJson(res, successStatus(req.method, true), spec.present(value, ctx))
+      const body = spec.present(value, ctx)
+      const code = spec.status ?? successStatus(req.method, true)
+      if (spec.contentType === 'text/plain') {
+        res.status(code).setHeader('Content-Type', 'text/plain')
+        res.send(Buffer.from(typeof body === 'string' ? body : ''))
+        return
+      }
+      sendJson(res, code, body)
     })
   }
 

@@ -23,11 +23,11 @@ export function mergeRequestApprovalRoutes(api: ApiRouter, deps: MergeRequestRou
     ability: PUBLIC,
     resolve: 'project',
     params: mergeRequestPathParams,
-    handle: async ({ caller, project, params }) =>
+    handle: async ({ principal, caller, project, params }) =>
       approvals(
         await collaboration.read.getApprovals({
           caller,
-          mergeRequest: mergeRequestKey(project, params.merge_request_iid),
+          mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
         }),
       ),
     ...shown,
@@ -37,11 +37,11 @@ export function mergeRequestApprovalRoutes(api: ApiRouter, deps: MergeRequestRou
     ability: AUTHENTICATED,
     resolve: 'project',
     params: { ...mergeRequestPathParams, sha: p.string(), publish_review: p.bool() },
-    handle: async ({ caller, project, params }) =>
+    handle: async ({ principal, caller, project, params }) =>
       approvals(
         await collaboration.write.approve({
           caller,
-          mergeRequest: mergeRequestKey(project, params.merge_request_iid),
+          mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
           sha: params.sha,
         }),
       ),
@@ -52,11 +52,11 @@ export function mergeRequestApprovalRoutes(api: ApiRouter, deps: MergeRequestRou
     ability: AUTHENTICATED,
     resolve: 'project',
     params: mergeRequestPathParams,
-    handle: async ({ caller, project, params }) =>
+    handle: async ({ principal, caller, project, params }) =>
       approvals(
         await collaboration.write.unapprove({
           caller,
-          mergeRequest: mergeRequestKey(project, params.merge_request_iid),
+          mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
         }),
       ),
     ...shown,

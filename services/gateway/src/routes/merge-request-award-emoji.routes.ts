@@ -21,10 +21,10 @@ export function mergeRequestAwardEmojiRoutes(api: ApiRouter, deps: MergeRequestR
     ability: PUBLIC,
     resolve: 'project',
     params: mergeRequestPathParams,
-    handle: async ({ caller, project, params, page }) => {
+    handle: async ({ principal, caller, project, params, page }) => {
       const answer = await collaboration.read.listAwardEmoji({
         caller,
-        mergeRequest: mergeRequestKey(project, params.merge_request_iid),
+        mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
         page,
       })
       return {
@@ -39,12 +39,12 @@ export function mergeRequestAwardEmojiRoutes(api: ApiRouter, deps: MergeRequestR
     ability: PUBLIC,
     resolve: 'project',
     params: withAward,
-    handle: async ({ caller, project, params }) =>
+    handle: async ({ principal, caller, project, params }) =>
       requireField(
         (
           await collaboration.read.getAwardEmoji({
             caller,
-            mergeRequest: mergeRequestKey(project, params.merge_request_iid),
+            mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
             awardId: params.award_id,
           })
         ).awardEmoji,
@@ -57,12 +57,12 @@ export function mergeRequestAwardEmojiRoutes(api: ApiRouter, deps: MergeRequestR
     ability: AUTHENTICATED,
     resolve: 'project',
     params: { ...mergeRequestPathParams, name: p.string().required() },
-    handle: async ({ caller, project, params }) =>
+    handle: async ({ principal, caller, project, params }) =>
       requireField(
         (
           await collaboration.write.createAwardEmoji({
             caller,
-            mergeRequest: mergeRequestKey(project, params.merge_request_iid),
+            mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
             name: params.name,
           })
         ).awardEmoji,
@@ -75,10 +75,10 @@ export function mergeRequestAwardEmojiRoutes(api: ApiRouter, deps: MergeRequestR
     ability: AUTHENTICATED,
     resolve: 'project',
     params: withAward,
-    handle: async ({ caller, project, params }) => {
+    handle: async ({ principal, caller, project, params }) => {
       await collaboration.write.deleteAwardEmoji({
         caller,
-        mergeRequest: mergeRequestKey(project, params.merge_request_iid),
+        mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
         awardId: params.award_id,
       })
     },

@@ -34,10 +34,10 @@ export function mergeRequestBlockRoutes(api: ApiRouter, deps: MergeRequestRouteD
     ability: PUBLIC,
     resolve: 'project',
     params: mergeRequestPathParams,
-    handle: async ({ caller, project, params, page }) => {
+    handle: async ({ principal, caller, project, params, page }) => {
       const { blocks } = await collaboration.read.listBlocks({
         caller,
-        mergeRequest: mergeRequestKey(project, params.merge_request_iid),
+        mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
       })
       return inMemoryPage(await items(blocks, project), page)
     },
@@ -49,10 +49,10 @@ export function mergeRequestBlockRoutes(api: ApiRouter, deps: MergeRequestRouteD
     ability: PUBLIC,
     resolve: 'project',
     params: mergeRequestPathParams,
-    handle: async ({ caller, project, params, page }) => {
+    handle: async ({ principal, caller, project, params, page }) => {
       const { blocks } = await collaboration.read.listBlockees({
         caller,
-        mergeRequest: mergeRequestKey(project, params.merge_request_iid),
+        mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
       })
       return inMemoryPage(await items(blocks, project), page)
     },
@@ -64,10 +64,10 @@ export function mergeRequestBlockRoutes(api: ApiRouter, deps: MergeRequestRouteD
     ability: AUTHENTICATED,
     resolve: 'project',
     params: { ...mergeRequestPathParams, blocking_merge_request_id: p.int().required() },
-    handle: async ({ caller, project, params }) => {
+    handle: async ({ principal, caller, project, params }) => {
       const answer = await collaboration.write.createBlock({
         caller,
-        mergeRequest: mergeRequestKey(project, params.merge_request_iid),
+        mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
         blockingMergeRequestId: params.blocking_merge_request_id,
       })
       const [item] = await items([requireField(answer.block, 'block')], project)
@@ -81,10 +81,10 @@ export function mergeRequestBlockRoutes(api: ApiRouter, deps: MergeRequestRouteD
     ability: AUTHENTICATED,
     resolve: 'project',
     params: { ...mergeRequestPathParams, block_id: p.int().required() },
-    handle: async ({ caller, project, params }) => {
+    handle: async ({ principal, caller, project, params }) => {
       await collaboration.write.deleteBlock({
         caller,
-        mergeRequest: mergeRequestKey(project, params.merge_request_iid),
+        mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
         blockId: params.block_id,
       })
     },

@@ -87,7 +87,7 @@ describe('diffs', () => {
 })
 
 describe('pipelines', () => {
-  it('lists PipelineBasic and creates a pipeline with 201', async () => {
+  it('lists PipelineBasic and creates a pipeline with 200 (status :ok)', async () => {
     const api = await start({
       diffs: {
         listMergeRequestPipelines: () =>
@@ -106,7 +106,7 @@ describe('pipelines', () => {
       61, 60,
     ])
     const created = await fetch(`${api}${MR}/pipelines`, post())
-    expect(created.status).toBe(201)
+    expect(created.status).toBe(200)
     expect(await created.json()).toMatchObject({
       id: 62,
       status: 'created',

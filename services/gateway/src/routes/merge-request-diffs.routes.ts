@@ -12,7 +12,6 @@ import {
 import type { PresentContext } from '../entities/present-context.js'
 import { p } from '../params/coercions.js'
 import type { ApiRouter } from './api-router.js'
-import { customRoute } from './custom-status-route.js'
 import { inMemoryPage } from './in-memory-page.js'
 import {
   mergeRequestDetail,
@@ -45,10 +44,10 @@ export function mergeRequestDiffRoutes(api: ApiRouter, deps: MergeRequestRouteDe
     ability: PUBLIC,
     resolve: 'project',
     params: { ...mergeRequestPathParams, access_raw_diffs: p.bool(), unidiff: p.bool() },
-    handle: async ({ caller, project, params }): Promise<Changes> => {
+    handle: async ({ principal, caller, project, params }): Promise<Changes> => {
       const answer = await diffs.getChanges({
         caller,
-        mergeRequest: mergeRequestKey(project, params.merge_request_iid),
+        mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
         accessRawDiffs: params.access_raw_diffs ?? false,
         unidiff: params.unidiff ?? false,
       })
@@ -63,10 +62,10 @@ export function mergeRequestDiffRoutes(api: ApiRouter, deps: MergeRequestRouteDe
     ability: PUBLIC,
     resolve: 'project',
     params: { ...mergeRequestPathParams, unidiff: p.bool().default(false) },
-    handle: async ({ caller, project, params, page }) => {
+    handle: async ({ principal, caller, project, params, page }) => {
       const answer = await diffs.listDiffs({
         caller,
-        mergeRequest: mergeRequestKey(project, params.merge_request_iid),
+        mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
         page,
         unidiff: params.unidiff,
       })
@@ -75,16 +74,16 @@ export function mergeRequestDiffRoutes(api: ApiRouter, deps: MergeRequestRouteDe
     present: presentDiff,
   })
 
-  customRoute(api, deps.route, 'get', `${SINGLE}/raw_diffs`, {
+  api.get(`${SINGLE}/raw_diffs`, {
     status: 200,
     contentType: 'text/plain',
     ability: PUBLIC,
     resolve: 'project',
     params: mergeRequestPathParams,
-    handle: async ({ caller, project, params }) => {
+    handle: async ({ principal, caller, project, params }) => {
       const answer = await diffs.getRawDiffs({
         caller,
-        mergeRequest: mergeRequestKey(project, params.merge_request_iid),
+        mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
       })
       return Buffer.from(answer.patch).toString('utf8')
     },
@@ -95,10 +94,10 @@ export function mergeRequestDiffRoutes(api: ApiRouter, deps: MergeRequestRouteDe
     ability: PUBLIC,
     resolve: 'project',
     params: mergeRequestPathParams,
-    handle: async ({ caller, project, params, page }) => {
+    handle: async ({ principal, caller, project, params, page }) => {
       const { versions } = await diffs.listVersions({
         caller,
-        mergeRequest: mergeRequestKey(project, params.merge_request_iid),
+        mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
       })
       return inMemoryPage(versions, page)
     },
@@ -113,10 +112,10 @@ export function mergeRequestDiffRoutes(api: ApiRouter, deps: MergeRequestRouteDe
       version_id: p.int().required(),
       unidiff: p.bool().default(false),
     },
-    handle: async ({ caller, project, params }) => {
+    handle: async ({ principal, caller, project, params }) => {
       const answer = await diffs.getVersion({
         caller,
-        mergeRequest: mergeRequestKey(project, params.merge_request_iid),
+        mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
         versionId: params.version_id,
         unidiff: params.unidiff,
       })

@@ -1,3 +1,4 @@
+import { requireReadMergeRequests } from '../auth/merge-request-access.js'
 import {
   ListScope,
   type ListMergeRequestsRequest,
@@ -132,8 +133,9 @@ export function mergeRequestListRoutes(api: ApiRouter, deps: MergeRequestRouteDe
     resolve: 'project',
     params: projectListParams,
     rules: listRules,
-    handle: ({ caller, params, page, project }) =>
-      list(
+    handle: ({ principal, caller, params, page, project }) => {
+      requireReadMergeRequests(project, principal)
+      return list(
         {
           ...listRequest(params),
           caller,
@@ -144,7 +146,8 @@ export function mergeRequestListRoutes(api: ApiRouter, deps: MergeRequestRouteDe
         params,
         { kind: 'project', project },
         { project },
-      ),
+      )
+    },
     present,
     related,
   })

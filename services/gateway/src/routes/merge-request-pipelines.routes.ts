@@ -1,4 +1,6 @@
 import { AUTHENTICATED, PUBLIC } from '../auth/abilities.js'
+import { DEVELOPER } from '../auth/repository-access.js'
+import { forbidden } from '../errors/http-error.js'
 import { findPipeline, loadPipelines } from '../clients/merge-request-lookups.js'
 import { requireField } from '../clients/require-field.js'
 import {
@@ -24,10 +26,10 @@ export function mergeRequestPipelineRoutes(api: ApiRouter, deps: MergeRequestRou
     ability: PUBLIC,
     resolve: 'project',
     params: mergeRequestPathParams,
-    handle: async ({ caller, project, params, page }) => {
+    handle: async ({ principal, caller, project, params, page }) => {
       const answer = await diffs.read.listMergeRequestPipelines({
         caller,
-        mergeRequest: mergeRequestKey(project, params.merge_request_iid),
+        mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
         page,
       })
       const pipelines = await loadPipelines(deps.pipelines, answer.pipelineIds)
@@ -40,13 +42,17 @@ export function mergeRequestPipelineRoutes(api: ApiRouter, deps: MergeRequestRou
   })
 
   api.post(PIPELINES, {
+    // `status :ok`: the created pipeline answers 200.
+    status: 200,
     ability: AUTHENTICATED,
     resolve: 'project',
     params: mergeRequestPathParams,
-    handle: async ({ caller, project, params }): Promise<PipelineItem> => {
+    handle: async ({ principal, caller, project, params }): Promise<PipelineItem> => {
+      // authorize! :create_pipeline, user_project: Developer and up.
+      if (!principal.user?.admin && project.callerAccessLevel < DEVELOPER) throw forbidden()
       const answer = await diffs.write.createMergeRequestPipeline({
         caller,
-        mergeRequest: mergeRequestKey(project, params.merge_request_iid),
+        mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
       })
       const pipeline = await findPipeline(deps.pipelines, project.id, answer.pipelineId)
       return { pipeline: requireField(pipeline, 'pipeline'), project }

@@ -1,4 +1,6 @@
 import type { MergeRequest, MergeRequestKey, Project } from '@suite/proto'
+import { requireReadMergeRequests } from '../auth/merge-request-access.js'
+import type { Principal } from '../auth/principal.js'
 import type { MergeRequestsClients } from '../clients/merge-requests.client.js'
 import { findPipeline } from '../clients/merge-request-lookups.js'
 import type { PipelinesClients } from '../clients/pipelines.client.js'
@@ -6,12 +8,9 @@ import type { ProjectsClients } from '../clients/projects.client.js'
 import { requireField } from '../clients/require-field.js'
 import type { MergeRequestDetail } from '../entities/merge-request.entity.js'
 import { p } from '../params/coercions.js'
-import type { RouteDeps } from './route-pipeline.js'
 
 /** What the merge request routes call. */
 export interface MergeRequestRouteDeps {
-  /** The route pipeline's own dependencies, for routes with a custom answer. */
-  route: RouteDeps
   projects: ProjectsClients
   mergeRequests: MergeRequestsClients
   pipelines: PipelinesClients
@@ -23,8 +22,13 @@ export const mergeRequestPathParams = {
   merge_request_iid: p.int().required(),
 }
 
-/** The merge request named by the path. */
-export function mergeRequestKey(project: Project, iid: number): MergeRequestKey {
+/** The merge request named by the path, once the caller may read the project's merge requests (else 403). */
+export function mergeRequestKey(
+  project: Project,
+  principal: Principal,
+  iid: number,
+): MergeRequestKey {
+  requireReadMergeRequests(project, principal)
   return { projectId: project.id, iid }
 }
 
@@ -33,10 +37,7 @@ export async function mergeRequestDetail(
   deps: Pick<MergeRequestRouteDeps, 'pipelines'>,
   mergeRequest: MergeRequest | undefined,
   project: Project,
-  options: Pick<
-    MergeRequestDetail,
-    'includeDivergedCommitsCount' | 'includeRebaseInProgress' | 'renderHtml'
-  > = {},
+  options: Pick<MergeRequestDetail, 'includeRebaseInProgress' | 'renderHtml'> = {},
 ): Promise<MergeRequestDetail> {
   const mr = requireField(mergeRequest, 'merge_request')
   return {

@@ -4,7 +4,6 @@ import { requireField } from '../clients/require-field.js'
 import { presentTimeStats } from '../entities/time-stats.entity.js'
 import { p } from '../params/coercions.js'
 import type { ApiRouter } from './api-router.js'
-import { customRoute } from './custom-status-route.js'
 import {
   mergeRequestKey,
   mergeRequestPathParams,
@@ -29,27 +28,27 @@ export function mergeRequestTimeTrackingRoutes(api: ApiRouter, deps: MergeReques
     action: string,
     call: (mergeRequest: MergeRequestKey, caller: Caller) => Promise<TimeStats>,
   ) {
-    customRoute(api, deps.route, 'post', `${SINGLE}/${action}`, {
+    api.post(`${SINGLE}/${action}`, {
       status: 200,
       ability: AUTHENTICATED,
       resolve: 'project',
       params: mergeRequestPathParams,
-      handle: ({ caller, project, params }) =>
-        call(mergeRequestKey(project, params.merge_request_iid), caller),
+      handle: ({ principal, caller, project, params }) =>
+        call(mergeRequestKey(project, principal, params.merge_request_iid), caller),
       present,
     })
   }
 
-  customRoute(api, deps.route, 'post', `${SINGLE}/time_estimate`, {
+  api.post(`${SINGLE}/time_estimate`, {
     status: 200,
     ability: AUTHENTICATED,
     resolve: 'project',
     params: withDuration,
-    handle: async ({ caller, project, params }) =>
+    handle: async ({ principal, caller, project, params }) =>
       stats(
         await collaboration.write.setTimeEstimate({
           caller,
-          mergeRequest: mergeRequestKey(project, params.merge_request_iid),
+          mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
           duration: params.duration,
         }),
       ),
@@ -67,11 +66,11 @@ export function mergeRequestTimeTrackingRoutes(api: ApiRouter, deps: MergeReques
     ability: AUTHENTICATED,
     resolve: 'project',
     params: { ...withDuration, summary: p.string() },
-    handle: async ({ caller, project, params }) =>
+    handle: async ({ principal, caller, project, params }) =>
       stats(
         await collaboration.write.addSpentTime({
           caller,
-          mergeRequest: mergeRequestKey(project, params.merge_request_iid),
+          mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
           duration: params.duration,
           summary: params.summary,
         }),
@@ -83,11 +82,11 @@ export function mergeRequestTimeTrackingRoutes(api: ApiRouter, deps: MergeReques
     ability: PUBLIC,
     resolve: 'project',
     params: mergeRequestPathParams,
-    handle: async ({ caller, project, params }) =>
+    handle: async ({ principal, caller, project, params }) =>
       stats(
         await collaboration.read.getTimeStats({
           caller,
-          mergeRequest: mergeRequestKey(project, params.merge_request_iid),
+          mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
         }),
       ),
     present,

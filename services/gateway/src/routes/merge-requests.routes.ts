@@ -35,14 +35,12 @@ export function mergeRequestRoutes(api: ApiRouter, deps: MergeRequestRouteDeps):
       include_diverged_commits_count: p.bool(),
       include_rebase_in_progress: p.bool(),
     },
-    handle: async ({ caller, project, params }) => {
+    handle: async ({ principal, caller, project, params }) => {
       const answer = await mergeRequests.read.getMergeRequest({
         caller,
-        projectId: project.id,
-        iid: params.merge_request_iid,
+        ...mergeRequestKey(project, principal, params.merge_request_iid),
       })
       return mergeRequestDetail(deps, answer.mergeRequest, project, {
-        includeDivergedCommitsCount: params.include_diverged_commits_count ?? false,
         includeRebaseInProgress: params.include_rebase_in_progress ?? false,
         renderHtml: params.render_html ?? false,
       })
@@ -75,11 +73,10 @@ export function mergeRequestRoutes(api: ApiRouter, deps: MergeRequestRouteDeps):
     resolve: 'project',
     params: updateParams,
     rules: updateRules,
-    handle: async ({ caller, project, params }) => {
+    handle: async ({ principal, caller, project, params }) => {
       const answer = await mergeRequests.write.updateMergeRequest({
         caller,
-        projectId: project.id,
-        iid: params.merge_request_iid,
+        ...mergeRequestKey(project, principal, params.merge_request_iid),
         attributes: mergeRequestAttributes(params),
       })
       return mergeRequestDetail(deps, answer.mergeRequest, project)
@@ -91,11 +88,10 @@ export function mergeRequestRoutes(api: ApiRouter, deps: MergeRequestRouteDeps):
     ability: AUTHENTICATED,
     resolve: 'project',
     params: mergeRequestPathParams,
-    handle: async ({ caller, project, params }) => {
+    handle: async ({ principal, caller, project, params }) => {
       await mergeRequests.write.deleteMergeRequest({
         caller,
-        projectId: project.id,
-        iid: params.merge_request_iid,
+        ...mergeRequestKey(project, principal, params.merge_request_iid),
       })
     },
   })
@@ -117,8 +113,7 @@ export function mergeRequestRoutes(api: ApiRouter, deps: MergeRequestRouteDeps):
       const user = requireField(principal.user, 'user')
       const answer = await mergeRequests.write.mergeMergeRequest({
         caller,
-        projectId: project.id,
-        iid: params.merge_request_iid,
+        ...mergeRequestKey(project, principal, params.merge_request_iid),
         mergeCommitMessage: params.merge_commit_message,
         squashCommitMessage: params.squash_commit_message,
         squash: params.squash,
@@ -139,8 +134,11 @@ export function mergeRequestRoutes(api: ApiRouter, deps: MergeRequestRouteDeps):
       ability: AUTHENTICATED,
       resolve: 'project',
       params: mergeRequestPathParams,
-      handle: async ({ caller, project, params }) => {
-        const request = { caller, mergeRequest: mergeRequestKey(project, params.merge_request_iid) }
+      handle: async ({ principal, caller, project, params }) => {
+        const request = {
+          caller,
+          mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
+        }
         const answer =
           action === 'subscribe'
             ? await collaboration.write.subscribe(request)
@@ -155,10 +153,10 @@ export function mergeRequestRoutes(api: ApiRouter, deps: MergeRequestRouteDeps):
     ability: AUTHENTICATED,
     resolve: 'project',
     params: mergeRequestPathParams,
-    handle: async ({ caller, project, params }): Promise<TodoItem> => {
+    handle: async ({ principal, caller, project, params }): Promise<TodoItem> => {
       const answer = await collaboration.write.createTodo({
         caller,
-        mergeRequest: mergeRequestKey(project, params.merge_request_iid),
+        mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
       })
       const todo = requireField(answer.todo, 'todo')
       const known = todo.projectId === project.id ? project : undefined

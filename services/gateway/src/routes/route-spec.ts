@@ -51,6 +51,10 @@ export interface RouteSpec<
   present?: (value: R, ctx: PresentContext) => unknown
   /** Users the presenter refers to, loaded with one batch call. */
   related?: (value: R) => readonly number[]
+  /** GitLab's status where it is not Grape's default (`status :ok` in a POST). */
+  status?: number
+  /** `content_type 'text/plain'`: the presenter's string is sent as it is. */
+  contentType?: 'text/plain'
 }
 
 export type ListParams<S extends ParamShape> = ParamValues<S & typeof paginationParams>

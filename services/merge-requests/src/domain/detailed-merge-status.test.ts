@@ -26,7 +26,8 @@ describe('detailedMergeStatus: DetailedMergeStatusService', () => {
   })
 
   it('reports transient merge statuses before any check', () => {
-    expect(status({ mergeStatus: 'unchecked', state: 'closed' })).toBe('unchecked')
+    expect(status({ mergeStatus: 'unchecked' })).toBe('unchecked')
+    expect(status({ mergeStatus: 'unchecked', state: 'closed' })).toBe('not_open')
     expect(status({ mergeStatus: 'checking', draft: true })).toBe('checking')
     expect(status({ mergeStatus: 'cannot_be_merged_recheck' })).toBe('checking')
     expect(status({ mergeStatus: 'preparing' })).toBe('preparing')

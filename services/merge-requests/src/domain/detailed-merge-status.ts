@@ -42,6 +42,10 @@ const CHECKS: readonly Check[] = [
 
 /** The detailed_merge_status of a merge request. */
 export function detailedMergeStatus(facts: MergeabilityFacts): string {
+  // The workers never check a closed or merged request, so its merge_status
+  // may stay unchecked for good: not_open answers first, where GitLab would
+  // keep showing the last transient status.
+  if (facts.state !== 'opened') return 'not_open'
   if (facts.mergeStatus === 'preparing') return 'preparing'
   if (facts.mergeStatus === 'checking' || facts.mergeStatus === 'cannot_be_merged_recheck') {
     return 'checking'

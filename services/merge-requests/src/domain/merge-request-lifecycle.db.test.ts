@@ -145,7 +145,7 @@ describe('merge request lifecycle against PostgreSQL', () => {
         attributes: attributes({ stateEvent: 'reopen' }),
       }),
     ).rejects.toBeInstanceOf(ConflictError)
-    expect(await outboxActions()).toEqual(['created', 'created', 'closed', 'created'])
+    expect(await outboxActions()).toEqual(['created', 'created', 'updated', 'closed', 'created'])
     await expect(
       updateMergeRequest(deps, {
         caller: testCaller(20, 7),

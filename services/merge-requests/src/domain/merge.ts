@@ -38,6 +38,8 @@ async function mergeInRepository(
   request: MergeMergeRequestRequest,
   squash: boolean,
 ): Promise<{ mergeCommitSha: string | null; squashCommitSha: string | null }> {
+  // The source branch goes only after the request is marked merged (see
+  // removeMergedSourceBranch): its deletion must not read as a closed branch.
   const { row, project } = context
   try {
     const merged = await deps.ports.repository.write.mergeBranch({
@@ -54,7 +56,7 @@ async function mergeInRepository(
         defaultMergeCommitMessage(row, projectFullPath(project, row.target_project_id)),
       authorName: request.committerName,
       authorEmail: request.committerEmail,
-      removeSourceBranch: removeSourceBranch(request.shouldRemoveSourceBranch, row, project),
+      removeSourceBranch: false,
     })
     return {
       // A fast-forward makes no merge commit: the target's new head is what landed.
@@ -67,6 +69,34 @@ async function mergeInRepository(
     // MergeService keeps the reason as merge_error; the endpoint answers 422.
     await setMergeError(deps.db, row.id, mergeErrorMessage(reason))
     throw new PreconditionError(BRANCH_CANNOT_BE_MERGED, 'unprocessable')
+  }
+}
+
+/**
+ * Deletes the merged request's source branch when asked or by project
+ * setting, as MergeService's after-merge step; a failure (a default or
+ * vanished branch) leaves the branch and is logged, the merge stands.
+ */
+async function removeMergedSourceBranch(
+  deps: MergeRequestsDeps,
+  context: MergeContext,
+  request: MergeMergeRequestRequest,
+): Promise<void> {
+  const { row, project } = context
+  if (!removeSourceBranch(request.shouldRemoveSourceBranch, row, project)) return
+  if (row.source_project_id !== row.target_project_id) return
+  if (project?.defaultBranch === row.source_branch) return
+  try {
+    await deps.ports.repository.write.deleteBranch({
+      projectId: row.source_project_id,
+      caller: request.caller,
+      name: row.source_branch,
+    })
+  } catch (error) {
+    deps.logger.warn(
+      { err: error, mergeRequestId: row.id },
+      'source branch not removed after merge',
+    )
   }
 }
 
@@ -97,5 +127,6 @@ export async function mergeMergeRequest(
     if (updated) await recordMergeRequestEvent(trx, updated, 'merged', userId)
     return updated
   })
+  if (merged) await removeMergedSourceBranch(deps, context, request)
   return merged ?? (await findMergeRequestById(deps.db, row.id)) ?? context.row
 }

@@ -245,7 +245,10 @@ describe('listMergeRequestRows: GitLab list filters on PostgreSQL', () => {
     expect(await names({ approvedBy: { kind: 'ids', ids: [5, 6] } })).toEqual(['a'])
     expect(await names({ approvedBy: { kind: 'ids', ids: [5] } })).toEqual(['a', 'b'])
     expect(await names({ approvedBy: { kind: 'none' } })).toEqual(['c', 'd'])
-    expect(await names({ approver: { kind: 'any' } })).toEqual(['a', 'b'])
+    // No approval rules: nobody is an individual approver.
+    expect(await names({ approver: { kind: 'any' } })).toEqual([])
+    expect(await names({ approver: { kind: 'none' } })).toEqual(['a', 'b', 'c', 'd'])
+    expect(await names({ approver: { kind: 'ids', ids: [5] } })).toEqual([])
     expect(
       await names({ myReactionEmoji: { kind: 'names', names: ['thumbsup'] } }, { callerId: 1 }),
     ).toEqual(['b'])
