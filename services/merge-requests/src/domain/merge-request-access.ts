@@ -123,8 +123,9 @@ export async function presentMergeRequests(
       return {
         ...message,
         subscribed: await subscribed(deps, row, context, options.callerUserId),
+        // diff_size: the version's real_size ("1000+" when the limits cut it).
         changesCount: context.diff
-          ? `${context.diff.files_count}${context.diff.overflow ? '+' : ''}`
+          ? (context.diff.real_size ?? `${context.diff.files_count}`)
           : undefined,
       }
     }),

@@ -123,6 +123,7 @@ export async function mergeMergeRequest(
       mergeCommitSha: shas.mergeCommitSha,
       squashCommitSha: shas.squashCommitSha,
       squash: squashFlag,
+      shouldRemoveSourceBranch: request.shouldRemoveSourceBranch,
     })
     if (updated) await recordMergeRequestEvent(trx, updated, 'merged', userId)
     return updated

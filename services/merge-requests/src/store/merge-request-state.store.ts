@@ -30,6 +30,8 @@ export function closeOpenedMergeRequest(
 
 /** What a merge records. */
 export interface MergedFields {
+  /** The merge call's should_remove_source_branch, when it gave one. */
+  shouldRemoveSourceBranch?: boolean | undefined
   mergeUserId: number
   mergeCommitSha: string | null
   squashCommitSha: string | null
@@ -52,6 +54,10 @@ export function markMerged(
       merge_commit_sha: fields.mergeCommitSha,
       squash_commit_sha: fields.squashCommitSha,
       squash: fields.squash,
+      // The merge call's should_remove_source_branch is kept (merge_params), as GitLab shows it.
+      ...(fields.shouldRemoveSourceBranch === undefined
+        ? {}
+        : { should_remove_source_branch: fields.shouldRemoveSourceBranch }),
       merge_error: null,
       merge_when_pipeline_succeeds: false,
     })
