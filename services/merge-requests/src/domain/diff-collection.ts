@@ -7,7 +7,8 @@ import { Commit, DiffLimits, type CompareCommitsResponse } from '@suite/proto'
 import { mergeRequestHeads } from '../clients/branch-heads.js'
 import type { MergeRequestsDeps } from '../rpc/deps.js'
 import { recordDiffVersion, type NewDiffVersion } from '../store/diffs.store.js'
-import { findMergeRequestById } from '../store/merge-status.store.js'
+import { findMergeRequestById, markDiffCollectionAttempted } from '../store/merge-status.store.js'
+import type { MergeRequestRow } from './merge-request-access.js'
 import { diffFileToRow } from './diff-files.js'
 
 /**
@@ -65,6 +66,18 @@ export async function collectDiffVersion(
 ): Promise<DiffCollectionOutcome> {
   const row = await findMergeRequestById(deps.db, mergeRequestId)
   if (!row || row.state !== 'opened') return 'skipped'
+  const outcome = await collectFor(deps, row)
+  // Any outcome counts as an attempt (a missing branch too); a failure of the
+  // repository role does not, so that retries and the sweeper try again.
+  await markDiffCollectionAttempted(deps.db, row.id)
+  return outcome
+}
+
+/** collectDiffVersion for an opened request. */
+async function collectFor(
+  deps: Pick<MergeRequestsDeps, 'db' | 'ports'>,
+  row: MergeRequestRow,
+): Promise<DiffCollectionOutcome> {
   const heads = await mergeRequestHeads(deps.ports, row)
   if (!heads.source) return 'source_missing'
   if (!heads.target) return 'target_missing'

@@ -61,7 +61,8 @@ describe('presentMergeRequests', () => {
         base_commit_sha: 'b'.repeat(40),
         start_commit_sha: 's'.repeat(40),
         state: 'overflow',
-        files_count: 1000,
+        real_size: '1000+',
+        files_count: 1005,
         overflow: true,
       })
       .returning('id')

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely'
 import * as createMergeRequests from './2026_11_21_1400_create_merge_requests.js'
 import * as addMergeStatusChangedAt from './2026_11_21_1500_add_merge_status_changed_at.js'
+import * as addDiffCollectionAttemptedAt from './2026_11_21_1520_add_diff_collection_attempted_at.js'
 import * as addListFilterIndexes from './2026_11_21_1510_add_list_filter_indexes.js'
 
 /** Every migration of the `merge_requests` schema, by name; Kysely runs them in name order. */
@@ -8,4 +9,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_1400_create_merge_requests': createMergeRequests,
   '2026_11_21_1500_add_merge_status_changed_at': addMergeStatusChangedAt,
   '2026_11_21_1510_add_list_filter_indexes': addListFilterIndexes,
+  '2026_11_21_1520_add_diff_collection_attempted_at': addDiffCollectionAttemptedAt,
 }

@@ -79,9 +79,9 @@ export function findOpenedForBranch(
 export const PENDING_MERGE_STATUSES = ['unchecked', 'checking', 'cannot_be_merged_recheck']
 
 /**
- * Opened merge requests left behind: without any diff version (and not
- * known to be unmergeable, as one whose source branch is gone), or waiting
- * for a merge status check, for longer than `before` allows.
+ * Opened merge requests left behind: never tried for a diff version (an
+ * enqueue lost in a crash), or waiting for a merge status check, for longer
+ * than `before` allows. Both scans read partial indexes.
  */
 export async function findStuckMergeRequests(
   db: Kysely<Database>,
@@ -93,7 +93,7 @@ export async function findStuckMergeRequests(
     .select('id')
     .where('state', '=', 'opened')
     .where('latest_diff_id', 'is', null)
-    .where('merge_status', '!=', 'cannot_be_merged')
+    .where('diff_collection_attempted_at', 'is', null)
     .where('created_at', '<', before)
     .orderBy('id')
     .limit(limit)
@@ -112,4 +112,13 @@ export async function findStuckMergeRequests(
     withoutDiff: withoutDiff.map((row) => row.id),
     pendingStatus: pendingStatus.map((row) => row.id),
   }
+}
+
+/** Records that diff collection ran for the request, whatever its outcome. */
+export async function markDiffCollectionAttempted(db: Kysely<Database>, id: number): Promise<void> {
+  await db
+    .updateTable('merge_requests')
+    .set({ diff_collection_attempted_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute()
 }

@@ -79,6 +79,8 @@ export interface MergeRequestsTable {
   merged_at: NullableTimestamp
   prepared_at: NullableTimestamp
   /** When merge_status last changed (the worker's sweeper looks for stuck checks). */
+  /** When diff collection last ran, whatever its outcome; null until it first runs. */
+  diff_collection_attempted_at: NullableTimestamp
   merge_status_changed_at: Defaulted<Date>
   merge_after: NullableTimestamp
   idempotency_key: string | null
