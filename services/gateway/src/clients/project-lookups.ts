@@ -13,7 +13,9 @@
  *
  * Routes can instead declare `resolve: 'project'` (route-spec.ts): the handler
  * then gets `project`, and `caller.accessLevel` is the caller's level in it.
- * `options.license` asks for the recognised license (GET /projects/:id?license=true).
+ * `options.license` asks for the recognised license (GET /projects/:id?license=true);
+ * `options.repository` for the repository's facts (project.repository), which
+ * are left out otherwise.
  */
 import { status } from '@grpc/grpc-js'
 import type { Caller, Project, ProjectRef } from '@suite/proto'
@@ -32,7 +34,7 @@ export async function findProject(
   projects: Pick<ProjectsClients, 'projects'>,
   caller: Caller,
   id: string,
-  options: { license?: boolean } = {},
+  options: { license?: boolean; repository?: boolean } = {},
 ): Promise<Project> {
   if (hasNul(id) || id === '') throw notFound('Project')
   try {
@@ -40,6 +42,8 @@ export async function findProject(
       caller,
       project: projectRef(id),
       includeLicense: options.license ?? false,
+      // Most callers only resolve `:id`; the repository's facts cost git commands.
+      skipRepository: options.repository !== true,
     })
     if (!project) throw notFound('Project')
     return project

@@ -59,6 +59,7 @@ export function projectRoutes(
   api.get('/projects/:id', {
     ability: PUBLIC,
     resolve: 'project',
+    projectRepository: true,
     params: {
       license: p.bool().default(false),
       statistics: p.bool().default(false),

@@ -29,7 +29,7 @@ export interface Prepared<P, Src> {
 
 type Preparable<S extends ParamShape, Src extends Source | undefined> = Pick<
   RouteSpec<S, Src>,
-  'params' | 'rules' | 'scopes' | 'ability' | 'resolve'
+  'params' | 'rules' | 'scopes' | 'ability' | 'resolve' | 'projectRepository'
 >
 
 /**
@@ -65,6 +65,7 @@ export async function prepare<
       ? await findProject(deps.projects, callerOf(principal), String(req.params['id']), {
           // GET /projects/:id?license=true: the one route that shows the license.
           license: (params as Record<string, unknown>)['license'] === true,
+          repository: spec.projectRepository === true,
         })
       : undefined
   const accessLevel = group?.callerAccessLevel ?? project?.callerAccessLevel ?? 0

@@ -38,6 +38,11 @@ interface CommonSpec<S extends ParamShape, Src extends Source | undefined> {
   ability: Ability
   /** Resolve `:id` as this kind of source before the handler. */
   resolve?: Src
+  /**
+   * The resolved project carries its repository's facts (empty_repo,
+   * statistics, readme): only routes presenting the project entity need them.
+   */
+  projectRepository?: boolean
 }
 
 /** A route answering one object (or nothing: 204). */

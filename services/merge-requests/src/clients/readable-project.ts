@@ -21,6 +21,7 @@ export async function findReadableProject(
       caller,
       project: { id: projectId },
       includeLicense: false,
+      skipRepository: true,
     })
     return project
   } catch (error) {

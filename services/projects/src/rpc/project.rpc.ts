@@ -66,6 +66,7 @@ export function projectService(server: GrpcServer, deps: ProjectRpcDeps): Projec
           toCaller(req.caller),
           toRef(req.project),
         )
+        if (req.skipRepository) return { project: toProjectMessage(found, undefined) }
         const [project] = await present([found], req.includeLicense)
         return { project }
       },

@@ -176,6 +176,11 @@ export interface GetProjectRequest {
    * reading it costs a blob read, so only that request asks.
    */
   includeLicense: boolean;
+  /**
+   * Leave `repository` out: asking the repository role costs several git
+   * commands, and only the project entity shows what it answers.
+   */
+  skipRepository: boolean;
 }
 
 export interface GetProjectResponse {
@@ -2329,7 +2334,7 @@ export const ProjectRef: MessageFns<ProjectRef> = {
 };
 
 function createBaseGetProjectRequest(): GetProjectRequest {
-  return { caller: undefined, project: undefined, includeLicense: false };
+  return { caller: undefined, project: undefined, includeLicense: false, skipRepository: false };
 }
 
 export const GetProjectRequest: MessageFns<GetProjectRequest> = {
@@ -2342,6 +2347,9 @@ export const GetProjectRequest: MessageFns<GetProjectRequest> = {
     }
     if (message.includeLicense !== false) {
       writer.uint32(24).bool(message.includeLicense);
+    }
+    if (message.skipRepository !== false) {
+      writer.uint32(32).bool(message.skipRepository);
     }
     return writer;
   },
@@ -2383,6 +2391,14 @@ export const GetProjectRequest: MessageFns<GetProjectRequest> = {
             message.includeLicense = reader.bool();
             continue;
           }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.skipRepository = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2404,6 +2420,11 @@ export const GetProjectRequest: MessageFns<GetProjectRequest> = {
         : isSet(object.include_license)
         ? globalThis.Boolean(object.include_license)
         : false,
+      skipRepository: isSet(object.skipRepository)
+        ? globalThis.Boolean(object.skipRepository)
+        : isSet(object.skip_repository)
+        ? globalThis.Boolean(object.skip_repository)
+        : false,
     };
   },
 
@@ -2417,6 +2438,9 @@ export const GetProjectRequest: MessageFns<GetProjectRequest> = {
     }
     if (message.includeLicense !== false) {
       obj.includeLicense = message.includeLicense;
+    }
+    if (message.skipRepository !== false) {
+      obj.skipRepository = message.skipRepository;
     }
     return obj;
   },
@@ -2433,6 +2457,7 @@ export const GetProjectRequest: MessageFns<GetProjectRequest> = {
       ? ProjectRef.fromPartial(object.project)
       : undefined;
     message.includeLicense = object.includeLicense ?? false;
+    message.skipRepository = object.skipRepository ?? false;
     return message;
   },
 };
