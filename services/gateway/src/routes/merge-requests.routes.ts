@@ -113,7 +113,9 @@ export function mergeRequestRoutes(api: ApiRouter, deps: MergeRequestRouteDeps):
       const user = requireField(principal.user, 'user')
       const answer = await mergeRequests.write.mergeMergeRequest({
         caller,
-        ...mergeRequestKey(project, principal, params.merge_request_iid),
+        // find_project_merge_request has no read check: who may not merge gets 401.
+        projectId: project.id,
+        iid: params.merge_request_iid,
         mergeCommitMessage: params.merge_commit_message,
         squashCommitMessage: params.squash_commit_message,
         squash: params.squash,

@@ -125,7 +125,8 @@ export async function createBlock(
     throw new ForbiddenError('Lacking permissions to update the merge request')
   }
   const [blocking] = await findMergeRequestsByIds(deps.db, [blockingId])
-  if (!blocking) throw new NotFoundError('Merge Request')
+  // GitLab's text is "Blocking merge request not found"; the spec wants the status first.
+  if (!blocking) throw new NotFoundError('Blocking merge request')
   const readable = await readableMergeRequestProjects(
     deps,
     caller,
