@@ -1,5 +1,5 @@
 import { NotFoundError } from '@suite/runtime'
-import { pageWindow, type PageRequest } from './pagination.js'
+import { pageWindow, type PageRequest } from '@suite/runtime'
 import type { Pipeline } from './pipeline.js'
 import type { PipelineFilter, PipelineStore } from './ports.js'
 

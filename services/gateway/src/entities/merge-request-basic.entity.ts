@@ -1,3 +1,4 @@
+import type { MergeRequest } from '@suite/proto'
 import { presentLabelBasic } from './label.entity.js'
 import type { MergeRequestItem } from './merge-request-item.js'
 import {
@@ -21,14 +22,7 @@ export function presentMergeRequestBasic(item: MergeRequestItem, ctx: PresentCon
   const assignees = presentRelatedUsers(mr.assigneeIds, ctx)
   const labels = [...mr.labels].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
   return {
-    id: mr.id,
-    iid: mr.iid,
-    project_id: mr.targetProjectId,
-    title: mr.title,
-    description: mr.description,
-    state: mr.state,
-    created_at: isoTime(mr.createdAt),
-    updated_at: isoTime(mr.updatedAt),
+    ...leadingFields(mr),
     // merged_by is metrics.merged_by: only a merged request has one.
     merged_by: mr.state === 'merged' ? mergeUser : null,
     merge_user: mergeUser,
@@ -84,9 +78,8 @@ export function presentMergeRequestBasic(item: MergeRequestItem, ctx: PresentCon
 
 export type MergeRequestBasicJson = ReturnType<typeof presentMergeRequestBasic>
 
-/** API::Entities::MergeRequestSimple (view=simple). */
-export function presentMergeRequestSimple(item: MergeRequestItem, ctx: PresentContext) {
-  const mr = item.mergeRequest
+/** The fields MergeRequestSimple and MergeRequestBasic both start with. */
+function leadingFields(mr: MergeRequest) {
   return {
     id: mr.id,
     iid: mr.iid,
@@ -96,6 +89,14 @@ export function presentMergeRequestSimple(item: MergeRequestItem, ctx: PresentCo
     state: mr.state,
     created_at: isoTime(mr.createdAt),
     updated_at: isoTime(mr.updatedAt),
+  }
+}
+
+/** API::Entities::MergeRequestSimple (view=simple). */
+export function presentMergeRequestSimple(item: MergeRequestItem, ctx: PresentContext) {
+  const mr = item.mergeRequest
+  return {
+    ...leadingFields(mr),
     web_url: mergeRequestWebUrl(ctx.externalUrl, item.project, mr.iid),
   }
 }

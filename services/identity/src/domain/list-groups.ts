@@ -4,7 +4,7 @@ import type { Caller } from './caller.js'
 import { callerLevelsInGroups, findReadableGroup, seesInternal } from './group-access.js'
 import type { GroupQuery, GroupScope } from './group-query.js'
 import type { Group } from './namespace.js'
-import { pageWindow, type PageRequest } from './pagination.js'
+import { pageWindow, type PageRequest } from '@suite/runtime'
 import { visibilityLevel } from './visibility.js'
 
 export interface ListGroupsInput {

@@ -4,7 +4,7 @@ import type { Caller } from './caller.js'
 import type { Member, SourceRef } from './member.js'
 import type { MemberFilter } from './member-query.js'
 import { resolveVisibleSource, type ResolvedSource } from './member-source.js'
-import { pageWindow, type PageRequest } from './pagination.js'
+import { pageWindow, type PageRequest } from '@suite/runtime'
 import { canReadGroupMembers } from './policy.js'
 import type { User } from './user.js'
 

@@ -1,6 +1,6 @@
 import { InvalidError } from '@suite/runtime'
 import { userOrder } from './list-users.js'
-import { pageWindow } from './pagination.js'
+import { pageWindow } from '@suite/runtime'
 
 describe('userOrder', () => {
   it('defaults to id desc, as GitLab', () => {

@@ -1,7 +1,7 @@
 import { ForbiddenError, InvalidError, NotFoundError } from '@suite/runtime'
 import type { Stores } from '../store/stores.js'
 import type { Caller } from './caller.js'
-import { pageWindow, type PageRequest } from './pagination.js'
+import { pageWindow, type PageRequest } from '@suite/runtime'
 import { requireAdmin } from './policy.js'
 import type { User } from './user.js'
 import type { UserOrder, UserOrderColumn, UserQuery } from './user-query.js'

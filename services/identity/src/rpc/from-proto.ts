@@ -10,7 +10,7 @@ import { InvalidError } from '@suite/runtime'
 import { ANONYMOUS, type Caller } from '../domain/caller.js'
 import type { SourceRef } from '../domain/member.js'
 import type { NamespaceRef } from '../domain/namespace.js'
-import type { PageRequest } from '../domain/pagination.js'
+import type { PageRequest } from '@suite/runtime'
 import type { UserAttributes } from '../domain/user.js'
 
 export function toCaller(message: CallerMessage | undefined): Caller {

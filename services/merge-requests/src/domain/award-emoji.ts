@@ -20,7 +20,7 @@ import {
   type AwardEmojiRow,
 } from '../store/award-emoji.store.js'
 import { requireUserId } from './collaboration-access.js'
-import { pageWindow } from './diff-reads.js'
+import { pageWindow } from '@suite/runtime'
 import { isEmojiName, normalizeEmojiName } from './emoji-names.js'
 import { requireMergeRequest, type MergeRequestKey } from './merge-request-access.js'
 

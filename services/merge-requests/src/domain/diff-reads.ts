@@ -3,7 +3,7 @@
  * changes endpoints); the caller has found the merge request already.
  */
 import { Commit, DiffLimits, type DiffFile, type DiffVersion } from '@suite/proto'
-import { RecordNotFoundError } from '@suite/runtime'
+import { RecordNotFoundError, pageWindow } from '@suite/runtime'
 import type { MergeRequestsDeps } from '../rpc/deps.js'
 import {
   countDiffFiles,
@@ -15,13 +15,6 @@ import {
 } from '../store/diffs.store.js'
 import { diffFileFromRow, presentDiffFiles } from './diff-files.js'
 import type { MergeRequestRow } from './merge-request-access.js'
-
-/** GitLab's offset pagination: page from 1, per_page 20 by default and at most 100. */
-export function pageWindow(page: { page: number; perPage: number } | undefined) {
-  const perPage = Math.min(page?.perPage && page.perPage > 0 ? page.perPage : 20, 100)
-  const number = page?.page && page.page > 0 ? page.page : 1
-  return { offset: (number - 1) * perPage, limit: perPage }
-}
 
 /** A stored version as the message, without commits and diffs. */
 export function diffVersionFromRow(row: DiffVersionRow): DiffVersion {

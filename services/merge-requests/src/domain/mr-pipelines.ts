@@ -10,7 +10,7 @@ import { currentRequestId, InvalidError, PreconditionError } from '@suite/runtim
 import type { MergeRequestsDeps } from '../rpc/deps.js'
 import { findDiffVersion, hasDiffCommits } from '../store/diffs.store.js'
 import { setHeadPipeline } from '../store/merge-request-state.store.js'
-import { pageWindow } from './diff-reads.js'
+import { pageWindow } from '@suite/runtime'
 import type { MergeRequestRow } from './merge-request-access.js'
 
 const DEVELOPER = 30

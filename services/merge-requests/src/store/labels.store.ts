@@ -21,18 +21,7 @@ export async function findOrCreateLabels(
     .values(unique.map((title) => ({ project_id: projectId, title, color })))
     .onConflict((oc) => oc.doNothing())
     .execute()
-  const rows = await tx
-    .selectFrom('labels')
-    .selectAll()
-    .where('project_id', '=', projectId)
-    .where((eb) =>
-      eb(
-        eb.fn('lower', ['title']),
-        'in',
-        unique.map((title) => title.toLowerCase()),
-      ),
-    )
-    .execute()
+  const rows = await findLabelsByTitle(tx, projectId, unique)
   const byLower = new Map(rows.map((row) => [row.title.toLowerCase(), row]))
   return unique.flatMap((title) => byLower.get(title.toLowerCase()) ?? [])
 }

@@ -1,3 +1,4 @@
+/** GitLab's offset pagination as services apply it to their queries. */
 export const DEFAULT_PER_PAGE = 20
 export const MAX_PER_PAGE = 100
 
