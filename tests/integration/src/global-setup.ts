@@ -124,7 +124,15 @@ export default async function globalSetup(): Promise<void> {
   const pid = child.pid
   if (pid === undefined) throw new Error('the launcher did not start')
 
-  const state: SuiteState = { pid, baseUrl, rootToken, database, tempDir, logFile }
+  const state: SuiteState = {
+    pid,
+    baseUrl,
+    rootToken,
+    database,
+    tempDir,
+    logFile,
+    queuePrefix: env.QUEUE_PREFIX ?? null,
+  }
   const stateFile = join(tempDir, 'state.json')
   writeFileSync(stateFile, JSON.stringify(state, null, 2), { mode: 0o600 })
 

@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs'
+import { Redis } from 'ioredis'
 import { dropDatabase } from './support/database'
 import { stopProcess, tail } from './support/processes'
 import { ENV_STATE_FILE, readSuiteState } from './support/suite-state'
@@ -8,8 +9,34 @@ function say(line: string): void {
 }
 
 /**
+ * Deletes this run's BullMQ keys (`<prefix>:*`) from the shared Redis; a
+ * private redis-server the launcher started is gone already, so an
+ * unreachable Redis is not an error.
+ */
+async function removeQueueKeys(prefix: string): Promise<void> {
+  const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    retryStrategy: () => null,
+  })
+  try {
+    await redis.connect()
+    let cursor = '0'
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000)
+      if (keys.length > 0) await redis.unlink(...keys)
+      cursor = next
+    } while (cursor !== '0')
+  } catch {
+    // Nothing to clean where nothing answers.
+  } finally {
+    redis.disconnect()
+  }
+}
+
+/**
  * Stops the suite global-setup started (SIGTERM, SIGKILL after 15 s), drops
- * its database and removes its temporary directory. Jest needs the default export.
+ * its database and queue keys and removes its temporary directory. Jest needs the default export.
  */
 export default async function globalTeardown(): Promise<void> {
   const stateFile = process.env[ENV_STATE_FILE]
@@ -29,6 +56,7 @@ export default async function globalTeardown(): Promise<void> {
       say(`could not drop database ${state.database?.name}: ${String(error)}`)
     })
   }
+  if (state.queuePrefix) await removeQueueKeys(state.queuePrefix)
   if (state.tempDir) {
     if (process.env.TEST_KEEP_LOGS) say(`suite log kept at ${state.logFile}`)
     else rmSync(state.tempDir, { recursive: true, force: true })

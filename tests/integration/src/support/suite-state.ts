@@ -18,6 +18,8 @@ export interface SuiteState {
   /** Temporary directory holding the launcher's log and, embedded, its data. */
   tempDir: string | null
   logFile: string | null
+  /** BullMQ key prefix of this run on the shared Redis, removed afterwards; null when reused. */
+  queuePrefix?: string | null
 }
 
 export function readSuiteState(file: string): SuiteState {
