@@ -111,21 +111,11 @@ export async function createMergeRequest(
         squash: attributes?.squash ?? squashByDefault(project),
         force_remove_source_branch:
           attributes?.removeSourceBranch ?? removeSourceBranchByDefault(project),
-        should_remove_source_branch: null,
         allow_collaboration: attributes?.allowCollaboration ?? false,
         discussion_locked: attributes?.discussionLocked ?? null,
         approvals_before_merge: attributes?.approvalsBeforeMerge ?? null,
         merge_after: attributes?.mergeAfter ?? null,
         idempotency_key: key,
-        merge_status_source_sha: null,
-        merge_status_target_sha: null,
-        merge_error: null,
-        merge_commit_sha: null,
-        squash_commit_sha: null,
-        merge_user_id: null,
-        closed_by_id: null,
-        head_pipeline_id: null,
-        latest_diff_id: null,
       })
       // The iid lock is held: a concurrent create for the same branches is seen here.
       const open = await findOpenWithBranches(tx, branchPair(request), inserted.id)

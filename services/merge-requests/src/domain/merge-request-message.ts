@@ -5,6 +5,7 @@ import type { DiffRecord } from '../store/presentation.store.js'
 import { labelMessage, milestoneMessage, sortLabels } from './catalog-messages.js'
 import { detailedMergeStatus } from './detailed-merge-status.js'
 import { formatDuration } from './durations.js'
+import { squashOnMerge } from './merge-commit.js'
 import type { MergeRequestRow } from './merge-request-access.js'
 import { countTasks } from './task-list.js'
 
@@ -25,12 +26,6 @@ export interface RequestContext {
 }
 
 /** squash_on_merge: the project's squash option decides unless it leaves it to the request. */
-function squashOnMerge(row: MergeRequestRow, project: Project | undefined): boolean {
-  if (project?.squashOption === 'always') return true
-  if (project?.squashOption === 'never') return false
-  return row.squash
-}
-
 function detailedStatus(row: MergeRequestRow, context: RequestContext): string {
   const diff = context.diff
   return detailedMergeStatus({
@@ -89,7 +84,7 @@ export function mergeRequestMessage(row: MergeRequestRow, context: RequestContex
     mergeCommitSha: row.merge_commit_sha ?? undefined,
     squashCommitSha: row.squash_commit_sha ?? undefined,
     squash: row.squash,
-    squashOnMerge: squashOnMerge(row, context.project),
+    squashOnMerge: squashOnMerge(context.project, row.squash),
     shouldRemoveSourceBranch: row.should_remove_source_branch ?? undefined,
     forceRemoveSourceBranch: row.force_remove_source_branch ?? undefined,
     discussionLocked: row.discussion_locked ?? undefined,

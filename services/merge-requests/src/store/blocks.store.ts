@@ -5,30 +5,28 @@ import type { Database, MergeRequestBlocksTable } from './schema.js'
 
 export type BlockRow = Selectable<MergeRequestBlocksTable>
 
-/** Blocks where the merge request is the blocked one (blocks_as_blockee), oldest first. */
-export function listBlocksAsBlockee(
+/** Blocks with the merge request on one side, oldest first. */
+function listBlocksBy(
   db: Kysely<Database>,
+  side: 'blocked_merge_request_id' | 'blocking_merge_request_id',
   mergeRequestId: number,
 ): Promise<BlockRow[]> {
   return db
     .selectFrom('merge_request_blocks')
     .selectAll()
-    .where('blocked_merge_request_id', '=', mergeRequestId)
+    .where(side, '=', mergeRequestId)
     .orderBy('id')
     .execute()
 }
 
+/** Blocks where the merge request is the blocked one (blocks_as_blockee), oldest first. */
+export function listBlocksAsBlockee(db: Kysely<Database>, id: number): Promise<BlockRow[]> {
+  return listBlocksBy(db, 'blocked_merge_request_id', id)
+}
+
 /** Blocks where the merge request is the blocking one (blocks_as_blocker), oldest first. */
-export function listBlocksAsBlocker(
-  db: Kysely<Database>,
-  mergeRequestId: number,
-): Promise<BlockRow[]> {
-  return db
-    .selectFrom('merge_request_blocks')
-    .selectAll()
-    .where('blocking_merge_request_id', '=', mergeRequestId)
-    .orderBy('id')
-    .execute()
+export function listBlocksAsBlocker(db: Kysely<Database>, id: number): Promise<BlockRow[]> {
+  return listBlocksBy(db, 'blocking_merge_request_id', id)
 }
 
 /** The block `blockId` when it blocks `blockedId`. */

@@ -99,19 +99,6 @@ async function seed(row: Seed): Promise<void> {
       merge_user_id: row.mergeUser ?? null,
       created_at: row.createdAt,
       updated_at: row.createdAt,
-      merge_status_source_sha: null,
-      merge_status_target_sha: null,
-      merge_error: null,
-      merge_commit_sha: null,
-      squash_commit_sha: null,
-      should_remove_source_branch: null,
-      force_remove_source_branch: null,
-      discussion_locked: null,
-      closed_by_id: null,
-      approvals_before_merge: null,
-      head_pipeline_id: null,
-      latest_diff_id: null,
-      idempotency_key: null,
     })
     ids[row.name] = inserted.id
     const labels = await findOrCreateLabels(tx, project, row.labels ?? [], '#6699cc')

@@ -6,6 +6,8 @@ type NullableTimestamp = ColumnType<
   Date | string | null | undefined,
   Date | string | null
 >
+/** A nullable column without a default: optional on insert (null). */
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>
 /** A column with a database default: optional on insert. */
 type Defaulted<T> = ColumnType<T, T | undefined, T>
 
@@ -46,28 +48,28 @@ export interface MergeRequestsTable {
   author_id: number
   source_branch: string
   target_branch: string
-  milestone_id: number | null
+  milestone_id: Nullable<number>
   draft: Defaulted<boolean>
   /** unchecked, checking, can_be_merged, cannot_be_merged, cannot_be_merged_recheck */
   merge_status: Defaulted<string>
   has_conflicts: Defaulted<boolean>
-  merge_status_source_sha: string | null
-  merge_status_target_sha: string | null
+  merge_status_source_sha: Nullable<string>
+  merge_status_target_sha: Nullable<string>
   diverged_commits_count: Defaulted<number>
-  merge_error: string | null
-  merge_commit_sha: string | null
-  squash_commit_sha: string | null
+  merge_error: Nullable<string>
+  merge_commit_sha: Nullable<string>
+  squash_commit_sha: Nullable<string>
   squash: Defaulted<boolean>
-  should_remove_source_branch: boolean | null
-  force_remove_source_branch: boolean | null
-  discussion_locked: boolean | null
+  should_remove_source_branch: Nullable<boolean>
+  force_remove_source_branch: Nullable<boolean>
+  discussion_locked: Nullable<boolean>
   allow_collaboration: Defaulted<boolean>
   merge_when_pipeline_succeeds: Defaulted<boolean>
-  merge_user_id: number | null
-  closed_by_id: number | null
-  approvals_before_merge: number | null
-  head_pipeline_id: number | null
-  latest_diff_id: number | null
+  merge_user_id: Nullable<number>
+  closed_by_id: Nullable<number>
+  approvals_before_merge: Nullable<number>
+  head_pipeline_id: Nullable<number>
+  latest_diff_id: Nullable<number>
   time_estimate: Defaulted<number>
   total_time_spent: Defaulted<number>
   upvotes: Defaulted<number>
@@ -83,7 +85,7 @@ export interface MergeRequestsTable {
   diff_collection_attempted_at: NullableTimestamp
   merge_status_changed_at: Defaulted<Date>
   merge_after: NullableTimestamp
-  idempotency_key: string | null
+  idempotency_key: Nullable<string>
 }
 
 export interface MergeRequestUsersTable {
