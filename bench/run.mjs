@@ -31,7 +31,8 @@ const ADMIN_URL =
 const TOKEN = `bench-${randomBytes(12).toString('hex')}`
 const DATABASE = `suite_bench_${Date.now()}`
 const PORT = 18000 + Math.floor(Math.random() * 1000)
-const GRPC_PORT_BASE = 38000 + Math.floor(Math.random() * 100) * 10
+// Below the ephemeral port range, where outgoing connections could take one first.
+const GRPC_PORT_BASE = 21000 + Math.floor(Math.random() * 100) * 10
 // Repositories of this run only: project ids restart at 1 on the fresh database.
 const REPOSITORY_ROOT = mkdtempSync(join(tmpdir(), 'suite-bench-repos-'))
 const MERGE_REQUESTS = Number(process.env.BENCH_MERGE_REQUESTS ?? 10_000)

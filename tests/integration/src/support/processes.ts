@@ -24,8 +24,13 @@ async function portIsFree(port: number): Promise<boolean> {
   })
 }
 
-/** The first port of `size` consecutive free ports, picked at random in [low, high). */
-export async function freePortBlock(size: number, low = 40000, high = 45000): Promise<number> {
+/**
+ * The first port of `size` consecutive free ports, picked at random in [low, high).
+ * The default range lies below Linux's ephemeral ports (32768-60999): there,
+ * an outgoing connection of a service already started could take a port of
+ * the block before the service meant for it listens (EADDRINUSE).
+ */
+export async function freePortBlock(size: number, low = 20000, high = 30000): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const base = low + Math.floor(Math.random() * (high - low - size))
     let free = true
