@@ -1,4 +1,6 @@
 // The only hand-written file of this package: re-exports the generated code.
+export * from './gen/gitlab/common/v1/abilities.js'
+export * from './gen/gitlab/common/v1/access.js'
 export * from './gen/gitlab/common/v1/caller.js'
 export * from './gen/gitlab/common/v1/errors.js'
 export * from './gen/gitlab/common/v1/pagination.js'

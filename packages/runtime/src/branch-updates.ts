@@ -1,24 +1,17 @@
 import { Queue } from 'bullmq'
 import type { Redis } from 'ioredis'
+import { BranchUpdate } from '@suite/proto'
 import { queuePrefix } from './queues.js'
+
+export { BranchUpdate }
 
 /**
  * The queue the repository role reports every branch change to (a push over
  * HTTP, the commits and branches APIs, a merge); the merge-requests worker
- * drains it to collect new diff versions and recheck merge status.
+ * drains it to collect new diff versions and recheck merge status. The
+ * payload is `gitlab.projects.v1.BranchUpdate` in its JSON form.
  */
 export const BRANCH_UPDATES_QUEUE = 'repository.branch-updates'
-
-/** One branch moved, was created (before all zeros) or deleted (after all zeros). */
-export interface BranchUpdate {
-  projectId: number
-  /** Branch name, without refs/heads/. */
-  branch: string
-  before: string
-  after: string
-  /** Who pushed, when known. */
-  userId?: number
-}
 
 export interface BranchUpdatePublisher {
   /** Queues one update; the same update queued twice is stored once. */
@@ -33,12 +26,24 @@ export function branchUpdateJobId(update: BranchUpdate): string {
     .replace(/:/g, '_')
 }
 
+/**
+ * A job's payload as a BranchUpdate, or undefined when it is not a usable one
+ * (no project, no branch, or a missing sha).
+ */
+export function decodeBranchUpdate(data: unknown): BranchUpdate | undefined {
+  if (typeof data !== 'object' || data === null) return undefined
+  const update = BranchUpdate.fromJSON(data)
+  if (update.projectId <= 0 || update.branch === '') return undefined
+  if (update.before === '' || update.after === '') return undefined
+  return update
+}
+
 /** A producer for BRANCH_UPDATES_QUEUE; jobs are retried with backoff and kept until done. */
 export function createBranchUpdatePublisher(connection: Redis): BranchUpdatePublisher {
   const queue = new Queue(BRANCH_UPDATES_QUEUE, { connection, prefix: queuePrefix() })
   return {
     publish: async (update) => {
-      await queue.add('branch-update', update, {
+      await queue.add('branch-update', BranchUpdate.toJSON(update), {
         jobId: branchUpdateJobId(update),
         attempts: 10,
         backoff: { type: 'exponential', delay: 1_000 },

@@ -1,6 +1,7 @@
 import { status, type ServiceError } from '@grpc/grpc-js'
 import {
   PipelineServiceClient,
+  ProjectAbilities,
   PipelineServiceService,
   type CreatePipelineRequest,
 } from '@suite/proto'
@@ -42,7 +43,12 @@ describe('PipelineService over gRPC', () => {
   })
 
   const request: CreatePipelineRequest = {
-    caller: { userId: 1, admin: false, scopes: ['api'], accessLevel: 30 },
+    caller: {
+      userId: 1,
+      admin: false,
+      scopes: ['api'],
+      project: ProjectAbilities.fromPartial({ projectId: 7, createPipeline: true }),
+    },
     projectId: 7,
     sha: 'a'.repeat(40),
     ref: 'refs/merge-requests/1/head',
@@ -88,6 +94,20 @@ describe('PipelineService over gRPC', () => {
     const error = await failure(client.rpc.getPipeline({ projectId: 8, id: 1 }))
     expect(error.code).toBe(status.NOT_FOUND)
     expect(readErrorDetail(error)?.resource).toBe('Pipeline')
+  })
+
+  it('answers PERMISSION_DENIED to a caller without create_pipeline in the project', async () => {
+    const withoutAbility = {
+      ...request,
+      caller: { ...request.caller!, project: ProjectAbilities.fromPartial({ projectId: 7 }) },
+    }
+    expect((await failure(client.rpc.createPipeline(withoutAbility))).code).toBe(
+      status.PERMISSION_DENIED,
+    )
+    const otherProject = { ...request, projectId: 8 }
+    expect((await failure(client.rpc.createPipeline(otherProject))).code).toBe(
+      status.PERMISSION_DENIED,
+    )
   })
 
   it('answers INVALID_ARGUMENT with field errors for an empty sha or ref', async () => {

@@ -11,6 +11,7 @@ import type {
 } from '@suite/proto'
 import type { GrpcServer } from '@suite/runtime'
 import { createPipeline } from '../domain/create-pipeline.js'
+import { requireCreatePipeline } from '../domain/policy.js'
 import type { PipelineStore } from '../domain/ports.js'
 import { batchGetPipelines, getPipeline, listPipelines } from '../domain/read-pipelines.js'
 import { toPipelineMessage } from './to-proto.js'
@@ -21,6 +22,7 @@ export function pipelineService(server: GrpcServer, store: PipelineStore): Pipel
     createPipeline: server.unary(
       'CreatePipeline',
       async (req: CreatePipelineRequest): Promise<CreatePipelineResponse> => {
+        requireCreatePipeline(req.caller?.project, req.projectId)
         const pipeline = await createPipeline(store, {
           projectId: req.projectId,
           sha: req.sha,

@@ -6,6 +6,7 @@
 
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
+import { GroupAbilities, ProjectAbilities } from "./abilities.js";
 
 /**
  * Caller is who asks, as the gateway authenticated them. Services apply their
@@ -17,12 +18,20 @@ export interface Caller {
   admin: boolean;
   /** Scopes of the token used: api, read_api, read_user, sudo, ... */
   scopes: string[];
-  /** Effective access level on the resource named by :id, when the gateway resolved one. */
-  accessLevel: number;
+  /**
+   * The caller's abilities in the project named by :id, as the projects
+   * service answered them when the gateway resolved it. A service checks the
+   * ability it needs here (and that project_id is the project it acts on).
+   */
+  project?:
+    | ProjectAbilities
+    | undefined;
+  /** The same for a group named by :id, as the identity service answered it. */
+  group?: GroupAbilities | undefined;
 }
 
 function createBaseCaller(): Caller {
-  return { userId: undefined, admin: false, scopes: [], accessLevel: 0 };
+  return { userId: undefined, admin: false, scopes: [], project: undefined, group: undefined };
 }
 
 export const Caller: MessageFns<Caller> = {
@@ -36,8 +45,11 @@ export const Caller: MessageFns<Caller> = {
     for (const v of message.scopes) {
       writer.uint32(26).string(v!);
     }
-    if (message.accessLevel !== 0) {
-      writer.uint32(32).int32(message.accessLevel);
+    if (message.project !== undefined) {
+      ProjectAbilities.encode(message.project, writer.uint32(42).fork()).join();
+    }
+    if (message.group !== undefined) {
+      GroupAbilities.encode(message.group, writer.uint32(50).fork()).join();
     }
     return writer;
   },
@@ -79,12 +91,20 @@ export const Caller: MessageFns<Caller> = {
             message.scopes.push(reader.string());
             continue;
           }
-          case 4: {
-            if (tag !== 32) {
+          case 5: {
+            if (tag !== 42) {
               break;
             }
 
-            message.accessLevel = reader.int32();
+            message.project = ProjectAbilities.decode(reader, reader.uint32());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.group = GroupAbilities.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -108,11 +128,8 @@ export const Caller: MessageFns<Caller> = {
         : undefined,
       admin: isSet(object.admin) ? globalThis.Boolean(object.admin) : false,
       scopes: globalThis.Array.isArray(object?.scopes) ? object.scopes.map((e: any) => globalThis.String(e)) : [],
-      accessLevel: isSet(object.accessLevel)
-        ? globalThis.Number(object.accessLevel)
-        : isSet(object.access_level)
-        ? globalThis.Number(object.access_level)
-        : 0,
+      project: isSet(object.project) ? ProjectAbilities.fromJSON(object.project) : undefined,
+      group: isSet(object.group) ? GroupAbilities.fromJSON(object.group) : undefined,
     };
   },
 
@@ -127,8 +144,11 @@ export const Caller: MessageFns<Caller> = {
     if (message.scopes?.length) {
       obj.scopes = message.scopes;
     }
-    if (message.accessLevel !== 0) {
-      obj.accessLevel = Math.round(message.accessLevel);
+    if (message.project !== undefined) {
+      obj.project = ProjectAbilities.toJSON(message.project);
+    }
+    if (message.group !== undefined) {
+      obj.group = GroupAbilities.toJSON(message.group);
     }
     return obj;
   },
@@ -141,7 +161,12 @@ export const Caller: MessageFns<Caller> = {
     message.userId = object.userId ?? undefined;
     message.admin = object.admin ?? false;
     message.scopes = object.scopes?.map((e) => e) || [];
-    message.accessLevel = object.accessLevel ?? 0;
+    message.project = (object.project !== undefined && object.project !== null)
+      ? ProjectAbilities.fromPartial(object.project)
+      : undefined;
+    message.group = (object.group !== undefined && object.group !== null)
+      ? GroupAbilities.fromPartial(object.group)
+      : undefined;
     return message;
   },
 };

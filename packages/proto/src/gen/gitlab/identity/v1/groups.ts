@@ -19,6 +19,7 @@ import {
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
 import { Timestamp } from "../../../google/protobuf/timestamp.js";
+import { GroupAbilities } from "../../common/v1/abilities.js";
 import { Caller } from "../../common/v1/caller.js";
 import { PageInfo, PageRequest } from "../../common/v1/pagination.js";
 
@@ -51,6 +52,8 @@ export interface Group {
     | undefined;
   /** The caller's effective access level in this group (0 when none). */
   callerAccessLevel: number;
+  /** The caller's abilities in this group (GroupPolicy), computed by identity. */
+  abilities: GroupAbilities | undefined;
 }
 
 /** Namespace is where projects live: a user's personal namespace or a group. */
@@ -185,6 +188,7 @@ function createBaseGroup(): Group {
     defaultBranchProtection: 0,
     autoDevopsEnabled: undefined,
     callerAccessLevel: 0,
+    abilities: undefined,
   };
 }
 
@@ -255,6 +259,9 @@ export const Group: MessageFns<Group> = {
     }
     if (message.callerAccessLevel !== 0) {
       writer.uint32(176).int32(message.callerAccessLevel);
+    }
+    if (message.abilities !== undefined) {
+      GroupAbilities.encode(message.abilities, writer.uint32(186).fork()).join();
     }
     return writer;
   },
@@ -448,6 +455,14 @@ export const Group: MessageFns<Group> = {
             message.callerAccessLevel = reader.int32();
             continue;
           }
+          case 23: {
+            if (tag !== 186) {
+              break;
+            }
+
+            message.abilities = GroupAbilities.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -552,6 +567,7 @@ export const Group: MessageFns<Group> = {
         : isSet(object.caller_access_level)
         ? globalThis.Number(object.caller_access_level)
         : 0,
+      abilities: isSet(object.abilities) ? GroupAbilities.fromJSON(object.abilities) : undefined,
     };
   },
 
@@ -623,6 +639,9 @@ export const Group: MessageFns<Group> = {
     if (message.callerAccessLevel !== 0) {
       obj.callerAccessLevel = Math.round(message.callerAccessLevel);
     }
+    if (message.abilities !== undefined) {
+      obj.abilities = GroupAbilities.toJSON(message.abilities);
+    }
     return obj;
   },
 
@@ -653,6 +672,9 @@ export const Group: MessageFns<Group> = {
     message.defaultBranchProtection = object.defaultBranchProtection ?? 0;
     message.autoDevopsEnabled = object.autoDevopsEnabled ?? undefined;
     message.callerAccessLevel = object.callerAccessLevel ?? 0;
+    message.abilities = (object.abilities !== undefined && object.abilities !== null)
+      ? GroupAbilities.fromPartial(object.abilities)
+      : undefined;
     return message;
   },
 };

@@ -19,6 +19,7 @@ import {
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
 import { Timestamp } from "../../../google/protobuf/timestamp.js";
+import { MemberPermission, memberPermissionFromJSON, memberPermissionToJSON } from "../../common/v1/access.js";
 import { Caller } from "../../common/v1/caller.js";
 import { PageInfo, PageRequest } from "../../common/v1/pagination.js";
 import { User } from "./users.js";
@@ -174,6 +175,11 @@ export interface UserMembership {
   sourceType: SourceType;
   sourceId: number;
   accessLevel: number;
+  /**
+   * The permissions the membership's custom member role switches on (none
+   * without one).
+   */
+  customPermissions: MemberPermission[];
 }
 
 export interface ListUserMembershipsResponse {
@@ -1850,7 +1856,7 @@ export const ListUserMembershipsRequest: MessageFns<ListUserMembershipsRequest> 
 };
 
 function createBaseUserMembership(): UserMembership {
-  return { sourceType: 0, sourceId: 0, accessLevel: 0 };
+  return { sourceType: 0, sourceId: 0, accessLevel: 0, customPermissions: [] };
 }
 
 export const UserMembership: MessageFns<UserMembership> = {
@@ -1863,6 +1869,13 @@ export const UserMembership: MessageFns<UserMembership> = {
     }
     if (message.accessLevel !== 0) {
       writer.uint32(24).int32(message.accessLevel);
+    }
+    if (message.customPermissions.length !== 0) {
+      writer.uint32(34).fork();
+      for (const v of message.customPermissions) {
+        writer.int32(v);
+      }
+      writer.join();
     }
     return writer;
   },
@@ -1904,6 +1917,24 @@ export const UserMembership: MessageFns<UserMembership> = {
             message.accessLevel = reader.int32();
             continue;
           }
+          case 4: {
+            if (tag === 32) {
+              message.customPermissions.push(reader.int32() as any);
+
+              continue;
+            }
+
+            if (tag === 34) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.customPermissions.push(reader.int32() as any);
+              }
+
+              continue;
+            }
+
+            break;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1933,6 +1964,11 @@ export const UserMembership: MessageFns<UserMembership> = {
         : isSet(object.access_level)
         ? globalThis.Number(object.access_level)
         : 0,
+      customPermissions: globalThis.Array.isArray(object?.customPermissions)
+        ? object.customPermissions.map((e: any) => memberPermissionFromJSON(e))
+        : globalThis.Array.isArray(object?.custom_permissions)
+        ? object.custom_permissions.map((e: any) => memberPermissionFromJSON(e))
+        : [],
     };
   },
 
@@ -1947,6 +1983,9 @@ export const UserMembership: MessageFns<UserMembership> = {
     if (message.accessLevel !== 0) {
       obj.accessLevel = Math.round(message.accessLevel);
     }
+    if (message.customPermissions?.length) {
+      obj.customPermissions = message.customPermissions.map((e) => memberPermissionToJSON(e));
+    }
     return obj;
   },
 
@@ -1958,6 +1997,7 @@ export const UserMembership: MessageFns<UserMembership> = {
     message.sourceType = object.sourceType ?? 0;
     message.sourceId = object.sourceId ?? 0;
     message.accessLevel = object.accessLevel ?? 0;
+    message.customPermissions = object.customPermissions?.map((e) => e) || [];
     return message;
   },
 };

@@ -184,6 +184,11 @@ export interface MergeRequest {
   /** The latest pipeline of the merge request (ci-triggers id), if any. */
   headPipelineId?: number | undefined;
   imported: boolean;
+  /**
+   * Single-request answers: whether the caller may merge it now (its
+   * abilities in the project plus the target branch's protection).
+   */
+  callerCanMerge: boolean;
   importedFrom: string;
 }
 
@@ -1154,6 +1159,7 @@ function createBaseMergeRequest(): MergeRequest {
     divergedCommitsCount: 0,
     headPipelineId: undefined,
     imported: false,
+    callerCanMerge: false,
     importedFrom: "",
   };
 }
@@ -1320,6 +1326,9 @@ export const MergeRequest: MessageFns<MergeRequest> = {
     }
     if (message.imported !== false) {
       writer.uint32(408).bool(message.imported);
+    }
+    if (message.callerCanMerge !== false) {
+      writer.uint32(480).bool(message.callerCanMerge);
     }
     if (message.importedFrom !== "") {
       writer.uint32(418).string(message.importedFrom);
@@ -1768,6 +1777,14 @@ export const MergeRequest: MessageFns<MergeRequest> = {
             message.imported = reader.bool();
             continue;
           }
+          case 60: {
+            if (tag !== 480) {
+              break;
+            }
+
+            message.callerCanMerge = reader.bool();
+            continue;
+          }
           case 52: {
             if (tag !== 418) {
               break;
@@ -1991,6 +2008,11 @@ export const MergeRequest: MessageFns<MergeRequest> = {
         ? globalThis.Number(object.head_pipeline_id)
         : undefined,
       imported: isSet(object.imported) ? globalThis.Boolean(object.imported) : false,
+      callerCanMerge: isSet(object.callerCanMerge)
+        ? globalThis.Boolean(object.callerCanMerge)
+        : isSet(object.caller_can_merge)
+        ? globalThis.Boolean(object.caller_can_merge)
+        : false,
       importedFrom: isSet(object.importedFrom)
         ? globalThis.String(object.importedFrom)
         : isSet(object.imported_from)
@@ -2154,6 +2176,9 @@ export const MergeRequest: MessageFns<MergeRequest> = {
     if (message.imported !== false) {
       obj.imported = message.imported;
     }
+    if (message.callerCanMerge !== false) {
+      obj.callerCanMerge = message.callerCanMerge;
+    }
     if (message.importedFrom !== "") {
       obj.importedFrom = message.importedFrom;
     }
@@ -2222,6 +2247,7 @@ export const MergeRequest: MessageFns<MergeRequest> = {
     message.divergedCommitsCount = object.divergedCommitsCount ?? 0;
     message.headPipelineId = object.headPipelineId ?? undefined;
     message.imported = object.imported ?? false;
+    message.callerCanMerge = object.callerCanMerge ?? false;
     message.importedFrom = object.importedFrom ?? "";
     return message;
   },

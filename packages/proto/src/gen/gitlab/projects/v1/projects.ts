@@ -19,9 +19,57 @@ import {
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
 import { Timestamp } from "../../../google/protobuf/timestamp.js";
+import { AbilityScope, ProjectAbilities, Requirement } from "../../common/v1/abilities.js";
+import { FeatureAccessLevels } from "../../common/v1/access.js";
 import { Caller } from "../../common/v1/caller.js";
 import { PageInfo, PageRequest } from "../../common/v1/pagination.js";
 import { License } from "./repository.js";
+
+/** ScopedAbility names the abilities lists can filter by. */
+export enum ScopedAbility {
+  SCOPED_ABILITY_UNSPECIFIED = 0,
+  SCOPED_ABILITY_READ_PROJECT = 1,
+  SCOPED_ABILITY_READ_CODE = 2,
+  SCOPED_ABILITY_READ_MERGE_REQUEST = 3,
+  UNRECOGNIZED = -1,
+}
+
+export function scopedAbilityFromJSON(object: any): ScopedAbility {
+  switch (object) {
+    case 0:
+    case "SCOPED_ABILITY_UNSPECIFIED":
+      return ScopedAbility.SCOPED_ABILITY_UNSPECIFIED;
+    case 1:
+    case "SCOPED_ABILITY_READ_PROJECT":
+      return ScopedAbility.SCOPED_ABILITY_READ_PROJECT;
+    case 2:
+    case "SCOPED_ABILITY_READ_CODE":
+      return ScopedAbility.SCOPED_ABILITY_READ_CODE;
+    case 3:
+    case "SCOPED_ABILITY_READ_MERGE_REQUEST":
+      return ScopedAbility.SCOPED_ABILITY_READ_MERGE_REQUEST;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return ScopedAbility.UNRECOGNIZED;
+  }
+}
+
+export function scopedAbilityToJSON(object: ScopedAbility): string {
+  switch (object) {
+    case ScopedAbility.SCOPED_ABILITY_UNSPECIFIED:
+      return "SCOPED_ABILITY_UNSPECIFIED";
+    case ScopedAbility.SCOPED_ABILITY_READ_PROJECT:
+      return "SCOPED_ABILITY_READ_PROJECT";
+    case ScopedAbility.SCOPED_ABILITY_READ_CODE:
+      return "SCOPED_ABILITY_READ_CODE";
+    case ScopedAbility.SCOPED_ABILITY_READ_MERGE_REQUEST:
+      return "SCOPED_ABILITY_READ_MERGE_REQUEST";
+    case ScopedAbility.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
 
 /** Project is one project with its settings, as GitLab's Project entity needs it. */
 export interface Project {
@@ -50,8 +98,6 @@ export interface Project {
   lastActivityAt:
     | Date
     | undefined;
-  /** Feature access levels by feature (issues, merge_requests, builds, wiki, ...): disabled, private, enabled, public. */
-  accessLevels: { [key: string]: string };
   /** Boolean settings by GitLab's field name (lfs_enabled, request_access_enabled, ...). */
   flags: { [key: string]: boolean };
   /** merge, rebase_merge, ff */
@@ -114,16 +160,48 @@ export interface Project {
     | undefined;
   /** sha1 or sha256: the object format the repository was created with. */
   repositoryObjectFormat: string;
-}
-
-export interface Project_AccessLevelsEntry {
-  key: string;
-  value: string;
+  /** Every ProjectFeature setting. */
+  features:
+    | FeatureAccessLevels
+    | undefined;
+  /**
+   * The caller's abilities in this project (ProjectPolicy), computed by the
+   * projects service for every project it answers with a caller.
+   */
+  abilities:
+    | ProjectAbilities
+    | undefined;
+  /**
+   * Who holds the list abilities in this project, for other services' read
+   * models (merge request lists filter by it in SQL).
+   */
+  accessFacts: ProjectAccessFacts | undefined;
 }
 
 export interface Project_FlagsEntry {
   key: string;
   value: boolean;
+}
+
+/**
+ * ProjectAccessFacts is what another service needs to decide, in its own SQL,
+ * which callers hold a list ability in the project, without asking per row.
+ * The projects service publishes it on every change that can alter it.
+ */
+export interface ProjectAccessFacts {
+  projectId: number;
+  /** The groups above the project, top first (empty for a personal project). */
+  groupIds: number[];
+  /** The personal namespace's owner, who is the project's Owner. */
+  ownerUserId?: number | undefined;
+  archived: boolean;
+  readProject: Requirement | undefined;
+  readCode: Requirement | undefined;
+  readMergeRequest:
+    | Requirement
+    | undefined;
+  /** Increases with every change, so that a late message never overwrites a newer one. */
+  version: number;
 }
 
 /** AvatarUpload is an uploaded avatar image as the client sent it. */
@@ -258,7 +336,6 @@ export interface ProjectSettingsInput {
   /** Set when topics was given (possibly empty). */
   topicsGiven: boolean;
   topics: string[];
-  accessLevels: { [key: string]: string };
   flags: { [key: string]: boolean };
   mergeMethod?: string | undefined;
   squashOption?: string | undefined;
@@ -291,12 +368,11 @@ export interface ProjectSettingsInput {
     | number
     | undefined;
   /** Administrators only; ignored for others. */
-  repositoryStorage?: string | undefined;
-}
-
-export interface ProjectSettingsInput_AccessLevelsEntry {
-  key: string;
-  value: string;
+  repositoryStorage?:
+    | string
+    | undefined;
+  /** Feature settings given; FEATURE_ACCESS_LEVEL_UNSPECIFIED leaves one unchanged. */
+  features: FeatureAccessLevels | undefined;
 }
 
 export interface ProjectSettingsInput_FlagsEntry {
@@ -365,21 +441,13 @@ export interface UpdateProjectResponse {
   project: Project | undefined;
 }
 
-export interface ListReadableProjectIdsRequest {
-  caller:
-    | Caller
-    | undefined;
-  /** Only projects of this group and its subgroups. */
-  groupId?:
-    | number
-    | undefined;
-  /** Leave archived projects out. */
-  nonArchived: boolean;
+export interface GetAbilityScopeRequest {
+  caller: Caller | undefined;
+  ability: ScopedAbility;
 }
 
-export interface ListReadableProjectIdsResponse {
-  all: boolean;
-  projectIds: number[];
+export interface GetAbilityScopeResponse {
+  scope: AbilityScope | undefined;
 }
 
 export interface GetProjectAvatarRequest {
@@ -415,7 +483,6 @@ function createBaseProject(): Project {
     createdAt: undefined,
     updatedAt: undefined,
     lastActivityAt: undefined,
-    accessLevels: {},
     flags: {},
     mergeMethod: "",
     squashOption: "",
@@ -451,6 +518,9 @@ function createBaseProject(): Project {
     repositoryStorage: "",
     avatarFilename: undefined,
     repositoryObjectFormat: "",
+    features: undefined,
+    abilities: undefined,
+    accessFacts: undefined,
   };
 }
 
@@ -513,9 +583,6 @@ export const Project: MessageFns<Project> = {
     if (message.lastActivityAt !== undefined) {
       Timestamp.encode(toTimestamp(message.lastActivityAt), writer.uint32(154).fork()).join();
     }
-    globalThis.Object.entries(message.accessLevels).forEach(([key, value]: [string, string]) => {
-      Project_AccessLevelsEntry.encode({ key: key as any, value }, writer.uint32(162).fork()).join();
-    });
     globalThis.Object.entries(message.flags).forEach(([key, value]: [string, boolean]) => {
       Project_FlagsEntry.encode({ key: key as any, value }, writer.uint32(170).fork()).join();
     });
@@ -620,6 +687,15 @@ export const Project: MessageFns<Project> = {
     }
     if (message.repositoryObjectFormat !== "") {
       writer.uint32(442).string(message.repositoryObjectFormat);
+    }
+    if (message.features !== undefined) {
+      FeatureAccessLevels.encode(message.features, writer.uint32(450).fork()).join();
+    }
+    if (message.abilities !== undefined) {
+      ProjectAbilities.encode(message.abilities, writer.uint32(458).fork()).join();
+    }
+    if (message.accessFacts !== undefined) {
+      ProjectAccessFacts.encode(message.accessFacts, writer.uint32(466).fork()).join();
     }
     return writer;
   },
@@ -787,17 +863,6 @@ export const Project: MessageFns<Project> = {
             }
 
             message.lastActivityAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 20: {
-            if (tag !== 162) {
-              break;
-            }
-
-            const entry20 = Project_AccessLevelsEntry.decode(reader, reader.uint32());
-            if (entry20.value !== undefined) {
-              message.accessLevels[entry20.key] = entry20.value;
-            }
             continue;
           }
           case 21: {
@@ -1083,6 +1148,30 @@ export const Project: MessageFns<Project> = {
             message.repositoryObjectFormat = reader.string();
             continue;
           }
+          case 56: {
+            if (tag !== 450) {
+              break;
+            }
+
+            message.features = FeatureAccessLevels.decode(reader, reader.uint32());
+            continue;
+          }
+          case 57: {
+            if (tag !== 458) {
+              break;
+            }
+
+            message.abilities = ProjectAbilities.decode(reader, reader.uint32());
+            continue;
+          }
+          case 58: {
+            if (tag !== 466) {
+              break;
+            }
+
+            message.accessFacts = ProjectAccessFacts.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1166,33 +1255,6 @@ export const Project: MessageFns<Project> = {
         : isSet(object.last_activity_at)
         ? fromJsonTimestamp(object.last_activity_at)
         : undefined,
-      accessLevels: isObject(object.accessLevels)
-        ? (globalThis.Object.entries(object.accessLevels) as [string, any][]).reduce(
-          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: globalThis.String(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : isObject(object.access_levels)
-        ? (globalThis.Object.entries(object.access_levels) as [string, any][]).reduce(
-          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: globalThis.String(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : {},
       flags: isObject(object.flags)
         ? (globalThis.Object.entries(object.flags) as [string, any][]).reduce(
           (acc: { [key: string]: boolean }, [key, value]: [string, any]) => {
@@ -1373,6 +1435,13 @@ export const Project: MessageFns<Project> = {
         : isSet(object.repository_object_format)
         ? globalThis.String(object.repository_object_format)
         : "",
+      features: isSet(object.features) ? FeatureAccessLevels.fromJSON(object.features) : undefined,
+      abilities: isSet(object.abilities) ? ProjectAbilities.fromJSON(object.abilities) : undefined,
+      accessFacts: isSet(object.accessFacts)
+        ? ProjectAccessFacts.fromJSON(object.accessFacts)
+        : isSet(object.access_facts)
+        ? ProjectAccessFacts.fromJSON(object.access_facts)
+        : undefined,
     };
   },
 
@@ -1434,15 +1503,6 @@ export const Project: MessageFns<Project> = {
     }
     if (message.lastActivityAt !== undefined) {
       obj.lastActivityAt = message.lastActivityAt.toISOString();
-    }
-    if (message.accessLevels) {
-      const entries = globalThis.Object.entries(message.accessLevels) as [string, string][];
-      if (entries.length > 0) {
-        obj.accessLevels = {};
-        entries.forEach(([k, v]) => {
-          obj.accessLevels[k] = v;
-        });
-      }
     }
     if (message.flags) {
       const entries = globalThis.Object.entries(message.flags) as [string, boolean][];
@@ -1555,6 +1615,15 @@ export const Project: MessageFns<Project> = {
     if (message.repositoryObjectFormat !== "") {
       obj.repositoryObjectFormat = message.repositoryObjectFormat;
     }
+    if (message.features !== undefined) {
+      obj.features = FeatureAccessLevels.toJSON(message.features);
+    }
+    if (message.abilities !== undefined) {
+      obj.abilities = ProjectAbilities.toJSON(message.abilities);
+    }
+    if (message.accessFacts !== undefined) {
+      obj.accessFacts = ProjectAccessFacts.toJSON(message.accessFacts);
+    }
     return obj;
   },
 
@@ -1582,15 +1651,6 @@ export const Project: MessageFns<Project> = {
     message.createdAt = object.createdAt ?? undefined;
     message.updatedAt = object.updatedAt ?? undefined;
     message.lastActivityAt = object.lastActivityAt ?? undefined;
-    message.accessLevels = (globalThis.Object.entries(object.accessLevels ?? {}) as [string, string][]).reduce(
-      (acc: { [key: string]: string }, [key, value]: [string, string]) => {
-        if (value !== undefined) {
-          acc[key] = globalThis.String(value);
-        }
-        return acc;
-      },
-      {},
-    );
     message.flags = (globalThis.Object.entries(object.flags ?? {}) as [string, boolean][]).reduce(
       (acc: { [key: string]: boolean }, [key, value]: [string, boolean]) => {
         if (value !== undefined) {
@@ -1639,91 +1699,15 @@ export const Project: MessageFns<Project> = {
     message.repositoryStorage = object.repositoryStorage ?? "";
     message.avatarFilename = object.avatarFilename ?? undefined;
     message.repositoryObjectFormat = object.repositoryObjectFormat ?? "";
-    return message;
-  },
-};
-
-function createBaseProject_AccessLevelsEntry(): Project_AccessLevelsEntry {
-  return { key: "", value: "" };
-}
-
-export const Project_AccessLevelsEntry: MessageFns<Project_AccessLevelsEntry> = {
-  encode(message: Project_AccessLevelsEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.key !== "") {
-      writer.uint32(10).string(message.key);
-    }
-    if (message.value !== "") {
-      writer.uint32(18).string(message.value);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): Project_AccessLevelsEntry {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseProject_AccessLevelsEntry();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.key = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.value = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): Project_AccessLevelsEntry {
-    return {
-      key: isSet(object.key) ? globalThis.String(object.key) : "",
-      value: isSet(object.value) ? globalThis.String(object.value) : "",
-    };
-  },
-
-  toJSON(message: Project_AccessLevelsEntry): unknown {
-    const obj: any = {};
-    if (message.key !== "") {
-      obj.key = message.key;
-    }
-    if (message.value !== "") {
-      obj.value = message.value;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<Project_AccessLevelsEntry>, I>>(base?: I): Project_AccessLevelsEntry {
-    return Project_AccessLevelsEntry.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<Project_AccessLevelsEntry>, I>>(object: I): Project_AccessLevelsEntry {
-    const message = createBaseProject_AccessLevelsEntry();
-    message.key = object.key ?? "";
-    message.value = object.value ?? "";
+    message.features = (object.features !== undefined && object.features !== null)
+      ? FeatureAccessLevels.fromPartial(object.features)
+      : undefined;
+    message.abilities = (object.abilities !== undefined && object.abilities !== null)
+      ? ProjectAbilities.fromPartial(object.abilities)
+      : undefined;
+    message.accessFacts = (object.accessFacts !== undefined && object.accessFacts !== null)
+      ? ProjectAccessFacts.fromPartial(object.accessFacts)
+      : undefined;
     return message;
   },
 };
@@ -1809,6 +1793,240 @@ export const Project_FlagsEntry: MessageFns<Project_FlagsEntry> = {
     const message = createBaseProject_FlagsEntry();
     message.key = object.key ?? "";
     message.value = object.value ?? false;
+    return message;
+  },
+};
+
+function createBaseProjectAccessFacts(): ProjectAccessFacts {
+  return {
+    projectId: 0,
+    groupIds: [],
+    ownerUserId: undefined,
+    archived: false,
+    readProject: undefined,
+    readCode: undefined,
+    readMergeRequest: undefined,
+    version: 0,
+  };
+}
+
+export const ProjectAccessFacts: MessageFns<ProjectAccessFacts> = {
+  encode(message: ProjectAccessFacts, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.groupIds.length !== 0) {
+      writer.uint32(18).fork();
+      for (const v of message.groupIds) {
+        writer.int64(v);
+      }
+      writer.join();
+    }
+    if (message.ownerUserId !== undefined) {
+      writer.uint32(24).int64(message.ownerUserId);
+    }
+    if (message.archived !== false) {
+      writer.uint32(32).bool(message.archived);
+    }
+    if (message.readProject !== undefined) {
+      Requirement.encode(message.readProject, writer.uint32(42).fork()).join();
+    }
+    if (message.readCode !== undefined) {
+      Requirement.encode(message.readCode, writer.uint32(50).fork()).join();
+    }
+    if (message.readMergeRequest !== undefined) {
+      Requirement.encode(message.readMergeRequest, writer.uint32(58).fork()).join();
+    }
+    if (message.version !== 0) {
+      writer.uint32(64).int64(message.version);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ProjectAccessFacts {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseProjectAccessFacts();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag === 16) {
+              message.groupIds.push(longToNumber(reader.int64()));
+
+              continue;
+            }
+
+            if (tag === 18) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.groupIds.push(longToNumber(reader.int64()));
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.ownerUserId = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.archived = reader.bool();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.readProject = Requirement.decode(reader, reader.uint32());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.readCode = Requirement.decode(reader, reader.uint32());
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.readMergeRequest = Requirement.decode(reader, reader.uint32());
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.version = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ProjectAccessFacts {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      groupIds: globalThis.Array.isArray(object?.groupIds)
+        ? object.groupIds.map((e: any) => globalThis.Number(e))
+        : globalThis.Array.isArray(object?.group_ids)
+        ? object.group_ids.map((e: any) => globalThis.Number(e))
+        : [],
+      ownerUserId: isSet(object.ownerUserId)
+        ? globalThis.Number(object.ownerUserId)
+        : isSet(object.owner_user_id)
+        ? globalThis.Number(object.owner_user_id)
+        : undefined,
+      archived: isSet(object.archived) ? globalThis.Boolean(object.archived) : false,
+      readProject: isSet(object.readProject)
+        ? Requirement.fromJSON(object.readProject)
+        : isSet(object.read_project)
+        ? Requirement.fromJSON(object.read_project)
+        : undefined,
+      readCode: isSet(object.readCode)
+        ? Requirement.fromJSON(object.readCode)
+        : isSet(object.read_code)
+        ? Requirement.fromJSON(object.read_code)
+        : undefined,
+      readMergeRequest: isSet(object.readMergeRequest)
+        ? Requirement.fromJSON(object.readMergeRequest)
+        : isSet(object.read_merge_request)
+        ? Requirement.fromJSON(object.read_merge_request)
+        : undefined,
+      version: isSet(object.version) ? globalThis.Number(object.version) : 0,
+    };
+  },
+
+  toJSON(message: ProjectAccessFacts): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.groupIds?.length) {
+      obj.groupIds = message.groupIds.map((e) => Math.round(e));
+    }
+    if (message.ownerUserId !== undefined) {
+      obj.ownerUserId = Math.round(message.ownerUserId);
+    }
+    if (message.archived !== false) {
+      obj.archived = message.archived;
+    }
+    if (message.readProject !== undefined) {
+      obj.readProject = Requirement.toJSON(message.readProject);
+    }
+    if (message.readCode !== undefined) {
+      obj.readCode = Requirement.toJSON(message.readCode);
+    }
+    if (message.readMergeRequest !== undefined) {
+      obj.readMergeRequest = Requirement.toJSON(message.readMergeRequest);
+    }
+    if (message.version !== 0) {
+      obj.version = Math.round(message.version);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ProjectAccessFacts>, I>>(base?: I): ProjectAccessFacts {
+    return ProjectAccessFacts.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ProjectAccessFacts>, I>>(object: I): ProjectAccessFacts {
+    const message = createBaseProjectAccessFacts();
+    message.projectId = object.projectId ?? 0;
+    message.groupIds = object.groupIds?.map((e) => e) || [];
+    message.ownerUserId = object.ownerUserId ?? undefined;
+    message.archived = object.archived ?? false;
+    message.readProject = (object.readProject !== undefined && object.readProject !== null)
+      ? Requirement.fromPartial(object.readProject)
+      : undefined;
+    message.readCode = (object.readCode !== undefined && object.readCode !== null)
+      ? Requirement.fromPartial(object.readCode)
+      : undefined;
+    message.readMergeRequest = (object.readMergeRequest !== undefined && object.readMergeRequest !== null)
+      ? Requirement.fromPartial(object.readMergeRequest)
+      : undefined;
+    message.version = object.version ?? 0;
     return message;
   },
 };
@@ -3338,7 +3556,6 @@ function createBaseProjectSettingsInput(): ProjectSettingsInput {
     defaultBranch: undefined,
     topicsGiven: false,
     topics: [],
-    accessLevels: {},
     flags: {},
     mergeMethod: undefined,
     squashOption: undefined,
@@ -3363,6 +3580,7 @@ function createBaseProjectSettingsInput(): ProjectSettingsInput {
     ciDeletePipelinesInSeconds: undefined,
     mirrorUserId: undefined,
     repositoryStorage: undefined,
+    features: undefined,
   };
 }
 
@@ -3389,9 +3607,6 @@ export const ProjectSettingsInput: MessageFns<ProjectSettingsInput> = {
     for (const v of message.topics) {
       writer.uint32(58).string(v!);
     }
-    globalThis.Object.entries(message.accessLevels).forEach(([key, value]: [string, string]) => {
-      ProjectSettingsInput_AccessLevelsEntry.encode({ key: key as any, value }, writer.uint32(66).fork()).join();
-    });
     globalThis.Object.entries(message.flags).forEach(([key, value]: [string, boolean]) => {
       ProjectSettingsInput_FlagsEntry.encode({ key: key as any, value }, writer.uint32(74).fork()).join();
     });
@@ -3464,6 +3679,9 @@ export const ProjectSettingsInput: MessageFns<ProjectSettingsInput> = {
     if (message.repositoryStorage !== undefined) {
       writer.uint32(258).string(message.repositoryStorage);
     }
+    if (message.features !== undefined) {
+      FeatureAccessLevels.encode(message.features, writer.uint32(266).fork()).join();
+    }
     return writer;
   },
 
@@ -3534,17 +3752,6 @@ export const ProjectSettingsInput: MessageFns<ProjectSettingsInput> = {
             }
 
             message.topics.push(reader.string());
-            continue;
-          }
-          case 8: {
-            if (tag !== 66) {
-              break;
-            }
-
-            const entry8 = ProjectSettingsInput_AccessLevelsEntry.decode(reader, reader.uint32());
-            if (entry8.value !== undefined) {
-              message.accessLevels[entry8.key] = entry8.value;
-            }
             continue;
           }
           case 9: {
@@ -3742,6 +3949,14 @@ export const ProjectSettingsInput: MessageFns<ProjectSettingsInput> = {
             message.repositoryStorage = reader.string();
             continue;
           }
+          case 33: {
+            if (tag !== 266) {
+              break;
+            }
+
+            message.features = FeatureAccessLevels.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3771,33 +3986,6 @@ export const ProjectSettingsInput: MessageFns<ProjectSettingsInput> = {
         ? globalThis.Boolean(object.topics_given)
         : false,
       topics: globalThis.Array.isArray(object?.topics) ? object.topics.map((e: any) => globalThis.String(e)) : [],
-      accessLevels: isObject(object.accessLevels)
-        ? (globalThis.Object.entries(object.accessLevels) as [string, any][]).reduce(
-          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: globalThis.String(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : isObject(object.access_levels)
-        ? (globalThis.Object.entries(object.access_levels) as [string, any][]).reduce(
-          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: globalThis.String(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : {},
       flags: isObject(object.flags)
         ? (globalThis.Object.entries(object.flags) as [string, any][]).reduce(
           (acc: { [key: string]: boolean }, [key, value]: [string, any]) => {
@@ -3923,6 +4111,7 @@ export const ProjectSettingsInput: MessageFns<ProjectSettingsInput> = {
         : isSet(object.repository_storage)
         ? globalThis.String(object.repository_storage)
         : undefined,
+      features: isSet(object.features) ? FeatureAccessLevels.fromJSON(object.features) : undefined,
     };
   },
 
@@ -3948,15 +4137,6 @@ export const ProjectSettingsInput: MessageFns<ProjectSettingsInput> = {
     }
     if (message.topics?.length) {
       obj.topics = message.topics;
-    }
-    if (message.accessLevels) {
-      const entries = globalThis.Object.entries(message.accessLevels) as [string, string][];
-      if (entries.length > 0) {
-        obj.accessLevels = {};
-        entries.forEach(([k, v]) => {
-          obj.accessLevels[k] = v;
-        });
-      }
     }
     if (message.flags) {
       const entries = globalThis.Object.entries(message.flags) as [string, boolean][];
@@ -4036,6 +4216,9 @@ export const ProjectSettingsInput: MessageFns<ProjectSettingsInput> = {
     if (message.repositoryStorage !== undefined) {
       obj.repositoryStorage = message.repositoryStorage;
     }
+    if (message.features !== undefined) {
+      obj.features = FeatureAccessLevels.toJSON(message.features);
+    }
     return obj;
   },
 
@@ -4051,15 +4234,6 @@ export const ProjectSettingsInput: MessageFns<ProjectSettingsInput> = {
     message.defaultBranch = object.defaultBranch ?? undefined;
     message.topicsGiven = object.topicsGiven ?? false;
     message.topics = object.topics?.map((e) => e) || [];
-    message.accessLevels = (globalThis.Object.entries(object.accessLevels ?? {}) as [string, string][]).reduce(
-      (acc: { [key: string]: string }, [key, value]: [string, string]) => {
-        if (value !== undefined) {
-          acc[key] = globalThis.String(value);
-        }
-        return acc;
-      },
-      {},
-    );
     message.flags = (globalThis.Object.entries(object.flags ?? {}) as [string, boolean][]).reduce(
       (acc: { [key: string]: boolean }, [key, value]: [string, boolean]) => {
         if (value !== undefined) {
@@ -4095,95 +4269,9 @@ export const ProjectSettingsInput: MessageFns<ProjectSettingsInput> = {
     message.ciDeletePipelinesInSeconds = object.ciDeletePipelinesInSeconds ?? undefined;
     message.mirrorUserId = object.mirrorUserId ?? undefined;
     message.repositoryStorage = object.repositoryStorage ?? undefined;
-    return message;
-  },
-};
-
-function createBaseProjectSettingsInput_AccessLevelsEntry(): ProjectSettingsInput_AccessLevelsEntry {
-  return { key: "", value: "" };
-}
-
-export const ProjectSettingsInput_AccessLevelsEntry: MessageFns<ProjectSettingsInput_AccessLevelsEntry> = {
-  encode(message: ProjectSettingsInput_AccessLevelsEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.key !== "") {
-      writer.uint32(10).string(message.key);
-    }
-    if (message.value !== "") {
-      writer.uint32(18).string(message.value);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): ProjectSettingsInput_AccessLevelsEntry {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseProjectSettingsInput_AccessLevelsEntry();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.key = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.value = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): ProjectSettingsInput_AccessLevelsEntry {
-    return {
-      key: isSet(object.key) ? globalThis.String(object.key) : "",
-      value: isSet(object.value) ? globalThis.String(object.value) : "",
-    };
-  },
-
-  toJSON(message: ProjectSettingsInput_AccessLevelsEntry): unknown {
-    const obj: any = {};
-    if (message.key !== "") {
-      obj.key = message.key;
-    }
-    if (message.value !== "") {
-      obj.value = message.value;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<ProjectSettingsInput_AccessLevelsEntry>, I>>(
-    base?: I,
-  ): ProjectSettingsInput_AccessLevelsEntry {
-    return ProjectSettingsInput_AccessLevelsEntry.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<ProjectSettingsInput_AccessLevelsEntry>, I>>(
-    object: I,
-  ): ProjectSettingsInput_AccessLevelsEntry {
-    const message = createBaseProjectSettingsInput_AccessLevelsEntry();
-    message.key = object.key ?? "";
-    message.value = object.value ?? "";
+    message.features = (object.features !== undefined && object.features !== null)
+      ? FeatureAccessLevels.fromPartial(object.features)
+      : undefined;
     return message;
   },
 };
@@ -5015,25 +5103,22 @@ export const UpdateProjectResponse: MessageFns<UpdateProjectResponse> = {
   },
 };
 
-function createBaseListReadableProjectIdsRequest(): ListReadableProjectIdsRequest {
-  return { caller: undefined, groupId: undefined, nonArchived: false };
+function createBaseGetAbilityScopeRequest(): GetAbilityScopeRequest {
+  return { caller: undefined, ability: 0 };
 }
 
-export const ListReadableProjectIdsRequest: MessageFns<ListReadableProjectIdsRequest> = {
-  encode(message: ListReadableProjectIdsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+export const GetAbilityScopeRequest: MessageFns<GetAbilityScopeRequest> = {
+  encode(message: GetAbilityScopeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.caller !== undefined) {
       Caller.encode(message.caller, writer.uint32(10).fork()).join();
     }
-    if (message.groupId !== undefined) {
-      writer.uint32(16).int64(message.groupId);
-    }
-    if (message.nonArchived !== false) {
-      writer.uint32(24).bool(message.nonArchived);
+    if (message.ability !== 0) {
+      writer.uint32(16).int32(message.ability);
     }
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): ListReadableProjectIdsRequest {
+  decode(input: BinaryReader | Uint8Array, length?: number): GetAbilityScopeRequest {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -5042,7 +5127,7 @@ export const ListReadableProjectIdsRequest: MessageFns<ListReadableProjectIdsReq
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseListReadableProjectIdsRequest();
+      const message = createBaseGetAbilityScopeRequest();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -5059,15 +5144,7 @@ export const ListReadableProjectIdsRequest: MessageFns<ListReadableProjectIdsReq
               break;
             }
 
-            message.groupId = longToNumber(reader.int64());
-            continue;
-          }
-          case 3: {
-            if (tag !== 24) {
-              break;
-            }
-
-            message.nonArchived = reader.bool();
+            message.ability = reader.int32() as any;
             continue;
           }
         }
@@ -5082,72 +5159,50 @@ export const ListReadableProjectIdsRequest: MessageFns<ListReadableProjectIdsReq
     }
   },
 
-  fromJSON(object: any): ListReadableProjectIdsRequest {
+  fromJSON(object: any): GetAbilityScopeRequest {
     return {
       caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
-      groupId: isSet(object.groupId)
-        ? globalThis.Number(object.groupId)
-        : isSet(object.group_id)
-        ? globalThis.Number(object.group_id)
-        : undefined,
-      nonArchived: isSet(object.nonArchived)
-        ? globalThis.Boolean(object.nonArchived)
-        : isSet(object.non_archived)
-        ? globalThis.Boolean(object.non_archived)
-        : false,
+      ability: isSet(object.ability) ? scopedAbilityFromJSON(object.ability) : 0,
     };
   },
 
-  toJSON(message: ListReadableProjectIdsRequest): unknown {
+  toJSON(message: GetAbilityScopeRequest): unknown {
     const obj: any = {};
     if (message.caller !== undefined) {
       obj.caller = Caller.toJSON(message.caller);
     }
-    if (message.groupId !== undefined) {
-      obj.groupId = Math.round(message.groupId);
-    }
-    if (message.nonArchived !== false) {
-      obj.nonArchived = message.nonArchived;
+    if (message.ability !== 0) {
+      obj.ability = scopedAbilityToJSON(message.ability);
     }
     return obj;
   },
 
-  create<I extends Exact<DeepPartial<ListReadableProjectIdsRequest>, I>>(base?: I): ListReadableProjectIdsRequest {
-    return ListReadableProjectIdsRequest.fromPartial(base ?? ({} as any));
+  create<I extends Exact<DeepPartial<GetAbilityScopeRequest>, I>>(base?: I): GetAbilityScopeRequest {
+    return GetAbilityScopeRequest.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<ListReadableProjectIdsRequest>, I>>(
-    object: I,
-  ): ListReadableProjectIdsRequest {
-    const message = createBaseListReadableProjectIdsRequest();
+  fromPartial<I extends Exact<DeepPartial<GetAbilityScopeRequest>, I>>(object: I): GetAbilityScopeRequest {
+    const message = createBaseGetAbilityScopeRequest();
     message.caller = (object.caller !== undefined && object.caller !== null)
       ? Caller.fromPartial(object.caller)
       : undefined;
-    message.groupId = object.groupId ?? undefined;
-    message.nonArchived = object.nonArchived ?? false;
+    message.ability = object.ability ?? 0;
     return message;
   },
 };
 
-function createBaseListReadableProjectIdsResponse(): ListReadableProjectIdsResponse {
-  return { all: false, projectIds: [] };
+function createBaseGetAbilityScopeResponse(): GetAbilityScopeResponse {
+  return { scope: undefined };
 }
 
-export const ListReadableProjectIdsResponse: MessageFns<ListReadableProjectIdsResponse> = {
-  encode(message: ListReadableProjectIdsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.all !== false) {
-      writer.uint32(8).bool(message.all);
-    }
-    if (message.projectIds.length !== 0) {
-      writer.uint32(18).fork();
-      for (const v of message.projectIds) {
-        writer.int64(v);
-      }
-      writer.join();
+export const GetAbilityScopeResponse: MessageFns<GetAbilityScopeResponse> = {
+  encode(message: GetAbilityScopeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.scope !== undefined) {
+      AbilityScope.encode(message.scope, writer.uint32(10).fork()).join();
     }
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): ListReadableProjectIdsResponse {
+  decode(input: BinaryReader | Uint8Array, length?: number): GetAbilityScopeResponse {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -5156,35 +5211,17 @@ export const ListReadableProjectIdsResponse: MessageFns<ListReadableProjectIdsRe
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseListReadableProjectIdsResponse();
+      const message = createBaseGetAbilityScopeResponse();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
           case 1: {
-            if (tag !== 8) {
+            if (tag !== 10) {
               break;
             }
 
-            message.all = reader.bool();
+            message.scope = AbilityScope.decode(reader, reader.uint32());
             continue;
-          }
-          case 2: {
-            if (tag === 16) {
-              message.projectIds.push(longToNumber(reader.int64()));
-
-              continue;
-            }
-
-            if (tag === 18) {
-              const end2 = reader.uint32() + reader.pos;
-              while (reader.pos < end2) {
-                message.projectIds.push(longToNumber(reader.int64()));
-              }
-
-              continue;
-            }
-
-            break;
           }
         }
         if ((tag & 7) === 4 || tag === 0) {
@@ -5198,37 +5235,26 @@ export const ListReadableProjectIdsResponse: MessageFns<ListReadableProjectIdsRe
     }
   },
 
-  fromJSON(object: any): ListReadableProjectIdsResponse {
-    return {
-      all: isSet(object.all) ? globalThis.Boolean(object.all) : false,
-      projectIds: globalThis.Array.isArray(object?.projectIds)
-        ? object.projectIds.map((e: any) => globalThis.Number(e))
-        : globalThis.Array.isArray(object?.project_ids)
-        ? object.project_ids.map((e: any) => globalThis.Number(e))
-        : [],
-    };
+  fromJSON(object: any): GetAbilityScopeResponse {
+    return { scope: isSet(object.scope) ? AbilityScope.fromJSON(object.scope) : undefined };
   },
 
-  toJSON(message: ListReadableProjectIdsResponse): unknown {
+  toJSON(message: GetAbilityScopeResponse): unknown {
     const obj: any = {};
-    if (message.all !== false) {
-      obj.all = message.all;
-    }
-    if (message.projectIds?.length) {
-      obj.projectIds = message.projectIds.map((e) => Math.round(e));
+    if (message.scope !== undefined) {
+      obj.scope = AbilityScope.toJSON(message.scope);
     }
     return obj;
   },
 
-  create<I extends Exact<DeepPartial<ListReadableProjectIdsResponse>, I>>(base?: I): ListReadableProjectIdsResponse {
-    return ListReadableProjectIdsResponse.fromPartial(base ?? ({} as any));
+  create<I extends Exact<DeepPartial<GetAbilityScopeResponse>, I>>(base?: I): GetAbilityScopeResponse {
+    return GetAbilityScopeResponse.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<ListReadableProjectIdsResponse>, I>>(
-    object: I,
-  ): ListReadableProjectIdsResponse {
-    const message = createBaseListReadableProjectIdsResponse();
-    message.all = object.all ?? false;
-    message.projectIds = object.projectIds?.map((e) => e) || [];
+  fromPartial<I extends Exact<DeepPartial<GetAbilityScopeResponse>, I>>(object: I): GetAbilityScopeResponse {
+    const message = createBaseGetAbilityScopeResponse();
+    message.scope = (object.scope !== undefined && object.scope !== null)
+      ? AbilityScope.fromPartial(object.scope)
+      : undefined;
     return message;
   },
 };
@@ -5501,22 +5527,21 @@ export const ProjectServiceService = {
     responseDeserialize: (value: Buffer): UpdateProjectResponse => UpdateProjectResponse.decode(value),
   },
   /**
-   * The projects a caller can read, for lists that span projects (merge
-   * requests of a group or of the instance): members' projects, internal ones
-   * for any user, public ones. `all` says no filter is needed (an admin
-   * without group_id); project_ids is then empty.
+   * The caller's side of a list that spans projects: the memberships that
+   * count for the ability, each with the level it is worth. Matched in SQL
+   * against each project's ProjectAccessFacts; bounded by the caller's
+   * memberships, never by the number of readable projects.
    */
-  listReadableProjectIds: {
-    path: "/gitlab.projects.v1.ProjectService/ListReadableProjectIds" as const,
+  getAbilityScope: {
+    path: "/gitlab.projects.v1.ProjectService/GetAbilityScope" as const,
     requestStream: false as const,
     responseStream: false as const,
-    requestSerialize: (value: ListReadableProjectIdsRequest): Buffer =>
-      Buffer.from(ListReadableProjectIdsRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): ListReadableProjectIdsRequest => ListReadableProjectIdsRequest.decode(value),
-    responseSerialize: (value: ListReadableProjectIdsResponse): Buffer =>
-      Buffer.from(ListReadableProjectIdsResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): ListReadableProjectIdsResponse =>
-      ListReadableProjectIdsResponse.decode(value),
+    requestSerialize: (value: GetAbilityScopeRequest): Buffer =>
+      Buffer.from(GetAbilityScopeRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetAbilityScopeRequest => GetAbilityScopeRequest.decode(value),
+    responseSerialize: (value: GetAbilityScopeResponse): Buffer =>
+      Buffer.from(GetAbilityScopeResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetAbilityScopeResponse => GetAbilityScopeResponse.decode(value),
   },
   /**
    * A project's avatar image; NOT_FOUND when the caller may not read the
@@ -5544,12 +5569,12 @@ export interface ProjectServiceServer extends UntypedServiceImplementation {
   createProject: handleUnaryCall<CreateProjectRequest, CreateProjectResponse>;
   updateProject: handleUnaryCall<UpdateProjectRequest, UpdateProjectResponse>;
   /**
-   * The projects a caller can read, for lists that span projects (merge
-   * requests of a group or of the instance): members' projects, internal ones
-   * for any user, public ones. `all` says no filter is needed (an admin
-   * without group_id); project_ids is then empty.
+   * The caller's side of a list that spans projects: the memberships that
+   * count for the ability, each with the level it is worth. Matched in SQL
+   * against each project's ProjectAccessFacts; bounded by the caller's
+   * memberships, never by the number of readable projects.
    */
-  listReadableProjectIds: handleUnaryCall<ListReadableProjectIdsRequest, ListReadableProjectIdsResponse>;
+  getAbilityScope: handleUnaryCall<GetAbilityScopeRequest, GetAbilityScopeResponse>;
   /**
    * A project's avatar image; NOT_FOUND when the caller may not read the
    * project, it has no avatar, or the file name is not the avatar's.
@@ -5636,25 +5661,25 @@ export interface ProjectServiceClient extends Client {
     callback: (error: ServiceError | null, response: UpdateProjectResponse) => void,
   ): ClientUnaryCall;
   /**
-   * The projects a caller can read, for lists that span projects (merge
-   * requests of a group or of the instance): members' projects, internal ones
-   * for any user, public ones. `all` says no filter is needed (an admin
-   * without group_id); project_ids is then empty.
+   * The caller's side of a list that spans projects: the memberships that
+   * count for the ability, each with the level it is worth. Matched in SQL
+   * against each project's ProjectAccessFacts; bounded by the caller's
+   * memberships, never by the number of readable projects.
    */
-  listReadableProjectIds(
-    request: ListReadableProjectIdsRequest,
-    callback: (error: ServiceError | null, response: ListReadableProjectIdsResponse) => void,
+  getAbilityScope(
+    request: GetAbilityScopeRequest,
+    callback: (error: ServiceError | null, response: GetAbilityScopeResponse) => void,
   ): ClientUnaryCall;
-  listReadableProjectIds(
-    request: ListReadableProjectIdsRequest,
+  getAbilityScope(
+    request: GetAbilityScopeRequest,
     metadata: Metadata,
-    callback: (error: ServiceError | null, response: ListReadableProjectIdsResponse) => void,
+    callback: (error: ServiceError | null, response: GetAbilityScopeResponse) => void,
   ): ClientUnaryCall;
-  listReadableProjectIds(
-    request: ListReadableProjectIdsRequest,
+  getAbilityScope(
+    request: GetAbilityScopeRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: ListReadableProjectIdsResponse) => void,
+    callback: (error: ServiceError | null, response: GetAbilityScopeResponse) => void,
   ): ClientUnaryCall;
   /**
    * A project's avatar image; NOT_FOUND when the caller may not read the

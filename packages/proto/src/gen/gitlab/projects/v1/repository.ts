@@ -591,6 +591,22 @@ export interface MergeBranchResponse {
   sourceBranchRemoved: boolean;
 }
 
+/**
+ * BranchUpdate is one branch change (a push, the commits and branches APIs, a
+ * merge): the payload of the repository.branch-updates queue, which the
+ * merge-requests worker drains. `before` is all zeros for a new branch,
+ * `after` all zeros for a deleted one.
+ */
+export interface BranchUpdate {
+  projectId: number;
+  /** Without refs/heads/. */
+  branch: string;
+  before: string;
+  after: string;
+  /** Who pushed, when known. */
+  userId?: number | undefined;
+}
+
 function createBaseCommit(): Commit {
   return {
     id: "",
@@ -7516,6 +7532,147 @@ export const MergeBranchResponse: MessageFns<MergeBranchResponse> = {
     message.squashCommitSha = object.squashCommitSha ?? undefined;
     message.rebasedSourceSha = object.rebasedSourceSha ?? undefined;
     message.sourceBranchRemoved = object.sourceBranchRemoved ?? false;
+    return message;
+  },
+};
+
+function createBaseBranchUpdate(): BranchUpdate {
+  return { projectId: 0, branch: "", before: "", after: "", userId: undefined };
+}
+
+export const BranchUpdate: MessageFns<BranchUpdate> = {
+  encode(message: BranchUpdate, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.branch !== "") {
+      writer.uint32(18).string(message.branch);
+    }
+    if (message.before !== "") {
+      writer.uint32(26).string(message.before);
+    }
+    if (message.after !== "") {
+      writer.uint32(34).string(message.after);
+    }
+    if (message.userId !== undefined) {
+      writer.uint32(40).int64(message.userId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BranchUpdate {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBranchUpdate();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.branch = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.before = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.after = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.userId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BranchUpdate {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      branch: isSet(object.branch) ? globalThis.String(object.branch) : "",
+      before: isSet(object.before) ? globalThis.String(object.before) : "",
+      after: isSet(object.after) ? globalThis.String(object.after) : "",
+      userId: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : undefined,
+    };
+  },
+
+  toJSON(message: BranchUpdate): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.branch !== "") {
+      obj.branch = message.branch;
+    }
+    if (message.before !== "") {
+      obj.before = message.before;
+    }
+    if (message.after !== "") {
+      obj.after = message.after;
+    }
+    if (message.userId !== undefined) {
+      obj.userId = Math.round(message.userId);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<BranchUpdate>, I>>(base?: I): BranchUpdate {
+    return BranchUpdate.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<BranchUpdate>, I>>(object: I): BranchUpdate {
+    const message = createBaseBranchUpdate();
+    message.projectId = object.projectId ?? 0;
+    message.branch = object.branch ?? "";
+    message.before = object.before ?? "";
+    message.after = object.after ?? "";
+    message.userId = object.userId ?? undefined;
     return message;
   },
 };
