@@ -1,28 +1,20 @@
-/** GitLab's membership levels (Gitlab::Access). */
-export const AccessLevel = {
-  NO_ACCESS: 0,
-  GUEST: 10,
-  REPORTER: 20,
-  DEVELOPER: 30,
-  MAINTAINER: 40,
-  OWNER: 50,
-} as const
+import { AccessLevel } from '@suite/proto'
 
 /** The levels a membership may hold. */
 export const MEMBER_ACCESS_LEVELS: readonly number[] = [
-  AccessLevel.GUEST,
-  AccessLevel.REPORTER,
-  AccessLevel.DEVELOPER,
-  AccessLevel.MAINTAINER,
-  AccessLevel.OWNER,
+  AccessLevel.ACCESS_LEVEL_GUEST,
+  AccessLevel.ACCESS_LEVEL_REPORTER,
+  AccessLevel.ACCESS_LEVEL_DEVELOPER,
+  AccessLevel.ACCESS_LEVEL_MAINTAINER,
+  AccessLevel.ACCESS_LEVEL_OWNER,
 ]
 
 const HUMAN_ACCESS: Readonly<Record<number, string>> = {
-  [AccessLevel.GUEST]: 'Guest',
-  [AccessLevel.REPORTER]: 'Reporter',
-  [AccessLevel.DEVELOPER]: 'Developer',
-  [AccessLevel.MAINTAINER]: 'Maintainer',
-  [AccessLevel.OWNER]: 'Owner',
+  [AccessLevel.ACCESS_LEVEL_GUEST]: 'Guest',
+  [AccessLevel.ACCESS_LEVEL_REPORTER]: 'Reporter',
+  [AccessLevel.ACCESS_LEVEL_DEVELOPER]: 'Developer',
+  [AccessLevel.ACCESS_LEVEL_MAINTAINER]: 'Maintainer',
+  [AccessLevel.ACCESS_LEVEL_OWNER]: 'Owner',
 }
 
 export function isMemberAccessLevel(level: number): boolean {
@@ -34,11 +26,18 @@ export function humanAccess(level: number): string {
   return HUMAN_ACCESS[level] ?? 'No access'
 }
 
-/** A membership as it counts for access: where it is held and at which level. */
+/** Whether a level, as stored or as asked for, reaches a minimum. */
+export function reachesLevel(level: number, minimum: AccessLevel): boolean {
+  return level >= Number(minimum)
+}
+
+/** A membership as it counts for access: where it is held, at which level, with which custom role. */
 export interface HeldMembership {
   sourceType: 'Namespace' | 'Project'
   sourceId: number
   accessLevel: number
+  /** The custom member role the membership names, if any. */
+  memberRoleId: number | null
 }
 
 /**
@@ -53,7 +52,7 @@ export function effectiveAccessLevel(
 ): number {
   const held = memberships.reduce<number>(
     (max, membership) => Math.max(max, membership.accessLevel),
-    AccessLevel.NO_ACCESS,
+    AccessLevel.ACCESS_LEVEL_NO_ACCESS,
   )
-  return personalOwner ? Math.max(held, AccessLevel.OWNER) : held
+  return personalOwner ? Math.max(held, AccessLevel.ACCESS_LEVEL_OWNER) : held
 }

@@ -7,7 +7,7 @@ import type { Member, SourceRef } from './member.js'
 import { checkMembership } from './check-membership.js'
 import { memberActivity } from './member-activity.js'
 import { resolveVisibleSource } from './member-source.js'
-import { canManageMembers, requireSignedIn } from './policy.js'
+import { requireSignedIn } from './policy.js'
 import type { User } from './user.js'
 
 export interface AddMemberInput {
@@ -21,9 +21,10 @@ export interface AddMemberInput {
 export const MEMBER_EXISTS = 'Member already exists'
 
 /**
- * POST /:source/:id/members. Groups need Owner, projects Maintainer (and
- * Owner to add an Owner); then GitLab's order: 409 for an existing member,
- * 404 for an unknown user, then the membership's validations.
+ * POST /:source/:id/members. Needs :admin_group_member or
+ * :admin_project_member (and the right to manage Owners to add an Owner);
+ * then GitLab's order: 409 for an existing member, 404 for an unknown user,
+ * then the membership's validations.
  */
 export async function addMember(
   stores: Stores,
@@ -33,8 +34,8 @@ export async function addMember(
 ): Promise<{ member: Member; user: User; isProjectOwner: boolean }> {
   const callerId = requireSignedIn(caller)
   const expiresAt = normalizeDate(input.expiresAt)
-  const { source, level } = await resolveVisibleSource(stores, caller, input.source)
-  if (!canManageMembers(caller, source.sourceType, level)) throw new ForbiddenError()
+  const { source, abilities } = await resolveVisibleSource(stores, caller, input.source)
+  if (!abilities.admin) throw new ForbiddenError()
   if (await stores.members.findDirect(source.sourceType, source.sourceId, input.userId)) {
     throw new ConflictError(MEMBER_EXISTS)
   }
@@ -42,9 +43,8 @@ export async function addMember(
   if (!user) throw new NotFoundError('User')
   await checkMembership(
     stores,
-    caller,
     source,
-    level,
+    abilities,
     { userId: user.id, accessLevel: input.accessLevel, expiresAt },
     now,
   )

@@ -1,6 +1,7 @@
+import { AccessLevel } from '@suite/proto'
 import { ForbiddenError, NotFoundError, RecordNotFoundError } from '@suite/runtime'
 import type { Stores } from '../store/stores.js'
-import { AccessLevel } from './access-level.js'
+import { reachesLevel } from './access-level.js'
 import type { Caller } from './caller.js'
 import { normalizeDate } from './dates.js'
 import type { Member, SourceRef } from './member.js'
@@ -8,7 +9,7 @@ import { checkMembership } from './check-membership.js'
 import { memberActivity } from './member-activity.js'
 import { isLastOwner } from './member-rules.js'
 import { resolveVisibleSource, type ResolvedSource } from './member-source.js'
-import { canManageMembers, canManageOwners, requireSignedIn } from './policy.js'
+import { requireSignedIn, type MemberAbilities } from './policy.js'
 import type { User } from './user.js'
 
 export interface UpdateMemberInput {
@@ -23,26 +24,17 @@ export interface UpdateMemberInput {
 /** Rules shared by update and removal: who may touch this membership at all. */
 async function guardChange(
   stores: Stores,
-  caller: Caller,
   source: ResolvedSource,
-  level: number,
+  abilities: MemberAbilities,
   member: Member,
   selfRemoval: boolean,
 ): Promise<void> {
-  if (!selfRemoval && !canManageMembers(caller, source.sourceType, level)) {
-    throw new ForbiddenError()
-  }
+  if (!selfRemoval && !abilities.admin) throw new ForbiddenError()
   // The owner of a personal namespace stays Owner of its projects.
   if (source.personalOwnerId === member.userId) throw new ForbiddenError()
-  if (
-    source.sourceType === 'Project' &&
-    member.accessLevel >= AccessLevel.OWNER &&
-    !selfRemoval &&
-    !canManageOwners(caller, level)
-  ) {
-    throw new ForbiddenError()
-  }
-  if (source.group && member.accessLevel >= AccessLevel.OWNER) {
+  const owner = reachesLevel(member.accessLevel, AccessLevel.ACCESS_LEVEL_OWNER)
+  if (owner && !selfRemoval && !abilities.manageOwners) throw new ForbiddenError()
+  if (source.group && owner) {
     const owners = await stores.members.ownerIds(source.group.traversalIds)
     if (isLastOwner(owners, member.userId)) throw new ForbiddenError()
   }
@@ -63,15 +55,14 @@ export async function updateMember(
 ): Promise<{ member: Member; user: User }> {
   requireSignedIn(caller)
   const expiresAt = normalizeDate(input.expiresAt)
-  const { source, level } = await resolveVisibleSource(stores, caller, input.source)
-  if (!canManageMembers(caller, source.sourceType, level)) throw new ForbiddenError()
+  const { source, abilities } = await resolveVisibleSource(stores, caller, input.source)
+  if (!abilities.admin) throw new ForbiddenError()
   const member = await findMember(stores, source, input.userId)
-  await guardChange(stores, caller, source, level, member, false)
+  await guardChange(stores, source, abilities, member, false)
   await checkMembership(
     stores,
-    caller,
     source,
-    level,
+    abilities,
     { userId: member.userId, accessLevel: input.accessLevel, expiresAt },
     now,
   )
@@ -93,9 +84,9 @@ export async function removeMember(
   now = new Date(),
 ): Promise<Member> {
   const callerId = requireSignedIn(caller)
-  const { source, level } = await resolveVisibleSource(stores, caller, input.source)
+  const { source, abilities } = await resolveVisibleSource(stores, caller, input.source)
   const member = await findMember(stores, source, input.userId)
-  await guardChange(stores, caller, source, level, member, member.userId === callerId)
+  await guardChange(stores, source, abilities, member, member.userId === callerId)
   // The left event commits with the removal (transactional outbox).
   await stores.transaction(async (tx) => {
     await tx.members.delete(member.id)

@@ -1,10 +1,10 @@
+import { AccessLevel } from '@suite/proto'
 import { ForbiddenError, InvalidError } from '@suite/runtime'
 import type { Stores } from '../store/stores.js'
-import { AccessLevel } from './access-level.js'
-import type { Caller } from './caller.js'
+import { reachesLevel } from './access-level.js'
 import { highestInherited, memberErrors } from './member-rules.js'
 import type { ResolvedSource } from './member-source.js'
-import { canManageOwners } from './policy.js'
+import type { MemberAbilities } from './policy.js'
 
 export interface MembershipChange {
   userId: number
@@ -15,24 +15,20 @@ export interface MembershipChange {
 
 /**
  * Rules shared by adding and changing a membership: only those who may manage
- * Owners grant Owner on a project, and the level and expiry must pass GitLab's
- * validations against what the user already inherits from ancestor groups.
+ * Owners grant Owner, and the level and expiry must pass GitLab's validations
+ * against what the user already inherits from ancestor groups.
  */
 export async function checkMembership(
   stores: Stores,
-  caller: Caller,
   source: ResolvedSource,
-  callerLevel: number,
+  abilities: MemberAbilities,
   change: MembershipChange,
   now: Date,
 ): Promise<void> {
-  if (
-    source.sourceType === 'Project' &&
-    (change.accessLevel ?? 0) >= AccessLevel.OWNER &&
-    !canManageOwners(caller, callerLevel)
-  ) {
-    throw new ForbiddenError()
-  }
+  const grantsOwner =
+    change.accessLevel !== undefined &&
+    reachesLevel(change.accessLevel, AccessLevel.ACCESS_LEVEL_OWNER)
+  if (grantsOwner && !abilities.manageOwners) throw new ForbiddenError()
   const held = await stores.members.held([change.userId], {
     groupIds: source.ancestorGroups.map((group) => group.id),
   })

@@ -1,13 +1,14 @@
+import { AccessLevel } from '@suite/proto'
 import { ForbiddenError, InvalidError } from '@suite/runtime'
 import type { Stores } from '../store/stores.js'
 import { UniqueViolation } from '../store/unique-violation.js'
-import { AccessLevel } from './access-level.js'
 import type { Caller } from './caller.js'
 import { TAKEN } from './field-errors.js'
-import { findReadableGroup } from './group-access.js'
+import { findReadableGroup, type GroupWithAbilities } from './group-access.js'
+import { groupAbilities } from './group-policy.js'
 import { groupModelErrors, groupParamErrors } from './group-rules.js'
 import { DEFAULT_GROUP_SETTINGS, type Group, type GroupSettings } from './namespace.js'
-import { canCreateSubgroup, canCreateTopLevelGroup, requireSignedIn } from './policy.js'
+import { canCreateTopLevelGroup, requireSignedIn } from './policy.js'
 import { inspectRubyErrors } from './ruby-inspect.js'
 import { VisibilityLevel, visibilityLevel } from './visibility.js'
 
@@ -31,7 +32,7 @@ export async function createGroup(
   caller: Caller,
   input: CreateGroupInput,
   now = new Date(),
-): Promise<{ group: Group; level: number }> {
+): Promise<GroupWithAbilities> {
   const userId = requireSignedIn(caller)
   // Parameter values are refused before anything is looked up, as Grape does.
   const paramErrors = groupParamErrors({ ...input, ...input.settings })
@@ -39,7 +40,7 @@ export async function createGroup(
   let parent: Group | undefined
   if (input.parentId !== undefined) {
     const found = await findReadableGroup(stores, caller, { id: input.parentId })
-    if (!canCreateSubgroup(caller, found.group, found.level)) throw new ForbiddenError()
+    if (!found.abilities.createSubgroup) throw new ForbiddenError()
     parent = found.group
   } else {
     const user = await stores.users.findById(userId)
@@ -84,7 +85,7 @@ export async function createGroup(
         sourceType: 'Namespace',
         sourceId: id,
         userId,
-        accessLevel: AccessLevel.OWNER,
+        accessLevel: AccessLevel.ACCESS_LEVEL_OWNER,
         expiresAt: null,
         createdById: userId,
         memberRoleId: null,
@@ -92,7 +93,16 @@ export async function createGroup(
       })
       return created
     })
-    return { group, level: AccessLevel.OWNER }
+    // The creator is the new group's Owner, and holds no custom role in it.
+    const abilities = groupAbilities({
+      group,
+      caller,
+      level: AccessLevel.ACCESS_LEVEL_OWNER,
+      memberWithin: true,
+      internalVisible: false,
+      customPermissions: [],
+    })
+    return { group, abilities }
   } catch (error) {
     if (error instanceof UniqueViolation && error.rule === 'namespace_path') {
       throw failedToSave({ path: [TAKEN] })

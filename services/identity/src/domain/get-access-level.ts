@@ -1,5 +1,5 @@
+import { AccessLevel } from '@suite/proto'
 import type { Stores } from '../store/stores.js'
-import { AccessLevel } from './access-level.js'
 import type { SourceRef } from './member.js'
 import { resolveSource, userLevelInSource } from './member-source.js'
 import { NotFoundError } from '@suite/runtime'
@@ -17,7 +17,7 @@ export async function getAccessLevel(
   try {
     return await userLevelInSource(stores, userId, await resolveSource(stores, ref))
   } catch (error) {
-    if (error instanceof NotFoundError) return AccessLevel.NO_ACCESS
+    if (error instanceof NotFoundError) return AccessLevel.ACCESS_LEVEL_NO_ACCESS
     throw error
   }
 }

@@ -1,17 +1,21 @@
+import { AccessLevel } from '@suite/proto'
 import { NotFoundError } from '@suite/runtime'
 import type { Stores } from '../store/stores.js'
-import { AccessLevel } from './access-level.js'
 import type { Caller } from './caller.js'
-import { callerLevelInGroup, findReadableGroup } from './group-access.js'
+import {
+  callerAbilitiesInGroup,
+  findReadableGroup,
+  type GroupWithAbilities,
+} from './group-access.js'
 import { isGroup, type Group, type Namespace, type NamespaceRef } from './namespace.js'
-import { canReadNamespace } from './policy.js'
+import { canReadPersonalNamespace } from './policy.js'
 
 /** GET /groups/:id (id or full path); 404 Group when the caller may not read it. */
 export function getGroup(
   stores: Stores,
   caller: Caller,
   ref: NamespaceRef,
-): Promise<{ group: Group; level: number }> {
+): Promise<GroupWithAbilities> {
   return findReadableGroup(stores, caller, ref)
 }
 
@@ -31,11 +35,11 @@ export async function getNamespace(
 ): Promise<{ namespace: Namespace; level: number }> {
   const namespace = await stores.namespaces.find(ref)
   if (!namespace) throw new NotFoundError('Namespace')
-  const level = isGroup(namespace)
-    ? await callerLevelInGroup(stores, caller, namespace)
-    : caller.admin || (caller.userId !== undefined && caller.userId === namespace.ownerId)
-      ? AccessLevel.OWNER
-      : AccessLevel.NO_ACCESS
-  if (!canReadNamespace(namespace, caller, level)) throw new NotFoundError('Namespace')
-  return { namespace, level }
+  if (isGroup(namespace)) {
+    const abilities = await callerAbilitiesInGroup(stores, caller, namespace)
+    if (!abilities.readNamespace) throw new NotFoundError('Namespace')
+    return { namespace, level: abilities.accessLevel }
+  }
+  if (!canReadPersonalNamespace(namespace, caller)) throw new NotFoundError('Namespace')
+  return { namespace, level: AccessLevel.ACCESS_LEVEL_OWNER }
 }

@@ -1,55 +1,42 @@
 import { NotFoundError } from '@suite/runtime'
 import type { Stores } from '../store/stores.js'
-import { AccessLevel, effectiveAccessLevel } from './access-level.js'
+import { effectiveAccessLevel, type HeldMembership } from './access-level.js'
 import type { Caller } from './caller.js'
+import { groupAbilities, type GroupAbilities, type GroupPolicyFacts } from './group-policy.js'
+import { grantedPermissions, KNOWN_MEMBER_ROLES } from './member-roles.js'
 import type { Group, NamespaceRef } from './namespace.js'
-import { canReadGroup } from './policy.js'
 import { isBlocked } from './user.js'
 
-/** A user's level in a group from its own and its ancestors' memberships. */
-export async function memberLevelInGroup(
-  stores: Stores,
-  userId: number,
-  group: Group,
-): Promise<number> {
-  const held = await stores.members.held([userId], { groupIds: group.traversalIds })
-  return effectiveAccessLevel(held)
+/** A group with what the caller may do in it. */
+export interface GroupWithAbilities {
+  group: Group
+  abilities: GroupAbilities
 }
 
-/**
- * The caller's level as GitLab's Group#max_member_access_for_user gives it:
- * Owner for an admin, else its inherited membership level.
- */
-export async function callerLevelInGroup(
-  stores: Stores,
-  caller: Caller,
+/** What the caller's memberships in a group and its ancestors grant there. */
+function grantIn(
   group: Group,
-): Promise<number> {
-  if (caller.admin) return AccessLevel.OWNER
-  if (caller.userId === undefined) return AccessLevel.NO_ACCESS
-  return memberLevelInGroup(stores, caller.userId, group)
+  held: readonly HeldMembership[],
+): Pick<GroupPolicyFacts, 'level' | 'customPermissions'> {
+  const ancestors = new Set(group.traversalIds)
+  const counted = held.filter(
+    (membership) => membership.sourceType === 'Namespace' && ancestors.has(membership.sourceId),
+  )
+  return {
+    level: effectiveAccessLevel(counted),
+    customPermissions: grantedPermissions(counted, KNOWN_MEMBER_ROLES),
+  }
 }
 
-/** Levels of the caller in many groups with one query. */
-export async function callerLevelsInGroups(
+/** The caller's memberships in the groups and their ancestors (an admin's do not matter). */
+async function heldInGroups(
   stores: Stores,
   caller: Caller,
   groups: readonly Group[],
-): Promise<Map<number, number>> {
-  const levels = new Map<number, number>()
-  if (caller.admin || caller.userId === undefined) {
-    for (const group of groups) {
-      levels.set(group.id, caller.admin ? AccessLevel.OWNER : AccessLevel.NO_ACCESS)
-    }
-    return levels
-  }
+): Promise<HeldMembership[]> {
+  if (caller.admin || caller.userId === undefined) return []
   const groupIds = [...new Set(groups.flatMap((group) => group.traversalIds))]
-  const held = await stores.members.held([caller.userId], { groupIds })
-  for (const group of groups) {
-    const ancestors = new Set(group.traversalIds)
-    levels.set(group.id, effectiveAccessLevel(held.filter((m) => ancestors.has(m.sourceId))))
-  }
-  return levels
+  return stores.members.held([caller.userId], { groupIds })
 }
 
 /** Signed in, active and not external: who sees internal groups. */
@@ -60,36 +47,70 @@ export async function seesInternal(stores: Stores, caller: Caller): Promise<bool
   return user !== undefined && !user.external && !isBlocked(user)
 }
 
-export async function canCallerReadGroup(
+/**
+ * The caller's abilities in each group (GroupPolicy), with one query for the
+ * memberships. Whether the user may see internal groups and whether it is a
+ * member somewhere below a group only add read access, so they are looked up
+ * (once for all groups) only for the groups the caller cannot read without them.
+ */
+export async function withCallerAbilities(
   stores: Stores,
   caller: Caller,
-  group: Group,
-  level: number,
-): Promise<boolean> {
-  const quick = canReadGroup(group, {
+  groups: readonly Group[],
+): Promise<GroupWithAbilities[]> {
+  const held = await heldInGroups(stores, caller, groups)
+  const facts = (group: Group): GroupPolicyFacts => ({
+    group,
     caller,
-    level,
+    ...grantIn(group, held),
     memberWithin: false,
     internalVisible: false,
   })
-  if (quick || caller.userId === undefined) return quick
-  return canReadGroup(group, {
-    caller,
-    level,
-    internalVisible: await seesInternal(stores, caller),
-    memberWithin: await stores.members.hasMembershipWithin(caller.userId, group.id),
-  })
+  const quick = groups.map((group) => ({ group, abilities: groupAbilities(facts(group)) }))
+  const unread = quick.filter((entry) => !entry.abilities.readGroup).map((entry) => entry.group)
+  const userId = caller.userId
+  if (unread.length === 0 || userId === undefined) return quick
+  const [internalVisible, within] = await Promise.all([
+    seesInternal(stores, caller),
+    stores.members.groupsWithMembershipWithin(
+      userId,
+      unread.map((group) => group.id),
+    ),
+  ])
+  return quick.map((entry) =>
+    entry.abilities.readGroup
+      ? entry
+      : {
+          group: entry.group,
+          abilities: groupAbilities({
+            ...facts(entry.group),
+            internalVisible,
+            memberWithin: within.has(entry.group.id),
+          }),
+        },
+  )
 }
 
-/** A group the caller may read, with its level in it; 404 Group otherwise. */
+/** The caller's abilities in one group. */
+export async function callerAbilitiesInGroup(
+  stores: Stores,
+  caller: Caller,
+  group: Group,
+): Promise<GroupAbilities> {
+  const [entry] = await withCallerAbilities(stores, caller, [group])
+  if (!entry) throw new Error(`no abilities computed for group ${group.id}`)
+  return entry.abilities
+}
+
+/** A group the caller may read, with its abilities in it; 404 Group otherwise. */
 export async function findReadableGroup(
   stores: Stores,
   caller: Caller,
   ref: NamespaceRef,
-): Promise<{ group: Group; level: number }> {
+): Promise<GroupWithAbilities> {
   const group = await stores.namespaces.findGroup(ref)
   if (!group) throw new NotFoundError('Group')
-  const level = await callerLevelInGroup(stores, caller, group)
-  if (!(await canCallerReadGroup(stores, caller, group, level))) throw new NotFoundError('Group')
-  return { group, level }
+  const abilities = await callerAbilitiesInGroup(stores, caller, group)
+  if (!abilities.readGroup) throw new NotFoundError('Group')
+  return { group, abilities }
 }

@@ -1,9 +1,13 @@
 import { InvalidError } from '@suite/runtime'
 import type { Stores } from '../store/stores.js'
 import type { Caller } from './caller.js'
-import { callerLevelsInGroups, findReadableGroup, seesInternal } from './group-access.js'
+import {
+  findReadableGroup,
+  seesInternal,
+  withCallerAbilities,
+  type GroupWithAbilities,
+} from './group-access.js'
 import type { GroupQuery, GroupScope } from './group-query.js'
-import type { Group } from './namespace.js'
 import { pageWindow, type PageRequest } from '@suite/runtime'
 import { visibilityLevel } from './visibility.js'
 
@@ -58,12 +62,12 @@ function groupOrder(input: ListGroupsInput): GroupQuery['order'] {
   return { column, direction: input.sort === 'desc' ? 'desc' : 'asc' }
 }
 
-/** GET /groups and GET /groups/:id/subgroups, each group with the caller's level. */
+/** GET /groups and GET /groups/:id/subgroups, each group with the caller's abilities in it. */
 export async function listGroups(
   stores: Stores,
   caller: Caller,
   input: ListGroupsInput,
-): Promise<{ groups: { group: Group; level: number }[]; total: number }> {
+): Promise<{ groups: GroupWithAbilities[]; total: number }> {
   const visibility = input.visibility ? visibilityLevel(input.visibility) : undefined
   if (input.visibility && visibility === undefined) {
     throw new InvalidError({ visibility: [INVALID_VALUE] })
@@ -80,6 +84,5 @@ export async function listGroups(
     order,
   }
   const { groups, total } = await stores.namespaces.listGroups(query, pageWindow(input.page))
-  const levels = await callerLevelsInGroups(stores, caller, groups)
-  return { groups: groups.map((group) => ({ group, level: levels.get(group.id) ?? 0 })), total }
+  return { groups: await withCallerAbilities(stores, caller, groups), total }
 }

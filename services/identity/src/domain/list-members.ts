@@ -5,7 +5,6 @@ import type { Member, SourceRef } from './member.js'
 import type { MemberFilter } from './member-query.js'
 import { resolveVisibleSource, type ResolvedSource } from './member-source.js'
 import { pageWindow, type PageRequest } from '@suite/runtime'
-import { canReadGroupMembers } from './policy.js'
 import type { User } from './user.js'
 
 export interface MembersPage {
@@ -27,11 +26,10 @@ async function readableSource(
   caller: Caller,
   ref: SourceRef,
 ): Promise<ResolvedSource> {
-  const { source, level } = await resolveVisibleSource(stores, caller, ref)
-  // A private group's members are for those with access to it (403, not 404).
-  if (source.group && !canReadGroupMembers(source.group, caller, level)) {
-    throw new ForbiddenError()
-  }
+  const { source, abilities } = await resolveVisibleSource(stores, caller, ref)
+  // A readable source whose members the caller may not see is a 403 (a
+  // private group's members are for those with access to it).
+  if (!abilities.read) throw new ForbiddenError()
   return source
 }
 

@@ -1,11 +1,12 @@
 import { NotFoundError } from '@suite/runtime'
 import type { Stores } from '../store/stores.js'
-import { AccessLevel, effectiveAccessLevel } from './access-level.js'
+import { effectiveAccessLevel } from './access-level.js'
 import type { Caller } from './caller.js'
-import { canCallerReadGroup, callerLevelInGroup } from './group-access.js'
+import { callerAbilitiesInGroup } from './group-access.js'
 import type { SourceRef } from './member.js'
 import type { MembershipScope } from './member-query.js'
 import { isGroup, type Group, type Namespace } from './namespace.js'
+import { groupMemberAbilities, projectMemberAbilities, type MemberAbilities } from './policy.js'
 
 /** A membership source with what its access is computed from. */
 export interface ResolvedSource {
@@ -70,28 +71,27 @@ export async function userLevelInSource(
   return effectiveAccessLevel(held, source.personalOwnerId === userId)
 }
 
-/** The caller's level, Owner for an admin as GitLab's max_member_access_for_user. */
-export async function callerLevelInSource(
-  stores: Stores,
-  caller: Caller,
-  source: ResolvedSource,
-): Promise<number> {
-  if (caller.admin) return AccessLevel.OWNER
-  if (caller.userId === undefined) return AccessLevel.NO_ACCESS
-  if (source.group) return callerLevelInGroup(stores, caller, source.group)
-  return userLevelInSource(stores, caller.userId, source)
-}
-
-/** Resolves a source the caller may see: 404 Group for a group it may not read. */
+/**
+ * Resolves a source the caller may see, with what the caller may do with its
+ * members: for a group, identity's GroupPolicy (404 Group when unreadable);
+ * for a project, the projects service's abilities the caller carries (404
+ * Project when they do not let it read this project).
+ */
 export async function resolveVisibleSource(
   stores: Stores,
   caller: Caller,
   ref: SourceRef,
-): Promise<{ source: ResolvedSource; level: number }> {
-  const source = await resolveSource(stores, ref)
-  const level = await callerLevelInSource(stores, caller, source)
-  if (source.group && !(await canCallerReadGroup(stores, caller, source.group, level))) {
-    throw new NotFoundError('Group')
+): Promise<{ source: ResolvedSource; abilities: MemberAbilities }> {
+  if (ref.type === 'project') {
+    const abilities = projectMemberAbilities(caller, ref.id)
+    if (!abilities.readSource) throw new NotFoundError('Project')
+    return { source: await resolveSource(stores, ref), abilities }
   }
-  return { source, level }
+  const source = await resolveSource(stores, ref)
+  const group = source.group
+  const abilities = group
+    ? groupMemberAbilities(await callerAbilitiesInGroup(stores, caller, group))
+    : undefined
+  if (!abilities?.readSource) throw new NotFoundError('Group')
+  return { source, abilities }
 }

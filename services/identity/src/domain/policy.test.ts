@@ -1,88 +1,119 @@
+import { AccessLevel } from '@suite/proto'
 import { ForbiddenError, UnauthenticatedError } from '@suite/runtime'
-import type { Caller } from './caller.js'
+import type { Caller, ProjectMemberAbilities } from './caller.js'
+import { groupAbilities } from './group-policy.js'
 import { DEFAULT_GROUP_SETTINGS, type Group } from './namespace.js'
 import {
-  canCreateSubgroup,
-  canManageMembers,
-  canManageOwners,
-  canReadGroup,
-  canReadGroupMembers,
-  canReadNamespace,
+  canReadPersonalNamespace,
   canRevokeToken,
+  groupMemberAbilities,
+  projectMemberAbilities,
   requireAdmin,
 } from './policy.js'
 import type { PersonalAccessToken } from './token.js'
+import { VisibilityLevel } from './visibility.js'
 
 const user: Caller = { userId: 7, admin: false, scopes: ['api'] }
 const admin: Caller = { userId: 1, admin: true, scopes: ['api'] }
 const anonymous: Caller = { userId: undefined, admin: false, scopes: [] }
 
-function group(visibilityLevel: number, subgroupCreationLevel = 'maintainer'): Group {
-  return {
-    id: 3,
-    kind: 'group',
-    name: 'g',
-    path: 'g',
-    fullPath: 'g',
-    fullName: 'g',
-    parentId: null,
-    ownerId: null,
-    visibilityLevel,
-    traversalIds: [3],
-    description: '',
-    createdAt: new Date(0),
-    settings: { ...DEFAULT_GROUP_SETTINGS, subgroupCreationLevel },
-  }
+const group: Group = {
+  id: 3,
+  kind: 'group',
+  name: 'g',
+  path: 'g',
+  fullPath: 'g',
+  fullName: 'g',
+  parentId: null,
+  ownerId: null,
+  visibilityLevel: VisibilityLevel.PRIVATE,
+  traversalIds: [3],
+  description: '',
+  createdAt: new Date(0),
+  settings: { ...DEFAULT_GROUP_SETTINGS },
 }
 
-const facts = { level: 0, memberWithin: false, internalVisible: false }
+describe('member abilities in a group', () => {
+  function inGroup(level: number, memberWithin = level > 0) {
+    const abilities = groupAbilities({
+      group,
+      caller: user,
+      level,
+      memberWithin,
+      internalVisible: true,
+      customPermissions: [],
+    })
+    return groupMemberAbilities(abilities)
+  }
 
-describe('canReadGroup', () => {
-  it('shows public groups to anyone', () => {
-    expect(canReadGroup(group(20), { ...facts, caller: anonymous })).toBe(true)
+  it('come from GroupPolicy: Owners manage members, members read them', () => {
+    expect(inGroup(AccessLevel.ACCESS_LEVEL_OWNER)).toEqual({
+      readSource: true,
+      read: true,
+      admin: true,
+      manageOwners: true,
+    })
+    expect(inGroup(AccessLevel.ACCESS_LEVEL_MAINTAINER)).toEqual({
+      readSource: true,
+      read: true,
+      admin: false,
+      manageOwners: false,
+    })
   })
 
-  it('shows internal groups to signed-in users who are not external', () => {
-    expect(canReadGroup(group(10), { ...facts, caller: anonymous })).toBe(false)
-    expect(canReadGroup(group(10), { ...facts, caller: user, internalVisible: true })).toBe(true)
-  })
-
-  it('shows private groups to members, members below, and admins', () => {
-    expect(canReadGroup(group(0), { ...facts, caller: user })).toBe(false)
-    expect(canReadGroup(group(0), { ...facts, caller: user, level: 10 })).toBe(true)
-    expect(canReadGroup(group(0), { ...facts, caller: user, memberWithin: true })).toBe(true)
-    expect(canReadGroup(group(0), { ...facts, caller: admin })).toBe(true)
-  })
-
-  it('hides a private group’s members from those without access', () => {
-    expect(canReadGroupMembers(group(0), user, 0)).toBe(false)
-    expect(canReadGroupMembers(group(20), user, 0)).toBe(true)
+  it('let a member below a private group see it but not its members', () => {
+    expect(inGroup(0, true)).toEqual({
+      readSource: true,
+      read: false,
+      admin: false,
+      manageOwners: false,
+    })
+    expect(inGroup(0, false).readSource).toBe(false)
   })
 })
 
-describe('group management', () => {
-  it('lets maintainers create subgroups unless the parent wants owners', () => {
-    expect(canCreateSubgroup(user, group(0), 40)).toBe(true)
-    expect(canCreateSubgroup(user, group(0), 30)).toBe(false)
-    expect(canCreateSubgroup(user, group(0, 'owner'), 40)).toBe(false)
-    expect(canCreateSubgroup(admin, group(0, 'owner'), 0)).toBe(true)
+describe('member abilities in a project', () => {
+  const maintainer: ProjectMemberAbilities = {
+    projectId: 12,
+    readProject: true,
+    readProjectMember: true,
+    adminProjectMember: true,
+    manageOwners: false,
+  }
+
+  it("are the projects service's answer for that very project", () => {
+    expect(projectMemberAbilities({ ...user, project: maintainer }, 12)).toEqual({
+      readSource: true,
+      read: true,
+      admin: true,
+      manageOwners: false,
+    })
   })
 
-  it('needs Owner for group members and Maintainer for project members', () => {
-    expect(canManageMembers(user, 'Namespace', 40)).toBe(false)
-    expect(canManageMembers(user, 'Namespace', 50)).toBe(true)
-    expect(canManageMembers(user, 'Project', 40)).toBe(true)
-    expect(canManageMembers(user, 'Project', 30)).toBe(false)
-    expect(canManageOwners(user, 40)).toBe(false)
-    expect(canManageMembers(admin, 'Namespace', 0)).toBe(true)
+  it('are none for abilities of another project, or without any', () => {
+    const none = { readSource: false, read: false, admin: false, manageOwners: false }
+    expect(projectMemberAbilities({ ...user, project: maintainer }, 13)).toEqual(none)
+    expect(projectMemberAbilities(user, 12)).toEqual(none)
+    expect(projectMemberAbilities(anonymous, 12)).toEqual(none)
   })
 
-  it('lets only the owner (or an admin) read a personal namespace', () => {
-    const personal = { ...group(20), kind: 'user' as const, ownerId: 7 }
-    expect(canReadNamespace(personal, user, 0)).toBe(true)
-    expect(canReadNamespace({ ...personal, ownerId: 8 }, user, 0)).toBe(false)
-    expect(canReadNamespace(group(20), user, 0)).toBe(false)
-    expect(canReadNamespace(group(20), user, 10)).toBe(true)
+  it('are all of them for an admin', () => {
+    expect(projectMemberAbilities(admin, 12)).toEqual({
+      readSource: true,
+      read: true,
+      admin: true,
+      manageOwners: true,
+    })
+  })
+})
+
+describe('personal namespaces', () => {
+  it('are for their owner and admins only', () => {
+    const personal = { ...group, kind: 'user' as const, ownerId: 7 }
+    expect(canReadPersonalNamespace(personal, user)).toBe(true)
+    expect(canReadPersonalNamespace({ ...personal, ownerId: 8 }, user)).toBe(false)
+    expect(canReadPersonalNamespace(personal, anonymous)).toBe(false)
+    expect(canReadPersonalNamespace({ ...personal, ownerId: 8 }, admin)).toBe(true)
   })
 })
 

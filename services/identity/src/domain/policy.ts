@@ -1,9 +1,8 @@
 import { ForbiddenError, UnauthenticatedError } from '@suite/runtime'
-import { AccessLevel } from './access-level.js'
 import type { Caller } from './caller.js'
-import type { Group, Namespace } from './namespace.js'
+import type { GroupAbilities } from './group-policy.js'
+import type { Namespace } from './namespace.js'
 import type { PersonalAccessToken } from './token.js'
-import { VisibilityLevel } from './visibility.js'
 
 /** GitLab's authenticate!: the caller's user id, or 401. */
 export function requireSignedIn(caller: Caller): number {
@@ -17,38 +16,12 @@ export function requireAdmin(caller: Caller): void {
   if (!caller.admin) throw new ForbiddenError()
 }
 
-/** What decides whether a caller may read a group (GroupPolicy :read_group). */
-export interface GroupReadFacts {
-  caller: Caller
-  /** The caller's level in the group, inherited from ancestors included. */
-  level: number
-  /** The caller is a member of a subgroup or project below (or in) the group. */
-  memberWithin: boolean
-  /** The caller is a signed-in user who is not external. */
-  internalVisible: boolean
-}
-
-export function canReadGroup(group: Group, facts: GroupReadFacts): boolean {
-  if (facts.caller.admin) return true
-  if (group.visibilityLevel === VisibilityLevel.PUBLIC) return true
-  if (group.visibilityLevel === VisibilityLevel.INTERNAL && facts.internalVisible) return true
-  return facts.level > AccessLevel.NO_ACCESS || facts.memberWithin
-}
-
 /**
- * GET /namespaces/:id uses :read_namespace_via_membership: the owner of a
- * personal namespace, a member of a group (inherited included), or an admin.
+ * GET /namespaces/:id on a personal namespace (:read_namespace_via_membership):
+ * its owner or an admin. A group's rule is GroupAbilities.readNamespace.
  */
-export function canReadNamespace(namespace: Namespace, caller: Caller, level: number): boolean {
-  if (caller.admin) return true
-  if (namespace.kind === 'user')
-    return caller.userId !== undefined && namespace.ownerId === caller.userId
-  return level > AccessLevel.NO_ACCESS
-}
-
-/** GroupPolicy :read_group_member: private groups show members only to those with access. */
-export function canReadGroupMembers(group: Group, caller: Caller, level: number): boolean {
-  return caller.admin || group.visibilityLevel !== VisibilityLevel.PRIVATE || level > 0
+export function canReadPersonalNamespace(namespace: Namespace, caller: Caller): boolean {
+  return caller.admin || (caller.userId !== undefined && namespace.ownerId === caller.userId)
 }
 
 /** :create_group for a top-level group. */
@@ -56,29 +29,45 @@ export function canCreateTopLevelGroup(caller: Caller, userCanCreateGroup: boole
   return caller.admin || userCanCreateGroup
 }
 
-/** :create_subgroup: Owner, or Maintainer where the parent lets maintainers create subgroups. */
-export function canCreateSubgroup(caller: Caller, parent: Group, level: number): boolean {
-  if (caller.admin) return true
-  const needed =
-    parent.settings.subgroupCreationLevel === 'maintainer'
-      ? AccessLevel.MAINTAINER
-      : AccessLevel.OWNER
-  return level >= needed
+/** What the caller may do with the memberships of one group or project. */
+export interface MemberAbilities {
+  /** The source itself is readable (a project the caller cannot read is a 404). */
+  readSource: boolean
+  /** :read_group_member / :read_project_member */
+  read: boolean
+  /** :admin_group_member / :admin_project_member */
+  admin: boolean
+  /** Giving, changing or taking away Owner: :owner_access in a group, :manage_owners in a project. */
+  manageOwners: boolean
 }
 
-/** :admin_group_member needs Owner; :admin_project_member needs Maintainer. */
-export function canManageMembers(
-  caller: Caller,
-  sourceType: 'Namespace' | 'Project',
-  level: number,
-): boolean {
-  if (caller.admin) return true
-  return level >= (sourceType === 'Namespace' ? AccessLevel.OWNER : AccessLevel.MAINTAINER)
+/** A group's member abilities, as GroupPolicy gave them. */
+export function groupMemberAbilities(group: GroupAbilities): MemberAbilities {
+  return {
+    readSource: group.readGroup,
+    read: group.readGroupMember,
+    admin: group.adminGroupMember,
+    manageOwners: group.ownerAccess,
+  }
 }
 
-/** Giving or taking away Owner in a project needs :manage_owners (Owner). */
-export function canManageOwners(caller: Caller, level: number): boolean {
-  return caller.admin || level >= AccessLevel.OWNER
+/**
+ * A project's member abilities: the projects service's answer for this very
+ * project (Caller.project), and none when the caller carries abilities for
+ * another project or none at all. An admin holds every ability in every
+ * project (ProjectPolicy's admin rules), which is also how the projects
+ * service acts on memberships as the system (creating a project adds its
+ * creator).
+ */
+export function projectMemberAbilities(caller: Caller, projectId: number): MemberAbilities {
+  if (caller.admin) return { readSource: true, read: true, admin: true, manageOwners: true }
+  const project = caller.project?.projectId === projectId ? caller.project : undefined
+  return {
+    readSource: project?.readProject ?? false,
+    read: project?.readProjectMember ?? false,
+    admin: project?.adminProjectMember ?? false,
+    manageOwners: project?.manageOwners ?? false,
+  }
 }
 
 /** Reading a token: its owner, or an admin (PersonalAccessTokenPolicy). */

@@ -4,21 +4,41 @@ import {
   type GroupRef,
   type MemberSource,
   type PageRequest as PageMessage,
+  type ProjectAbilities,
   type UserAttributes as UserAttributesMessage,
 } from '@suite/proto'
 import { InvalidError } from '@suite/runtime'
-import { ANONYMOUS, type Caller } from '../domain/caller.js'
+import { ANONYMOUS, type Caller, type ProjectMemberAbilities } from '../domain/caller.js'
 import type { SourceRef } from '../domain/member.js'
 import type { NamespaceRef } from '../domain/namespace.js'
 import type { PageRequest } from '@suite/runtime'
 import type { UserAttributes } from '../domain/user.js'
 
+/** The projects service's abilities as identity's member rules use them. */
+function toProjectMemberAbilities(
+  abilities: ProjectAbilities | undefined,
+): ProjectMemberAbilities | undefined {
+  if (!abilities) return undefined
+  return {
+    projectId: abilities.projectId,
+    readProject: abilities.readProject,
+    readProjectMember: abilities.readProjectMember,
+    adminProjectMember: abilities.adminProjectMember,
+    manageOwners: abilities.manageOwners,
+  }
+}
+
+/**
+ * The caller as the domain sees it. Caller.group is not read: identity
+ * decides group abilities itself (GroupPolicy).
+ */
 export function toCaller(message: CallerMessage | undefined): Caller {
   if (!message) return ANONYMOUS
   return {
     userId: message.userId !== undefined && message.userId > 0 ? message.userId : undefined,
     admin: message.admin,
     scopes: message.scopes,
+    project: toProjectMemberAbilities(message.project),
   }
 }
 

@@ -59,21 +59,21 @@ export function groupService(server: GrpcServer, stores: Stores): GroupServiceSe
       'CreateGroup',
       async (req: CreateGroupRequest): Promise<CreateGroupResponse> => {
         const input = createGroupInput(req)
-        const { group, level } = await createGroup(stores, toCaller(req.caller), {
+        const { group, abilities } = await createGroup(stores, toCaller(req.caller), {
           ...input,
           settings: definedOnly(input.settings),
         })
-        return { group: toGroupMessage(group, level) }
+        return { group: toGroupMessage(group, abilities) }
       },
     ),
 
     getGroup: server.unary('GetGroup', async (req: GetGroupRequest): Promise<GetGroupResponse> => {
-      const { group, level } = await getGroup(
+      const { group, abilities } = await getGroup(
         stores,
         toCaller(req.caller),
         toNamespaceRef(req.group),
       )
-      return { group: toGroupMessage(group, level) }
+      return { group: toGroupMessage(group, abilities) }
     }),
 
     listGroups: server.unary(
@@ -86,7 +86,7 @@ export function groupService(server: GrpcServer, stores: Stores): GroupServiceSe
           visibility: presentString(req.visibility),
         })
         return {
-          groups: groups.map(({ group, level }) => toGroupMessage(group, level)),
+          groups: groups.map(({ group, abilities }) => toGroupMessage(group, abilities)),
           pageInfo: { total },
         }
       },
@@ -95,7 +95,10 @@ export function groupService(server: GrpcServer, stores: Stores): GroupServiceSe
     batchGetGroups: server.unary(
       'BatchGetGroups',
       async (req: BatchGetGroupsRequest): Promise<BatchGetGroupsResponse> => ({
-        groups: (await batchGetGroups(stores, req.ids)).map((group) => toGroupMessage(group, 0)),
+        // No caller: the groups come without the caller's level and abilities.
+        groups: (await batchGetGroups(stores, req.ids)).map((group) =>
+          toGroupMessage(group, undefined),
+        ),
       }),
     ),
 

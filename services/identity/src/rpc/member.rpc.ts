@@ -15,15 +15,15 @@ import type {
   UpdateMemberRequest,
   UpdateMemberResponse,
 } from '@suite/proto'
-import { SourceType } from '@suite/proto'
 import type { GrpcServer } from '@suite/runtime'
 import { addMember } from '../domain/add-member.js'
 import { removeMember, updateMember } from '../domain/change-member.js'
 import { getAccessLevel } from '../domain/get-access-level.js'
 import { getMember, listMembers } from '../domain/list-members.js'
+import { listUserMemberships } from '../domain/list-user-memberships.js'
 import type { Stores } from '../store/stores.js'
 import { presentString, toCaller, toPage, toSourceRef } from './from-proto.js'
-import { toMemberMessage } from './to-proto.js'
+import { toMemberMessage, toUserMembershipMessage } from './to-proto.js'
 
 /** gitlab.identity.v1.MemberService */
 export function memberService(
@@ -116,14 +116,7 @@ export function memberService(
     listUserMemberships: server.unary(
       'ListUserMemberships',
       async (req: ListUserMembershipsRequest): Promise<ListUserMembershipsResponse> => ({
-        memberships: (await stores.members.listForUser(req.userId)).map((membership) => ({
-          sourceType:
-            membership.sourceType === 'Project'
-              ? SourceType.SOURCE_TYPE_PROJECT
-              : SourceType.SOURCE_TYPE_GROUP,
-          sourceId: membership.sourceId,
-          accessLevel: membership.accessLevel,
-        })),
+        memberships: (await listUserMemberships(stores, req.userId)).map(toUserMembershipMessage),
       }),
     ),
   }

@@ -1,12 +1,17 @@
 import {
+  AccessLevel,
   SourceType,
   type Group as GroupMessage,
+  type GroupAbilities as GroupAbilitiesMessage,
   type Identity as IdentityMessage,
   type Member as MemberMessage,
   type Namespace as NamespaceMessage,
   type PersonalAccessToken as TokenMessage,
   type User as UserMessage,
+  type UserMembership as UserMembershipMessage,
 } from '@suite/proto'
+import type { GroupAbilities } from '../domain/group-policy.js'
+import type { UserMembership } from '../domain/list-user-memberships.js'
 import type { Member } from '../domain/member.js'
 import type { Group, Namespace } from '../domain/namespace.js'
 import { isActive, type PersonalAccessToken } from '../domain/token.js'
@@ -79,7 +84,26 @@ export function toTokenMessage(token: PersonalAccessToken, now = new Date()): To
   }
 }
 
-export function toGroupMessage(group: Group, callerAccessLevel: number): GroupMessage {
+/** The proto's GroupAbilities: every field but the domain-only rules. */
+function toGroupAbilitiesMessage(abilities: GroupAbilities): GroupAbilitiesMessage {
+  return {
+    groupId: abilities.groupId,
+    accessLevel: abilities.accessLevel,
+    readGroup: abilities.readGroup,
+    readGroupMember: abilities.readGroupMember,
+    adminGroupMember: abilities.adminGroupMember,
+    adminGroup: abilities.adminGroup,
+    createSubgroup: abilities.createSubgroup,
+    createProjects: abilities.createProjects,
+    removeGroup: abilities.removeGroup,
+    changeVisibilityLevel: abilities.changeVisibilityLevel,
+    adminMemberRoles: abilities.adminMemberRoles,
+    readSamlIdentities: abilities.readSamlIdentities,
+  }
+}
+
+/** A group, with the caller's level and abilities in it when there is a caller. */
+export function toGroupMessage(group: Group, abilities: GroupAbilities | undefined): GroupMessage {
   const { settings } = group
   return {
     id: group.id,
@@ -103,7 +127,8 @@ export function toGroupMessage(group: Group, callerAccessLevel: number): GroupMe
     defaultBranch: orUndefined(settings.defaultBranch),
     defaultBranchProtection: settings.defaultBranchProtection,
     autoDevopsEnabled: orUndefined(settings.autoDevopsEnabled),
-    callerAccessLevel,
+    callerAccessLevel: abilities?.accessLevel ?? AccessLevel.ACCESS_LEVEL_NO_ACCESS,
+    abilities: abilities && toGroupAbilitiesMessage(abilities),
   }
 }
 
@@ -129,10 +154,20 @@ export function toMemberMessage(member: Member, user: User): MemberMessage {
     createdById: orUndefined(member.createdById),
     expiresAt: orUndefined(member.expiresAt),
     memberRoleId: orUndefined(member.memberRoleId),
-    heldInType:
-      member.sourceType === 'Project'
-        ? SourceType.SOURCE_TYPE_PROJECT
-        : SourceType.SOURCE_TYPE_GROUP,
+    heldInType: toSourceType(member.sourceType),
     heldInId: member.sourceId,
+  }
+}
+
+function toSourceType(sourceType: 'Namespace' | 'Project'): SourceType {
+  return sourceType === 'Project' ? SourceType.SOURCE_TYPE_PROJECT : SourceType.SOURCE_TYPE_GROUP
+}
+
+export function toUserMembershipMessage(membership: UserMembership): UserMembershipMessage {
+  return {
+    sourceType: toSourceType(membership.sourceType),
+    sourceId: membership.sourceId,
+    accessLevel: membership.accessLevel,
+    customPermissions: [...membership.customPermissions],
   }
 }

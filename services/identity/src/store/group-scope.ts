@@ -1,5 +1,7 @@
+import { AccessLevel } from '@suite/proto'
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely'
 import type { GroupScope } from '../domain/group-query.js'
+import { VisibilityLevel } from '../domain/visibility.js'
 import type { DB } from './schema.js'
 
 type Eb = ExpressionBuilder<DB, 'namespaces'>
@@ -30,15 +32,18 @@ export function scopeCondition(eb: Eb, scope: GroupScope): Expression<SqlBool> {
     case 'membership':
       return membershipHierarchy(scope.userId)
     case 'readable': {
-      const open = [eb('namespaces.visibility_level', '=', 20)]
-      if (scope.internalVisible) open.push(eb('namespaces.visibility_level', '=', 10))
+      const open = [eb('namespaces.visibility_level', '=', VisibilityLevel.PUBLIC)]
+      if (scope.internalVisible) {
+        open.push(eb('namespaces.visibility_level', '=', VisibilityLevel.INTERNAL))
+      }
       if (scope.userId !== undefined) open.push(eb.and([membershipHierarchy(scope.userId)]))
       return eb.or(open)
     }
     case 'owned':
       return sql<SqlBool>`exists (select 1 from members m
         where m.user_id = ${scope.userId} and m.source_type = 'Namespace' and ${unexpired}
-          and m.source_id = namespaces.id and m.access_level >= 50)`
+          and m.source_id = namespaces.id
+          and m.access_level >= ${AccessLevel.ACCESS_LEVEL_OWNER})`
     case 'min_access':
       return sql<SqlBool>`exists (select 1 from members m
         where m.user_id = ${scope.userId} and m.source_type = 'Namespace' and ${unexpired}

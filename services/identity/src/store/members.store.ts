@@ -1,9 +1,10 @@
+import { AccessLevel } from '@suite/proto'
 import { sql, type Kysely } from 'kysely'
 import type { HeldMembership } from '../domain/access-level.js'
 import type { Member } from '../domain/member.js'
 import type { MemberFilter, MembershipScope } from '../domain/member-query.js'
 import type { DB } from './schema.js'
-import { likeEscape, type PageWindow } from './sql-helpers.js'
+import { likeEscape, toIds, type PageWindow } from './sql-helpers.js'
 import { guardUnique } from './unique-violation.js'
 import { listInheritedMembers } from './inherited-members.js'
 import { membershipScope, toMember, unexpired, type NewMember } from './member-rows.js'
@@ -36,7 +37,7 @@ export class MembersStore {
     if (userIds.length === 0) return []
     const rows = await this.db
       .selectFrom('members')
-      .select(['user_id', 'source_type', 'source_id', 'access_level'])
+      .select(['user_id', 'source_type', 'source_id', 'access_level', 'member_role_id'])
       .where('user_id', 'in', [...new Set(userIds)])
       .where(unexpired)
       .where((eb) => membershipScope(eb, scope))
@@ -46,6 +47,7 @@ export class MembersStore {
       sourceType: row.source_type === 'Project' ? 'Project' : 'Namespace',
       sourceId: row.source_id,
       accessLevel: row.access_level,
+      memberRoleId: row.member_role_id,
     }))
   }
 
@@ -53,7 +55,7 @@ export class MembersStore {
   async listForUser(userId: number): Promise<HeldMembership[]> {
     const rows = await this.db
       .selectFrom('members')
-      .select(['source_type', 'source_id', 'access_level'])
+      .select(['source_type', 'source_id', 'access_level', 'member_role_id'])
       .where('user_id', '=', userId)
       .where(unexpired)
       .execute()
@@ -61,21 +63,29 @@ export class MembersStore {
       sourceType: row.source_type === 'Project' ? 'Project' : 'Namespace',
       sourceId: row.source_id,
       accessLevel: row.access_level,
+      memberRoleId: row.member_role_id,
     }))
   }
 
-  /** Whether the user is a member of a group or project anywhere below a group (or in it). */
-  async hasMembershipWithin(userId: number, groupId: number): Promise<boolean> {
-    const row = await this.db
+  /**
+   * Of the groups given, those where the user is a member of the group itself
+   * or of a group or project anywhere below it.
+   */
+  async groupsWithMembershipWithin(
+    userId: number,
+    groupIds: readonly number[],
+  ): Promise<Set<number>> {
+    if (groupIds.length === 0) return new Set()
+    const rows = await this.db
       .selectFrom('members')
       .innerJoin('namespaces as mn', 'mn.id', 'members.member_namespace_id')
-      .select('members.id')
+      .select('mn.traversal_ids')
       .where('members.user_id', '=', userId)
       .where(unexpired)
-      .where(sql<boolean>`mn.traversal_ids @> array[${groupId}]::bigint[]`)
-      .limit(1)
-      .executeTakeFirst()
-    return row !== undefined
+      .where(sql<boolean>`mn.traversal_ids && ${sql.val([...groupIds])}::bigint[]`)
+      .execute()
+    const wanted = new Set(groupIds)
+    return new Set(rows.flatMap((row) => toIds(row.traversal_ids).filter((id) => wanted.has(id))))
   }
 
   /** Distinct users holding Owner in any of the groups. */
@@ -88,7 +98,7 @@ export class MembersStore {
       .distinct()
       .where('members.source_type', '=', 'Namespace')
       .where('members.source_id', 'in', [...groupIds])
-      .where('members.access_level', '>=', 50)
+      .where('members.access_level', '>=', AccessLevel.ACCESS_LEVEL_OWNER)
       .where('users.bot', '=', false)
       .where(unexpired)
       .execute()

@@ -1,0 +1,30 @@
+import type { MemberPermission } from '@suite/proto'
+import type { Stores } from '../store/stores.js'
+import type { HeldMembership } from './access-level.js'
+import { customPermissionsOf, KNOWN_MEMBER_ROLES, type RolePermissions } from './member-roles.js'
+
+/** One direct membership of a user as it counts for access elsewhere: level and custom permissions. */
+export interface UserMembership {
+  sourceType: 'Namespace' | 'Project'
+  sourceId: number
+  accessLevel: number
+  customPermissions: readonly MemberPermission[]
+}
+
+export function toUserMembership(held: HeldMembership, roles: RolePermissions): UserMembership {
+  return {
+    sourceType: held.sourceType,
+    sourceId: held.sourceId,
+    accessLevel: held.accessLevel,
+    customPermissions: customPermissionsOf(held.memberRoleId, roles),
+  }
+}
+
+/** ListUserMemberships: every unexpired direct membership of a user, for other services' policies. */
+export async function listUserMemberships(
+  stores: Stores,
+  userId: number,
+): Promise<UserMembership[]> {
+  const held = await stores.members.listForUser(userId)
+  return held.map((membership) => toUserMembership(membership, KNOWN_MEMBER_ROLES))
+}
