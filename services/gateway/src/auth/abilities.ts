@@ -1,3 +1,4 @@
+import type { GroupAbilities, ProjectAbilities } from '@suite/proto'
 import { forbidden, unauthorized } from '../errors/http-error.js'
 import { isAdmin, type Principal } from './principal.js'
 
@@ -51,4 +52,44 @@ export const READ_USERS_LIST: Ability = {
       throw forbidden('Not authorized to access /api/v4/users')
     }
   },
+}
+
+/** The names of the boolean fields of a message: the abilities it answers. */
+type BooleanFields<T> = { [K in keyof T]-?: T[K] extends boolean ? K : never }[keyof T]
+
+/** An ability the projects service answers for a project (ProjectPolicy). */
+export type ProjectAbility = BooleanFields<ProjectAbilities>
+
+/** An ability the identity service answers for a group (GroupPolicy). */
+export type GroupAbility = BooleanFields<GroupAbilities>
+
+/**
+ * Whether the owning service's answer grants the ability. The gateway only
+ * reads the answer: no answer grants nothing.
+ */
+export function canInProject(
+  abilities: ProjectAbilities | undefined,
+  ability: ProjectAbility,
+): boolean {
+  return abilities?.[ability] === true
+}
+
+export function canInGroup(abilities: GroupAbilities | undefined, ability: GroupAbility): boolean {
+  return abilities?.[ability] === true
+}
+
+/** authorize! :<ability>, user_project: 403 Forbidden without it. */
+export function requireProjectAbility(
+  abilities: ProjectAbilities | undefined,
+  ability: ProjectAbility,
+): void {
+  if (!canInProject(abilities, ability)) throw forbidden()
+}
+
+/** authorize! :<ability>, user_group: 403 Forbidden without it. */
+export function requireGroupAbility(
+  abilities: GroupAbilities | undefined,
+  ability: GroupAbility,
+): void {
+  if (!canInGroup(abilities, ability)) throw forbidden()
 }

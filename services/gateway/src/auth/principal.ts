@@ -20,12 +20,16 @@ export function isAdmin(principal: Principal): boolean {
   return principal.user?.admin ?? false
 }
 
-/** The principal as services see it, with the access level resolved for `:id` if any. */
-export function callerOf(principal: Principal, accessLevel = 0): Caller {
+/** The caller's abilities in what `:id` named, as the owning service answered them. */
+export type ResolvedAbilities = Pick<Caller, 'project' | 'group'>
+
+/** The principal as services see it, with its abilities in the project or group of `:id` if any. */
+export function callerOf(principal: Principal, resolved: ResolvedAbilities = {}): Caller {
   return {
     userId: principal.user?.id,
     admin: isAdmin(principal),
     scopes: principal.token?.scopes ?? [],
-    accessLevel,
+    project: resolved.project,
+    group: resolved.group,
   }
 }

@@ -22,8 +22,8 @@ export function groupRef(id: string): GroupRef {
 }
 
 /**
- * The group named by `:id` with the caller's access level in it; a group the
- * caller may not read is a 404 Group Not Found, as GitLab's find_group!.
+ * The group named by `:id` with the caller's abilities in it (group.abilities);
+ * a group the caller may not read is a 404 Group Not Found, as GitLab's find_group!.
  */
 export async function findGroup(
   identity: Pick<IdentityClients, 'groups'>,

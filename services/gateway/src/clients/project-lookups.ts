@@ -5,14 +5,15 @@
  *
  * `id` is the route's `:id` as Express gives it (a numeric id, or a full path
  * such as `group/sub/project`, already percent-decoded). The answer carries
- * the caller's effective access level in `project.callerAccessLevel` (max of
- * the project membership and the inherited group membership; 50 for the owner
- * of a personal namespace; admins read every project). A project that does not
- * exist or that the caller may not read throws GitLab's 404
+ * the caller's abilities in the project in `project.abilities`, decided by the
+ * projects service's policy (membership, inherited group membership, custom
+ * roles, visibility, feature access levels, admin, token scopes). A project
+ * that does not exist or that the caller may not read throws GitLab's 404
  * `{"message":"404 Project Not Found"}`.
  *
  * Routes can instead declare `resolve: 'project'` (route-spec.ts): the handler
- * then gets `project`, and `caller.accessLevel` is the caller's level in it.
+ * then gets `project`, `caller.project` carries the abilities, and
+ * `projectAbility` names the one the route needs (403 without it).
  * `options.license` asks for the recognised license (GET /projects/:id?license=true);
  * `options.repository` for the repository's facts (project.repository), which
  * are left out otherwise.
@@ -29,7 +30,7 @@ export function projectRef(id: string): ProjectRef {
   return /^\d+$/.test(id) ? { id: saturatingInteger(id) } : { fullPath: id }
 }
 
-/** The project named by `:id` with the caller's access level in it, else 404 Project Not Found. */
+/** The project named by `:id` with the caller's abilities in it, else 404 Project Not Found. */
 export async function findProject(
   projects: Pick<ProjectsClients, 'projects'>,
   caller: Caller,

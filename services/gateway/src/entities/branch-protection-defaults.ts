@@ -1,18 +1,17 @@
-const DEVELOPER = 30
-const MAINTAINER = 40
+import { AccessLevel } from '@suite/proto'
 
 /** default_branch_protection_defaults as GitLab renders it. */
 export interface BranchProtectionDefaultsJson {
-  allowed_to_push: { access_level: number }[]
-  allowed_to_merge: { access_level: number }[]
+  allowed_to_push: { access_level: AccessLevel }[]
+  allowed_to_merge: { access_level: AccessLevel }[]
   allow_force_push: boolean
   code_owner_approval_required?: boolean
   developer_can_initial_push: boolean
 }
 
 function rule(
-  push: number,
-  merge: number,
+  push: AccessLevel,
+  merge: AccessLevel,
   rest: Omit<BranchProtectionDefaultsJson, 'allowed_to_push' | 'allowed_to_merge'>,
 ): BranchProtectionDefaultsJson {
   return {
@@ -26,29 +25,29 @@ function rule(
 export function branchProtectionDefaults(level: number): BranchProtectionDefaultsJson {
   switch (level) {
     case 0:
-      return rule(DEVELOPER, DEVELOPER, {
+      return rule(AccessLevel.ACCESS_LEVEL_DEVELOPER, AccessLevel.ACCESS_LEVEL_DEVELOPER, {
         allow_force_push: true,
         code_owner_approval_required: false,
         developer_can_initial_push: false,
       })
     case 1:
-      return rule(DEVELOPER, MAINTAINER, {
+      return rule(AccessLevel.ACCESS_LEVEL_DEVELOPER, AccessLevel.ACCESS_LEVEL_MAINTAINER, {
         allow_force_push: false,
         developer_can_initial_push: false,
       })
     case 3:
-      return rule(MAINTAINER, DEVELOPER, {
+      return rule(AccessLevel.ACCESS_LEVEL_MAINTAINER, AccessLevel.ACCESS_LEVEL_DEVELOPER, {
         allow_force_push: false,
         developer_can_initial_push: false,
       })
     case 4:
-      return rule(MAINTAINER, MAINTAINER, {
+      return rule(AccessLevel.ACCESS_LEVEL_MAINTAINER, AccessLevel.ACCESS_LEVEL_MAINTAINER, {
         allow_force_push: false,
         code_owner_approval_required: false,
         developer_can_initial_push: true,
       })
     default:
-      return rule(MAINTAINER, MAINTAINER, {
+      return rule(AccessLevel.ACCESS_LEVEL_MAINTAINER, AccessLevel.ACCESS_LEVEL_MAINTAINER, {
         allow_force_push: false,
         developer_can_initial_push: false,
       })

@@ -1,3 +1,8 @@
+import {
+  everyProjectAbility,
+  groupAbilitiesFixture,
+  projectAbilitiesFixture,
+} from '../testing/abilities-fixture.js'
 import { contextFixture, memberFixture, rootFixture, userFixture } from '../testing/fixtures.js'
 import { memberRelatedIds, presentMember } from './member.entity.js'
 
@@ -15,7 +20,10 @@ const member = memberFixture({
 
 describe('presentMember', () => {
   it('renders GitLab Member for a group owner', () => {
-    const ctx = contextFixture({ accessLevel: 50, users: new Map([[1, rootFixture()]]) })
+    const ctx = contextFixture({
+      abilities: { group: groupAbilitiesFixture() },
+      users: new Map([[1, rootFixture()]]),
+    })
     expect(memberRelatedIds(member)).toEqual([1])
     expect(presentMember(member, ctx)).toEqual({
       id: 2,
@@ -43,9 +51,25 @@ describe('presentMember', () => {
     })
   })
 
-  it('shows the SAML identity to owners and admins only', () => {
-    const json = presentMember(member, contextFixture({ accessLevel: 30 }))
+  it('shows the SAML identity only with the read_saml_identities the group answered', () => {
+    const group = groupAbilitiesFixture({ readSamlIdentities: false })
+    const json = presentMember(member, contextFixture({ abilities: { group } }))
     expect(json.group_saml_identity).toBeNull()
     expect(json.created_by).toBeNull()
+  })
+
+  it("on a project's members, shows the SAML identity with the project's manage_owners", () => {
+    const developer = contextFixture({ abilities: { project: projectAbilitiesFixture() } })
+    expect(presentMember(member, developer).group_saml_identity).toBeNull()
+    const owner = contextFixture({ abilities: { project: everyProjectAbility() } })
+    expect(presentMember(member, owner).group_saml_identity).toEqual({
+      provider: 'group_saml',
+      extern_uid: 'alice@idp',
+      saml_provider_id: 4,
+    })
+  })
+
+  it('shows no SAML identity when no ability was answered', () => {
+    expect(presentMember(member, contextFixture()).group_saml_identity).toBeNull()
   })
 })

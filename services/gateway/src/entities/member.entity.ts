@@ -1,10 +1,8 @@
 import { SourceType, type Member } from '@suite/proto'
-import { isAdmin } from '../auth/principal.js'
+import { canInGroup, canInProject } from '../auth/abilities.js'
 import { presentIdentity, type IdentityJson } from './identity.entity.js'
 import { isoTime, orNull, type PresentContext } from './present-context.js'
 import { presentUserBasic, type UserBasicJson } from './user-basic.entity.js'
-
-const OWNER = 50
 
 /** API::Entities::Member with EE's fields: the user's own fields merged in. */
 export interface MemberJson extends UserBasicJson {
@@ -18,12 +16,22 @@ export interface MemberJson extends UserBasicJson {
 }
 
 /**
+ * EE's Member entity shows group_saml_identity with :read_group_saml_identity
+ * on the membership's source: the group's read_saml_identities as identity
+ * answered it. On a project's list the answer at hand is the project's, whose
+ * owner ability (manage_owners) stands for it.
+ */
+function canReadSamlIdentity(ctx: PresentContext): boolean {
+  const { group, project } = ctx.abilities
+  return canInGroup(group, 'readSamlIdentities') || canInProject(project, 'manageOwners')
+}
+
+/**
  * Member#group_saml_identity: the user's identity with the SAML provider of
- * the group that holds the membership. Only owners and admins may read it
- * (:read_group_saml_identity).
+ * the group that holds the membership.
  */
 function groupSamlIdentity(member: Member, ctx: PresentContext): IdentityJson | null {
-  if (!isAdmin(ctx.principal) && ctx.accessLevel < OWNER) return null
+  if (!canReadSamlIdentity(ctx)) return null
   if (member.heldInType !== SourceType.SOURCE_TYPE_GROUP) return null
   const identity = member.user?.identities.find(
     (candidate) => candidate.provider === 'group_saml' && candidate.groupId === member.heldInId,

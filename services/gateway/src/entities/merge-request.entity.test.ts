@@ -1,11 +1,18 @@
 import { contextFixture, rootFixture, userFixture } from '../testing/fixtures.js'
 import { mergeRequestFixture, pipelineFixture } from '../testing/merge-request-fixture.js'
-import { projectFixture } from '../testing/project-fixture.js'
+import { projectAbilitiesFixture } from '../testing/abilities-fixture.js'
+import { featuresFixture, projectFixture } from '../testing/project-fixture.js'
 import { presentMergeRequestBasic } from './merge-request-basic.entity.js'
 import { mergeRequestDetailUserIds, presentMergeRequest } from './merge-request.entity.js'
 
-const project = projectFixture({ accessLevels: { builds: 'enabled' } })
-const ctx = contextFixture({ users: new Map([[2, userFixture()]]), accessLevel: 30 })
+const project = projectFixture({
+  features: featuresFixture(),
+  abilities: projectAbilitiesFixture(),
+})
+const ctx = contextFixture({
+  users: new Map([[2, userFixture()]]),
+  abilities: { project: project.abilities },
+})
 const base = { kind: 'project', project } as const
 
 describe('presentMergeRequest', () => {
@@ -34,7 +41,7 @@ describe('presentMergeRequest', () => {
       merge_error: null,
       diverged_commits_count: 4,
       first_contribution: false,
-      // A Developer cannot merge into the protected default branch.
+      // The service's answer: a Developer cannot merge into the protected default branch.
       user: { can_merge: false },
     })
     expect(mergeRequestDetailUserIds(detail)).toEqual([2, 2, 2])
@@ -68,17 +75,33 @@ describe('presentMergeRequest', () => {
     })
   })
 
-  it('says who can merge: Maintainers into the default branch, Developers elsewhere', () => {
-    const other = mergeRequestFixture({ targetBranch: 'release' })
-    expect(presentMergeRequest({ mergeRequest: other, project, base }, ctx).user.can_merge).toBe(
-      true,
-    )
+  it("answers can_merge as the merge-requests service decided it, whatever the caller's level", () => {
+    const mergeable = mergeRequestFixture({ callerCanMerge: true })
+    expect(presentMergeRequest({ mergeRequest: mergeable, project, base }, ctx).user).toEqual({
+      can_merge: true,
+    })
     const admin = contextFixture({
       principal: { user: rootFixture(), token: undefined, sudo: false },
     })
-    expect(
-      presentMergeRequest({ mergeRequest: mergeRequestFixture(), project, base }, admin).user
-        .can_merge,
-    ).toBe(true)
+    const refused = mergeRequestFixture({ callerCanMerge: false })
+    expect(presentMergeRequest({ mergeRequest: refused, project, base }, admin).user).toEqual({
+      can_merge: false,
+    })
+  })
+
+  it('shows the head pipeline only with the read_pipeline the projects service answered', () => {
+    const blind = { ...project, abilities: projectAbilitiesFixture({ readPipeline: false }) }
+    const detail = {
+      mergeRequest: mergeRequestFixture({ headPipelineId: 61 }),
+      project: blind,
+      base,
+      headPipeline: pipelineFixture(),
+    }
+    expect(presentMergeRequest(detail, ctx)).toMatchObject({
+      pipeline: null,
+      head_pipeline: null,
+      latest_build_started_at: null,
+      latest_build_finished_at: null,
+    })
   })
 })

@@ -1,14 +1,11 @@
 import type { Pipeline } from '@suite/proto'
+import { canInProject } from '../auth/abilities.js'
 import { presentMergeRequestBasic } from './merge-request-basic.entity.js'
 import type { MergeRequestItem } from './merge-request-item.js'
 import { mergeRequestUserIds } from './merge-request-item.js'
 import { markdownHtml } from './markdown-html.js'
 import { presentPipeline, presentPipelineBasic } from './pipeline.entity.js'
 import { isoTime, orNull, type PresentContext } from './present-context.js'
-
-const DEVELOPER = 30
-const MAINTAINER = 40
-const REPORTER = 20
 
 /** A merge request answered alone (GET, create, update, merge, subscribe...). */
 export interface MergeRequestDetail extends MergeRequestItem {
@@ -17,24 +14,6 @@ export interface MergeRequestDetail extends MergeRequestItem {
   includeRebaseInProgress?: boolean
   /** render_html: title_html and description_html. */
   renderHtml?: boolean
-}
-
-/**
- * MergeRequest#can_be_merged_by?: pushing to the target branch; the default
- * branch is protected (Maintainers), others take Developers.
- */
-function canMerge(detail: MergeRequestDetail, ctx: PresentContext): boolean {
-  if (!ctx.principal.user) return false
-  const needed =
-    detail.project?.defaultBranch === detail.mergeRequest.targetBranch ? MAINTAINER : DEVELOPER
-  return ctx.principal.user.admin || ctx.accessLevel >= needed
-}
-
-/** Ability :read_pipeline on the project: builds enabled and Reporter, or public builds. */
-function canReadPipeline(detail: MergeRequestDetail, ctx: PresentContext): boolean {
-  const builds = detail.project?.accessLevels['builds'] ?? 'enabled'
-  if (builds === 'disabled') return false
-  return ctx.accessLevel >= REPORTER || detail.project?.visibility === 'public'
 }
 
 /** A title rendered as GitLab's single-line markdown: the paragraph's content. */
@@ -47,7 +26,9 @@ function markdownInline(title: string): string {
 /** API::Entities::MergeRequest: MergeRequestBasic plus the single-request fields. */
 export function presentMergeRequest(detail: MergeRequestDetail, ctx: PresentContext) {
   const mr = detail.mergeRequest
-  const pipeline = canReadPipeline(detail, ctx) ? detail.headPipeline : undefined
+  // The head pipeline only for those with :read_pipeline in the project.
+  const readPipeline = canInProject(detail.project?.abilities, 'readPipeline')
+  const pipeline = readPipeline ? detail.headPipeline : undefined
   const pipelineItem = pipeline && { pipeline, project: detail.project }
   return {
     ...presentMergeRequestBasic(detail, ctx),
@@ -73,7 +54,8 @@ export function presentMergeRequest(detail: MergeRequestDetail, ctx: PresentCont
     // The spec's merge request table has it always (GitLab: include_diverged_commits_count).
     diverged_commits_count: mr.divergedCommitsCount,
     first_contribution: false,
-    user: { can_merge: canMerge(detail, ctx) },
+    // MergeRequest#can_be_merged_by?, as the merge-requests service decided it.
+    user: { can_merge: mr.callerCanMerge },
   }
 }
 

@@ -1,13 +1,16 @@
 import type { User } from '@suite/proto'
-import type { Principal } from '../auth/principal.js'
+import type { Principal, ResolvedAbilities } from '../auth/principal.js'
 
 /** What a presenter may read besides the message it presents. */
 export interface PresentContext {
   /** EXTERNAL_URL without a trailing slash: the base of every web_url. */
   externalUrl: string
   principal: Principal
-  /** The principal's access level on the resource named by `:id` (0 when none was resolved). */
-  accessLevel: number
+  /**
+   * The principal's abilities in the project or group named by `:id`, as
+   * the owning service answered them (empty when the route resolved none).
+   */
+  abilities: ResolvedAbilities
   /** Users the message refers to (creators, ...), loaded with one batch call per request. */
   users: ReadonlyMap<number, User>
 }

@@ -2,7 +2,7 @@ import type { Project } from '@suite/proto'
 import { orNull } from './present-context.js'
 import { projectFlag } from './project-setting-values.js'
 
-/** The CI/CD settings GitLab's Project entity shows only with :admin_project (Maintainer). */
+/** The CI/CD settings GitLab's Project entity shows only with :admin_project. */
 export function presentProjectCiSettings(project: Project) {
   return {
     ci_default_git_depth: project.ciDefaultGitDepth,

@@ -1,12 +1,24 @@
-import type { Project } from '@suite/proto'
+import { FeatureAccessLevels, type Project } from '@suite/proto'
+import {
+  featureLevelWord,
+  featureOn,
+  type FeatureLevelWord,
+  type ProjectFeature,
+} from '../params/project-features.js'
 
-/** A feature is on unless its access level says `disabled`; unset is `enabled`. */
-export function featureEnabled(project: Project, feature: string): boolean {
-  return (project.accessLevels[feature] ?? 'enabled') !== 'disabled'
+/** The project's feature settings; a project answered without them reads as GitLab's defaults. */
+function featuresOf(project: Project): FeatureAccessLevels {
+  return project.features ?? FeatureAccessLevels.create()
 }
 
-export function featureAccessLevel(project: Project, feature: string): string {
-  return project.accessLevels[feature] ?? 'enabled'
+/** `<feature>_enabled`: on unless its access level is `disabled`. */
+export function featureEnabled(project: Project, feature: ProjectFeature): boolean {
+  return featureOn(featuresOf(project)[feature])
+}
+
+/** `<feature>_access_level` as GitLab writes it. */
+export function featureAccessLevel(project: Project, feature: ProjectFeature): FeatureLevelWord {
+  return featureLevelWord(featuresOf(project)[feature])
 }
 
 export function projectFlag(project: Project, name: string): boolean {

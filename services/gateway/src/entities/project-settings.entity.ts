@@ -1,10 +1,11 @@
 import type { Project } from '@suite/proto'
 import { orNull } from './present-context.js'
-import { featureAccessLevel, featureEnabled, projectFlag } from './project-setting-values.js'
+import { featureEnabled, projectFlag } from './project-setting-values.js'
 
 /**
  * The merge, mirror and compliance settings of GitLab's Project entity,
- * with the fields it always shows as empty here.
+ * with the fields it always shows as empty here (requirements_access_level
+ * is with the other feature levels).
  */
 export function presentProjectSettings(project: Project) {
   return {
@@ -65,8 +66,7 @@ export function presentProjectSettings(project: Project) {
       project.externalAuthorizationClassificationLabel,
     ),
     requirements_enabled: featureEnabled(project, 'requirements'),
-    requirements_access_level: featureAccessLevel(project, 'requirements'),
-    security_and_compliance_enabled: featureEnabled(project, 'security_and_compliance'),
+    security_and_compliance_enabled: featureEnabled(project, 'securityAndCompliance'),
     secret_push_protection_enabled: projectFlag(project, 'secret_push_protection_enabled'),
     compliance_frameworks: [],
     issues_template: null,

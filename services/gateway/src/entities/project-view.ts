@@ -3,7 +3,7 @@ import type { Project } from '@suite/proto'
 /** A project and how the request asked to see it. */
 export interface ProjectView {
   project: Project
-  /** statistics=true (shown to Reporter and up). */
+  /** statistics=true (shown with :read_statistics). */
   statistics?: boolean
   /** license=true */
   license?: boolean

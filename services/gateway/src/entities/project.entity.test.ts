@@ -1,5 +1,7 @@
+import { FeatureAccessLevel } from '@suite/proto'
+import { everyProjectAbility, projectAbilitiesFixture } from '../testing/abilities-fixture.js'
 import { contextFixture, principalFixture, rootFixture } from '../testing/fixtures.js'
-import { projectFixture } from '../testing/project-fixture.js'
+import { featuresFixture, projectFixture } from '../testing/project-fixture.js'
 import { projectSimpleGolden } from '../testing/project-simple-golden.js'
 import { presentProject } from './project.entity.js'
 
@@ -39,12 +41,18 @@ describe('presentProject', () => {
     expect(json).not.toHaveProperty('statistics')
   })
 
-  it('hides :admin_project settings below Maintainer and shows them to an admin', () => {
+  it('hides :admin_project settings without that ability and shows them with it', () => {
     const developer = presentProject({ project: projectFixture() }, contextFixture())
     expect(developer).not.toHaveProperty('build_timeout')
     expect(developer).not.toHaveProperty('import_url')
-    const admin = presentProject(
+    // Even an admin's view follows the abilities the projects service answered.
+    const withoutAbility = presentProject(
       { project: projectFixture() },
+      contextFixture({ principal: principalFixture(rootFixture()) }),
+    )
+    expect(withoutAbility).not.toHaveProperty('build_timeout')
+    const admin = presentProject(
+      { project: projectFixture({ abilities: everyProjectAbility() }) },
       contextFixture({ principal: principalFixture(rootFixture()) }),
     )
     expect(admin).toMatchObject({
@@ -54,7 +62,7 @@ describe('presentProject', () => {
     })
   })
 
-  it('shows statistics to a Reporter who asks, and a null license when asked', () => {
+  it('shows statistics with read_statistics when asked, and a null license when asked', () => {
     const json = presentProject(
       { project: projectFixture(), statistics: true, license: true },
       contextFixture(),
@@ -65,7 +73,13 @@ describe('presentProject', () => {
       statistics: { commit_count: 3, repository_size: 2048, storage_size: 2048 },
     })
     const guest = presentProject(
-      { project: projectFixture({ callerAccessLevel: 10 }), statistics: true },
+      {
+        project: projectFixture({
+          callerAccessLevel: 10,
+          abilities: projectAbilitiesFixture({ readStatistics: false }),
+        }),
+        statistics: true,
+      },
       contextFixture(),
     )
     expect(guest).not.toHaveProperty('statistics')
@@ -124,5 +138,54 @@ describe('presentProject', () => {
       avatar_url: null,
       repository_object_format: 'sha1',
     })
+  })
+
+  it('writes every feature level in GitLab words from the typed features, enabled when unset', () => {
+    const {
+      FEATURE_ACCESS_LEVEL_DISABLED,
+      FEATURE_ACCESS_LEVEL_PRIVATE,
+      FEATURE_ACCESS_LEVEL_PUBLIC,
+    } = FeatureAccessLevel
+    const features = {
+      ...featuresFixture({
+        repository: FEATURE_ACCESS_LEVEL_PRIVATE,
+        builds: FEATURE_ACCESS_LEVEL_DISABLED,
+        packageRegistry: FEATURE_ACCESS_LEVEL_PUBLIC,
+      }),
+      wiki: FeatureAccessLevel.FEATURE_ACCESS_LEVEL_UNSPECIFIED,
+    }
+    const json = presentProject({ project: projectFixture({ features }) }, contextFixture())
+    expect(json).toMatchObject({
+      issues_access_level: 'enabled',
+      repository_access_level: 'private',
+      merge_requests_access_level: 'enabled',
+      builds_access_level: 'disabled',
+      wiki_access_level: 'enabled',
+      package_registry_access_level: 'public',
+      requirements_access_level: 'enabled',
+      security_and_compliance_access_level: 'enabled',
+      jobs_enabled: false,
+      wiki_enabled: true,
+      merge_requests_enabled: true,
+      container_registry_enabled: true,
+    })
+    const levels = Object.keys(json).filter((key) => key.endsWith('_access_level'))
+    expect(levels).toHaveLength(20)
+  })
+
+  it('answers can_create_merge_request_in from the create_merge_request_in ability', () => {
+    const can = projectFixture({
+      abilities: projectAbilitiesFixture({ createMergeRequestIn: true }),
+    })
+    const cannot = projectFixture({
+      abilities: projectAbilitiesFixture({ createMergeRequestIn: false }),
+    })
+    const ctx = contextFixture()
+    expect(presentProject({ project: can }, ctx).can_create_merge_request_in).toBe(true)
+    expect(presentProject({ project: cannot }, ctx).can_create_merge_request_in).toBe(false)
+    expect(
+      presentProject({ project: projectFixture({ abilities: undefined }) }, ctx)
+        .can_create_merge_request_in,
+    ).toBe(false)
   })
 })

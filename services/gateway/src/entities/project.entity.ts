@@ -1,4 +1,4 @@
-import type { Project } from '@suite/proto'
+import { canInProject } from '../auth/abilities.js'
 import { presentLicenseBasic } from './license-basic.entity.js'
 import { markdownHtml } from './markdown-html.js'
 import { isoTime, orNull, type PresentContext } from './present-context.js'
@@ -17,29 +17,26 @@ import { presentStatistics } from './project-statistics.entity.js'
 import type { ProjectView } from './project-view.js'
 import { presentUserBasic } from './user-basic.entity.js'
 
-const REPORTER = 20
-const MAINTAINER = 40
 /** NotificationSetting level `global`, what a member has unless changed. */
 const GLOBAL_NOTIFICATION_LEVEL = 3
 
+/**
+ * permissions.project_access / group_access: the caller's membership level
+ * as the projects service reports it (0 without one), shown as data.
+ */
 function memberAccess(level: number) {
   return level > 0 ? { access_level: level, notification_level: GLOBAL_NOTIFICATION_LEVEL } : null
 }
 
-/** The caller's level in the project (admins administer every project). */
-function callerLevel(project: Project, ctx: PresentContext): number {
-  return ctx.principal.user?.admin ? 50 : project.callerAccessLevel
-}
-
 /**
  * API::Entities::ProjectWithAccess: every field of GitLab's Project entity,
- * settings that need :admin_project (Maintainer) only for those who have it,
- * statistics for Reporter and up when asked, license when asked.
+ * settings that need :admin_project only for those who have it, statistics
+ * for those with :read_statistics when asked, license when asked. The
+ * abilities are the caller's in this project, as the projects service answered.
  */
 export function presentProject(view: ProjectView, ctx: PresentContext) {
   const { project } = view
-  const level = callerLevel(project, ctx)
-  const admin = level >= MAINTAINER
+  const admin = canInProject(project.abilities, 'adminProject')
   const links = projectUrls(project, ctx)
   const repository = project.repository
   const base = presentProjectSimple(view, ctx)
@@ -84,7 +81,7 @@ export function presentProject(view: ProjectView, ctx: PresentContext) {
             : null,
         }
       : {}),
-    ...presentProjectFeatures(project, level),
+    ...presentProjectFeatures(project),
     creator_id: project.creatorId,
     ...(admin
       ? { import_url: orNull(project.importUrl), import_type: orNull(project.importType) }
@@ -96,7 +93,7 @@ export function presentProject(view: ProjectView, ctx: PresentContext) {
     updated_at: isoTime(project.updatedAt),
     ...(admin ? presentProjectCiSettings(project) : {}),
     ...presentProjectSettings(project),
-    ...(view.statistics && (ctx.principal.user?.admin || level >= REPORTER)
+    ...(view.statistics && canInProject(project.abilities, 'readStatistics')
       ? { statistics: presentStatistics(project) }
       : {}),
     // Only for those with :change_repository_storage (administrators).

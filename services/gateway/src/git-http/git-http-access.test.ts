@@ -1,16 +1,19 @@
-import type { Project } from '@suite/proto'
+import { ProjectAbilities } from '@suite/proto'
 import { ANONYMOUS, type Principal } from '../auth/principal.js'
+import { projectAbilitiesFixture } from '../testing/abilities-fixture.js'
+import { projectFixture } from '../testing/project-fixture.js'
 import { basicPassword, gitRefusal, parseGitPath, scopesAllowGit } from './git-http-access.js'
 
-function project(visibility: string, level: number, extra: Partial<Project> = {}): Project {
-  return {
-    visibility,
-    callerAccessLevel: level,
-    accessLevels: {},
-    archived: false,
-    ...extra,
-  } as Project
+/** A project answered with the given abilities (all others off). */
+function project(granted: Partial<ProjectAbilities>, archived = false) {
+  return projectFixture({
+    archived,
+    abilities: { ...ProjectAbilities.create({ projectId: 5 }), readProject: true, ...granted },
+  })
 }
+
+const reader = project({ readCode: true })
+const pusher = project({ readCode: true, pushCode: true })
 
 const user = (admin = false) =>
   ({ user: { id: 2, admin }, token: undefined, sudo: false }) as unknown as Principal
@@ -54,19 +57,45 @@ describe('scopesAllowGit', () => {
 describe('gitRefusal', () => {
   it('asks anonymous callers for credentials instead of answering 404', () => {
     expect(gitRefusal(undefined, ANONYMOUS, 'download')?.status).toBe(401)
-    expect(gitRefusal(project('public', 0), ANONYMOUS, 'download')).toBeUndefined()
-    expect(gitRefusal(project('public', 0), ANONYMOUS, 'push')?.status).toBe(401)
+    expect(gitRefusal(reader, ANONYMOUS, 'download')).toBeUndefined()
+    expect(gitRefusal(project({}), ANONYMOUS, 'download')?.status).toBe(401)
+    expect(gitRefusal(pusher, ANONYMOUS, 'push')?.status).toBe(401)
   })
 
-  it('answers 404 to signed-in users who cannot see the project', () => {
+  it('answers 404 to signed-in users who cannot read the project', () => {
     expect(gitRefusal(undefined, user(), 'download')?.status).toBe(404)
+    const unreadable = project({ readProject: false, readCode: true, pushCode: true })
+    expect(gitRefusal(unreadable, user(), 'push')).toMatchObject({
+      status: 404,
+      message: expect.stringContaining('could not be found') as unknown,
+    })
+    const unanswered = projectFixture({ abilities: undefined })
+    expect(gitRefusal(unanswered, user(), 'download')?.status).toBe(404)
   })
 
-  it('needs Reporter to clone a private project and Developer to push', () => {
-    expect(gitRefusal(project('private', 10), user(), 'download')?.status).toBe(403)
-    expect(gitRefusal(project('private', 20), user(), 'download')).toBeUndefined()
-    expect(gitRefusal(project('private', 20), user(), 'push')?.status).toBe(403)
-    expect(gitRefusal(project('private', 30), user(), 'push')).toBeUndefined()
-    expect(gitRefusal(project('public', 0), user(true), 'push')).toBeUndefined()
+  it('clones with read_code and pushes with push_code, as the projects service answered', () => {
+    expect(gitRefusal(project({}), user(), 'download')).toMatchObject({
+      status: 403,
+      message: 'You are not allowed to download code from this project.',
+    })
+    expect(gitRefusal(reader, user(), 'download')).toBeUndefined()
+    expect(gitRefusal(reader, user(), 'push')).toMatchObject({
+      status: 403,
+      message: 'You are not allowed to push code to this project.',
+    })
+    expect(gitRefusal(pusher, user(), 'push')).toBeUndefined()
+    const developer = projectFixture({ abilities: projectAbilitiesFixture() })
+    expect(gitRefusal(developer, user(), 'push')).toBeUndefined()
+  })
+
+  it('refuses a push to an archived project with its own message', () => {
+    expect(gitRefusal(project({ readCode: true }, true), user(true), 'push')).toEqual({
+      status: 403,
+      message: 'You are not allowed to push code to an archived project.',
+    })
+  })
+
+  it('reads no level and no admin flag: an admin without push_code may not push', () => {
+    expect(gitRefusal(reader, user(true), 'push')?.status).toBe(403)
   })
 })

@@ -1,5 +1,5 @@
 import type { Project } from '@suite/proto'
-import { canPushCode, canReadCode } from '../auth/repository-access.js'
+import { canInProject } from '../auth/abilities.js'
 import type { Principal } from '../auth/principal.js'
 
 export type GitOperation = 'download' | 'push'
@@ -28,9 +28,11 @@ export function scopesAllowGit(scopes: readonly string[], operation: GitOperatio
 }
 
 /**
- * GitLab's order: an anonymous caller who may not do something is asked for
- * credentials (401, so git retries with them), a signed-in one is refused
- * (404 for an invisible project, 403 otherwise).
+ * Gitlab::GitAccess in GitLab's order, on the abilities the projects service
+ * answered with the project: an anonymous caller who may not do something is
+ * asked for credentials (401, so git retries with them), a signed-in one is
+ * refused: 404 for a project they cannot read, 403 otherwise (download_code
+ * for a clone; for a push, archived first, then push_code).
  */
 export function gitRefusal(
   project: Project | undefined,
@@ -38,26 +40,20 @@ export function gitRefusal(
   operation: GitOperation,
 ): GitRefusal | undefined {
   const anonymous = !principal.user
-  if (!project)
+  const abilities = project?.abilities
+  if (!project || !canInProject(abilities, 'readProject'))
     return anonymous
       ? { status: 401, message: ACCESS_DENIED }
       : { status: 404, message: PROJECT_NOT_FOUND }
   if (operation === 'download') {
-    if (canReadCode(project, principal)) return undefined
+    if (canInProject(abilities, 'readCode')) return undefined
     return anonymous
       ? { status: 401, message: ACCESS_DENIED }
       : { status: 403, message: DOWNLOAD_DENIED }
   }
   if (anonymous) return { status: 401, message: ACCESS_DENIED }
   if (project.archived) return { status: 403, message: ARCHIVED }
-  if (
-    !canReadCode(project, principal) &&
-    project.callerAccessLevel === 0 &&
-    !principal.user?.admin
-  ) {
-    return { status: 404, message: PROJECT_NOT_FOUND }
-  }
-  return canPushCode(project, principal) ? undefined : { status: 403, message: PUSH_DENIED }
+  return canInProject(abilities, 'pushCode') ? undefined : { status: 403, message: PUSH_DENIED }
 }
 
 /** The repository path and the smart HTTP endpoint a request names, or undefined. */

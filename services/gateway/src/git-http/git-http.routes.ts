@@ -91,9 +91,9 @@ function requestBody(req: Request): Readable {
 
 /**
  * Git's smart HTTP protocol at `/<full_path>.git/...` (and without `.git`):
- * Basic auth with a personal access token as password, the project's
- * visibility and access levels, bodies streamed to and from the repository
- * role's SmartHttpService.
+ * Basic auth with a personal access token as password, the caller's
+ * abilities in the project as the projects service answered them, bodies
+ * streamed to and from the repository role's SmartHttpService.
  */
 export function gitHttpRoutes(deps: GitHttpDeps): RequestHandler {
   return (req, res, next) => {
@@ -172,7 +172,7 @@ async function streamPack(
     ? raw.postUploadPack(new Metadata(), options)
     : raw.postReceivePack(new Metadata(), options)) as unknown as Duplex
   const caller =
-    service === 'receive-pack' ? callerOf(principal, project.callerAccessLevel) : undefined
+    service === 'receive-pack' ? callerOf(principal, { project: project.abilities }) : undefined
   call.write({
     projectId: project.id,
     caller,

@@ -1,26 +1,76 @@
-/** Features with an `<feature>_access_level` parameter. */
-export const FEATURES = [
-  'analytics',
-  'builds',
-  'container_registry',
-  'environments',
-  'feature_flags',
-  'forking',
-  'infrastructure',
-  'issues',
-  'merge_requests',
-  'model_experiments',
-  'model_registry',
-  'monitor',
-  'package_registry',
-  'pages',
-  'releases',
-  'repository',
-  'requirements',
-  'security_and_compliance',
-  'snippets',
-  'wiki',
+import { FeatureAccessLevel, type FeatureAccessLevels } from '@suite/proto'
+
+/** One ProjectFeature: a field of FeatureAccessLevels. */
+export type ProjectFeature = keyof FeatureAccessLevels
+
+/** GitLab's words for a feature access level (ProjectFeature::STRING_OPTIONS). */
+export type FeatureLevelWord = 'disabled' | 'private' | 'enabled' | 'public'
+
+/** The one mapping between GitLab's words and FeatureAccessLevel, both ways. */
+const LEVEL_WORDS: readonly (readonly [FeatureAccessLevel, FeatureLevelWord])[] = [
+  [FeatureAccessLevel.FEATURE_ACCESS_LEVEL_DISABLED, 'disabled'],
+  [FeatureAccessLevel.FEATURE_ACCESS_LEVEL_PRIVATE, 'private'],
+  [FeatureAccessLevel.FEATURE_ACCESS_LEVEL_ENABLED, 'enabled'],
+  [FeatureAccessLevel.FEATURE_ACCESS_LEVEL_PUBLIC, 'public'],
 ]
+
+/**
+ * A feature level as GitLab writes it. Answers always carry one of the four
+ * levels; a level left unset reads as GitLab's default, `enabled`.
+ */
+export function featureLevelWord(level: FeatureAccessLevel): FeatureLevelWord {
+  return LEVEL_WORDS.find(([candidate]) => candidate === level)?.[1] ?? 'enabled'
+}
+
+/** A word of a `<feature>_access_level` parameter as a level (UNSPECIFIED: not given). */
+export function featureLevelOf(word: string | undefined): FeatureAccessLevel {
+  const found = LEVEL_WORDS.find(([, candidate]) => candidate === word)
+  return found ? found[0] : FeatureAccessLevel.FEATURE_ACCESS_LEVEL_UNSPECIFIED
+}
+
+/** `<feature>_enabled`: the feature is on unless it is disabled. */
+export function featureOn(level: FeatureAccessLevel): boolean {
+  return featureLevelWord(level) !== 'disabled'
+}
+
+const WITHOUT_PUBLIC: readonly FeatureLevelWord[] = ['disabled', 'private', 'enabled']
+const WITH_PUBLIC: readonly FeatureLevelWord[] = ['disabled', 'private', 'enabled', 'public']
+
+/**
+ * Every ProjectFeature with its `<feature>_access_level` name (parameter and
+ * JSON field) and the words it takes: `public` is for pages and the package
+ * registry only.
+ */
+export const FEATURE_ACCESS_LEVEL_FIELDS: {
+  readonly [F in ProjectFeature]: {
+    readonly name: string
+    readonly words: readonly FeatureLevelWord[]
+  }
+} = {
+  issues: { name: 'issues_access_level', words: WITHOUT_PUBLIC },
+  repository: { name: 'repository_access_level', words: WITHOUT_PUBLIC },
+  mergeRequests: { name: 'merge_requests_access_level', words: WITHOUT_PUBLIC },
+  forking: { name: 'forking_access_level', words: WITHOUT_PUBLIC },
+  wiki: { name: 'wiki_access_level', words: WITHOUT_PUBLIC },
+  builds: { name: 'builds_access_level', words: WITHOUT_PUBLIC },
+  snippets: { name: 'snippets_access_level', words: WITHOUT_PUBLIC },
+  pages: { name: 'pages_access_level', words: WITH_PUBLIC },
+  analytics: { name: 'analytics_access_level', words: WITHOUT_PUBLIC },
+  containerRegistry: { name: 'container_registry_access_level', words: WITHOUT_PUBLIC },
+  securityAndCompliance: { name: 'security_and_compliance_access_level', words: WITHOUT_PUBLIC },
+  releases: { name: 'releases_access_level', words: WITHOUT_PUBLIC },
+  environments: { name: 'environments_access_level', words: WITHOUT_PUBLIC },
+  featureFlags: { name: 'feature_flags_access_level', words: WITHOUT_PUBLIC },
+  infrastructure: { name: 'infrastructure_access_level', words: WITHOUT_PUBLIC },
+  monitor: { name: 'monitor_access_level', words: WITHOUT_PUBLIC },
+  modelExperiments: { name: 'model_experiments_access_level', words: WITHOUT_PUBLIC },
+  modelRegistry: { name: 'model_registry_access_level', words: WITHOUT_PUBLIC },
+  packageRegistry: { name: 'package_registry_access_level', words: WITH_PUBLIC },
+  requirements: { name: 'requirements_access_level', words: WITHOUT_PUBLIC },
+}
+
+/** The features in the order GitLab's Project entity shows their access levels. */
+export const PROJECT_FEATURES = Object.keys(FEATURE_ACCESS_LEVEL_FIELDS) as ProjectFeature[]
 
 /** Boolean settings taken as they are named. */
 export const FLAGS = [
@@ -70,11 +120,11 @@ export const FLAGS = [
 ]
 
 /** The deprecated `<feature>_enabled` booleans (projects_helpers.rb) and their feature. */
-export const FEATURE_BOOLEANS: Readonly<Record<string, string>> = {
+export const FEATURE_BOOLEANS: Readonly<Record<string, ProjectFeature>> = {
   issues_enabled: 'issues',
-  merge_requests_enabled: 'merge_requests',
+  merge_requests_enabled: 'mergeRequests',
   jobs_enabled: 'builds',
   wiki_enabled: 'wiki',
   snippets_enabled: 'snippets',
-  container_registry_enabled: 'container_registry',
+  container_registry_enabled: 'containerRegistry',
 }

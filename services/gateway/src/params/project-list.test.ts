@@ -8,9 +8,9 @@ import {
   type ListValues,
 } from './project-list.js'
 
-const user: Caller = { userId: 7, admin: false, scopes: ['api'], accessLevel: 0 }
+const user: Caller = { userId: 7, admin: false, scopes: ['api'] }
 const admin: Caller = { ...user, admin: true }
-const anonymous: Caller = { admin: false, scopes: [], accessLevel: 0 }
+const anonymous: Caller = { admin: false, scopes: [] }
 
 function values(extra: Partial<ListValues> = {}): ListValues {
   return {

@@ -1,12 +1,11 @@
 import type { Caller, ListProjectsRequest, PageRequest } from '@suite/proto'
 import { HttpError } from '../errors/http-error.js'
+import { MEMBER_ACCESS_LEVELS } from './access-levels.js'
 import { p } from './coercions.js'
 import { MESSAGES } from './param.js'
 import type { ParamValues } from './parse-params.js'
 import { VISIBILITIES } from './project-settings.js'
 
-/** Gitlab::Access.all_values */
-const ACCESS_LEVELS = [5, 10, 15, 20, 30, 40, 50]
 /** Helpers::ProjectsHelpers::STATISTICS_SORT_PARAMS: administrators only. */
 const STATISTICS_ORDER_BY = ['storage_size', 'repository_size', 'wiki_size', 'packages_size']
 const ORDER_BY = [
@@ -36,7 +35,7 @@ export const listParams = {
   last_activity_after: dateTime(),
   last_activity_before: dateTime(),
   membership: p.bool().default(false),
-  min_access_level: p.int().values(ACCESS_LEVELS),
+  min_access_level: p.int().values(MEMBER_ACCESS_LEVELS),
   order_by: p.string().values(ORDER_BY).default('created_at'),
   owned: p.bool().default(false),
   search: p.string(),

@@ -1,5 +1,16 @@
-import type { ContainerExpirationPolicyInput, ProjectSettingsInput } from '@suite/proto'
-import { FEATURE_BOOLEANS, FEATURES, FLAGS } from './project-features.js'
+import {
+  FeatureAccessLevel,
+  FeatureAccessLevels,
+  type ContainerExpirationPolicyInput,
+  type ProjectSettingsInput,
+} from '@suite/proto'
+import {
+  FEATURE_ACCESS_LEVEL_FIELDS,
+  FEATURE_BOOLEANS,
+  FLAGS,
+  PROJECT_FEATURES,
+  featureLevelOf,
+} from './project-features.js'
 
 type Values = Readonly<Record<string, unknown>>
 
@@ -40,17 +51,25 @@ function policyInput(raw: unknown): ContainerExpirationPolicyInput | undefined {
   }
 }
 
-/** The settings of a create or edit request, with GitLab's deprecated aliases folded in. */
-export function settingsInput(values: Values): ProjectSettingsInput {
-  const accessLevels: Record<string, string> = {}
+/**
+ * The feature levels given, from `<feature>_access_level` and the deprecated
+ * `<feature>_enabled` booleans (the level wins); UNSPECIFIED where neither is.
+ */
+function featuresInput(values: Values): FeatureAccessLevels {
+  const features = FeatureAccessLevels.create()
   for (const [name, feature] of Object.entries(FEATURE_BOOLEANS)) {
     const value = boolValue(values, name)
-    if (value !== undefined) accessLevels[feature] = value ? 'enabled' : 'disabled'
+    if (value !== undefined) features[feature] = featureLevelOf(value ? 'enabled' : 'disabled')
   }
-  for (const feature of FEATURES) {
-    const value = stringValue(values, `${feature}_access_level`)
-    if (value !== undefined) accessLevels[feature] = value
+  for (const feature of PROJECT_FEATURES) {
+    const level = featureLevelOf(stringValue(values, FEATURE_ACCESS_LEVEL_FIELDS[feature].name))
+    if (level !== FeatureAccessLevel.FEATURE_ACCESS_LEVEL_UNSPECIFIED) features[feature] = level
   }
+  return features
+}
+
+/** The settings of a create or edit request, with GitLab's deprecated aliases folded in. */
+export function settingsInput(values: Values): ProjectSettingsInput {
   const flags: Record<string, boolean> = {}
   const emailsDisabled = boolValue(values, 'emails_disabled')
   if (emailsDisabled !== undefined) flags['emails_enabled'] = !emailsDisabled
@@ -69,7 +88,7 @@ export function settingsInput(values: Values): ProjectSettingsInput {
     defaultBranch: stringValue(values, 'default_branch'),
     topicsGiven: topics !== undefined,
     topics: topics ?? [],
-    accessLevels,
+    features: featuresInput(values),
     flags,
     mergeMethod: stringValue(values, 'merge_method'),
     squashOption: stringValue(values, 'squash_option'),

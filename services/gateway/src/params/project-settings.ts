@@ -3,20 +3,14 @@ import { p } from './coercions.js'
 import { MESSAGES, Param } from './param.js'
 import type { ParamRule, ParamShape } from './parse-params.js'
 import { avatarParam } from './project-avatar.js'
-import { FEATURE_BOOLEANS, FEATURES, FLAGS } from './project-features.js'
+import { FEATURE_ACCESS_LEVEL_FIELDS, FEATURE_BOOLEANS, FLAGS } from './project-features.js'
 
 export const VISIBILITIES = ['private', 'internal', 'public']
 
 const accessLevelParams: ParamShape = Object.fromEntries(
-  FEATURES.map((feature) => [
-    `${feature}_access_level`,
-    p
-      .string()
-      .values(
-        feature === 'pages' || feature === 'package_registry'
-          ? ['disabled', 'private', 'enabled', 'public']
-          : ['disabled', 'private', 'enabled'],
-      ),
+  Object.values(FEATURE_ACCESS_LEVEL_FIELDS).map(({ name, words }) => [
+    name,
+    p.string().values([...words]),
   ]),
 )
 const flagParams: ParamShape = Object.fromEntries(FLAGS.map((name) => [name, p.bool()]))

@@ -4,7 +4,13 @@ import { sendJson } from '../middleware/json-response.js'
 import { pageRequest, paginationParams } from '../params/pagination.js'
 import type { ParamShape, ParamValues } from '../params/parse-params.js'
 import { keysetHeaders, paginationHeaders } from './pagination-headers.js'
-import { prepare, presentContext, successStatus, type RouteDeps } from './route-pipeline.js'
+import {
+  checkResolvedAbility,
+  prepare,
+  presentContext,
+  successStatus,
+  type RouteDeps,
+} from './route-pipeline.js'
 import type { ListSpec, RouteSpec, Source } from './route-spec.js'
 
 type Method = 'get' | 'post' | 'put' | 'delete'
@@ -67,14 +73,15 @@ export class ApiRouter {
     path: string,
     spec: ListSpec<S, Src, T>,
   ): void {
+    checkResolvedAbility(path, spec)
     this.register('get', path, spec.requirements, async (req, res) => {
-      const { handler, accessLevel } = await prepare(req, spec, paginationParams, this.deps)
+      const { handler, abilities } = await prepare(req, spec, paginationParams, this.deps)
       // The pagination parameters were parsed with the route's own (see prepare).
       const requested = handler.params as ParamValues<typeof paginationParams>
       const page = pageRequest(requested)
       const { items, total, keyset } = await spec.handle({ ...handler, page })
       const related = items.flatMap((item) => spec.related?.(item) ?? [])
-      const ctx = await presentContext(handler.principal, accessLevel, related, this.deps)
+      const ctx = await presentContext(handler.principal, abilities, related, this.deps)
       const base = { externalUrl: this.deps.externalUrl, path: receivedPath(req), query: req.query }
       const headers = keyset
         ? keysetHeaders(keyset.next, page.perPage, base)
@@ -106,15 +113,16 @@ export class ApiRouter {
     path: string,
     spec: RouteSpec<S, Src, R>,
   ): void {
+    checkResolvedAbility(path, spec)
     this.register(method, path, spec.requirements, async (req, res) => {
-      const { handler, accessLevel } = await prepare(req, spec, {}, this.deps)
+      const { handler, abilities } = await prepare(req, spec, {}, this.deps)
       const value = await spec.handle(handler)
       if (!spec.present) {
         sendJson(res, spec.status ?? successStatus(req.method, false), undefined)
         return
       }
       const related = spec.related?.(value) ?? []
-      const ctx = await presentContext(handler.principal, accessLevel, related, this.deps)
+      const ctx = await presentContext(handler.principal, abilities, related, this.deps)
       const body = spec.present(value, ctx)
       const code = spec.status ?? successStatus(req.method, true)
       if (spec.contentType === 'text/plain') {

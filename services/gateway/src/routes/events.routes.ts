@@ -55,6 +55,9 @@ export function eventRoutes(
     scopes: 'user',
     ability: PUBLIC,
     resolve: 'project',
+    // Which events of the feed the caller sees (push events need read_code,
+    // merge request events read_merge_request) is the projects service's filter.
+    projectAbility: 'readEvents',
     params: { id: p.string().required(), ...eventFilterParams },
     handle: ({ caller, project, params, page }) =>
       list({ caller, page, projectId: project.id, ...eventFilterFields(params) }),

@@ -4,13 +4,12 @@ import type { IdentityClients } from '../clients/identity.client.js'
 import { requireField } from '../clients/require-field.js'
 import { presentGroupDetail } from '../entities/group-detail.entity.js'
 import { presentGroup } from '../entities/group.entity.js'
+import { MEMBER_ACCESS_LEVELS } from '../params/access-levels.js'
 import { p } from '../params/coercions.js'
 import type { ParamValues } from '../params/parse-params.js'
 import type { ApiRouter } from './api-router.js'
 
 const VISIBILITIES = ['private', 'internal', 'public']
-/** Gitlab::Access.all_values: minimal access, guest, planner, reporter, developer, maintainer, owner. */
-const ACCESS_LEVELS = [5, 10, 15, 20, 30, 40, 50]
 
 /** lib/api/groups.rb: the filters of GET /groups and GET /groups/:id/subgroups. */
 const groupFilterParams = {
@@ -22,7 +21,7 @@ const groupFilterParams = {
   owned: p.bool().default(false),
   order_by: p.string().values(['name', 'path', 'id', 'similarity']).default('name'),
   sort: p.string().values(['asc', 'desc']).default('asc'),
-  min_access_level: p.int().values(ACCESS_LEVELS),
+  min_access_level: p.int().values(MEMBER_ACCESS_LEVELS),
   with_custom_attributes: p.bool().default(false),
 }
 

@@ -1,5 +1,5 @@
 import { SourceType, type Group, type MemberSource, type Project } from '@suite/proto'
-import { AUTHENTICATED } from '../auth/abilities.js'
+import { AUTHENTICATED, PUBLIC } from '../auth/abilities.js'
 import type { IdentityClients } from '../clients/identity.client.js'
 import { requireField } from '../clients/require-field.js'
 import { memberRelatedIds, presentMember } from '../entities/member.entity.js'
@@ -50,29 +50,50 @@ const memberListParams = {
 }
 
 /**
- * lib/api/members.rb for groups and projects: every endpoint needs a
- * signed-in caller; who may see or change which membership is the identity
- * service's rule.
+ * Each kind of source: its path, and the abilities in it that reading and
+ * changing its members need (authorize_read_source_member!,
+ * authorize_admin_source_member!), as the owning service answers them.
+ */
+const SOURCES = [
+  {
+    sources: 'groups',
+    resolve: 'group',
+    read: { groupAbility: 'readGroupMember' },
+    admin: { groupAbility: 'adminGroupMember' },
+  },
+  {
+    sources: 'projects',
+    resolve: 'project',
+    read: { projectAbility: 'readProjectMember' },
+    admin: { projectAbility: 'adminProjectMember' },
+  },
+] as const
+
+type SourceKind = (typeof SOURCES)[number]
+
+/**
+ * lib/api/members.rb for groups and projects (`authenticate_non_get!`):
+ * reads are open to anyone who can read the source (a source they cannot
+ * read is 404, anonymous callers included) and has its read_*_member
+ * ability; writes need a signed-in caller (401), and adding or changing a
+ * member needs admin_*_member (403). Which membership may be changed how is
+ * the identity service's rule; it checks the caller itself too.
  */
 export function memberRoutes(api: ApiRouter, identity: IdentityClients): void {
-  sourceMemberRoutes(api, identity, 'groups', 'group')
-  sourceMemberRoutes(api, identity, 'projects', 'project')
+  for (const kind of SOURCES) sourceMemberRoutes(api, identity, kind)
 }
 
-function sourceMemberRoutes(
-  api: ApiRouter,
-  identity: IdentityClients,
-  sources: 'groups' | 'projects',
-  resolve: 'group' | 'project',
-): void {
+function sourceMemberRoutes(api: ApiRouter, identity: IdentityClients, kind: SourceKind): void {
   const { members } = identity
+  const { sources, resolve } = kind
 
   // Registered before /members/:user_id so that "all" is not read as a user id.
   for (const inherited of [true, false]) {
     const path = inherited ? `/${sources}/:id/members/all` : `/${sources}/:id/members`
     api.list(path, {
-      ability: AUTHENTICATED,
+      ability: PUBLIC,
       resolve,
+      ...kind.read,
       params: memberListParams,
       handle: async ({ caller, params, page, ...resolved }) => {
         const answer = await members.read.listMembers({
@@ -90,8 +111,9 @@ function sourceMemberRoutes(
     })
 
     api.get(`${path}/:user_id`, {
-      ability: AUTHENTICATED,
+      ability: PUBLIC,
       resolve,
+      ...kind.read,
       params: { user_id: p.int().required() },
       handle: async ({ caller, params, ...resolved }) => {
         const source = sourceOf(resolved)
@@ -111,6 +133,7 @@ function sourceMemberRoutes(
   api.post(`/${sources}/:id/members`, {
     ability: AUTHENTICATED,
     resolve,
+    ...kind.admin,
     params: {
       access_level: p.int().required(),
       user_id: p.int().required(),
@@ -129,6 +152,7 @@ function sourceMemberRoutes(
   api.put(`/${sources}/:id/members/:user_id`, {
     ability: AUTHENTICATED,
     resolve,
+    ...kind.admin,
     params: {
       user_id: p.int().required(),
       access_level: p.int().required(),

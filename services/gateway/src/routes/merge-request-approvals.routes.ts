@@ -22,12 +22,13 @@ export function mergeRequestApprovalRoutes(api: ApiRouter, deps: MergeRequestRou
   api.get(`${SINGLE}/approvals`, {
     ability: PUBLIC,
     resolve: 'project',
+    projectAbility: 'readMergeRequest',
     params: mergeRequestPathParams,
-    handle: async ({ principal, caller, project, params }) =>
+    handle: async ({ caller, project, params }) =>
       approvals(
         await collaboration.read.getApprovals({
           caller,
-          mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
+          mergeRequest: mergeRequestKey(project, params.merge_request_iid),
         }),
       ),
     ...shown,
@@ -36,12 +37,13 @@ export function mergeRequestApprovalRoutes(api: ApiRouter, deps: MergeRequestRou
   api.post(`${SINGLE}/approve`, {
     ability: AUTHENTICATED,
     resolve: 'project',
+    projectAbility: 'readMergeRequest',
     params: { ...mergeRequestPathParams, sha: p.string(), publish_review: p.bool() },
-    handle: async ({ principal, caller, project, params }) =>
+    handle: async ({ caller, project, params }) =>
       approvals(
         await collaboration.write.approve({
           caller,
-          mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
+          mergeRequest: mergeRequestKey(project, params.merge_request_iid),
           sha: params.sha,
         }),
       ),
@@ -51,12 +53,13 @@ export function mergeRequestApprovalRoutes(api: ApiRouter, deps: MergeRequestRou
   api.post(`${SINGLE}/unapprove`, {
     ability: AUTHENTICATED,
     resolve: 'project',
+    projectAbility: 'readMergeRequest',
     params: mergeRequestPathParams,
-    handle: async ({ principal, caller, project, params }) =>
+    handle: async ({ caller, project, params }) =>
       approvals(
         await collaboration.write.unapprove({
           caller,
-          mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
+          mergeRequest: mergeRequestKey(project, params.merge_request_iid),
         }),
       ),
     ...shown,

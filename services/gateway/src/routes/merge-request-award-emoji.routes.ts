@@ -20,11 +20,12 @@ export function mergeRequestAwardEmojiRoutes(api: ApiRouter, deps: MergeRequestR
   api.list(AWARDS, {
     ability: PUBLIC,
     resolve: 'project',
+    projectAbility: 'readMergeRequest',
     params: mergeRequestPathParams,
-    handle: async ({ principal, caller, project, params, page }) => {
+    handle: async ({ caller, project, params, page }) => {
       const answer = await collaboration.read.listAwardEmoji({
         caller,
-        mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
+        mergeRequest: mergeRequestKey(project, params.merge_request_iid),
         page,
       })
       return {
@@ -38,13 +39,14 @@ export function mergeRequestAwardEmojiRoutes(api: ApiRouter, deps: MergeRequestR
   api.get(`${AWARDS}/:award_id`, {
     ability: PUBLIC,
     resolve: 'project',
+    projectAbility: 'readMergeRequest',
     params: withAward,
-    handle: async ({ principal, caller, project, params }) =>
+    handle: async ({ caller, project, params }) =>
       requireField(
         (
           await collaboration.read.getAwardEmoji({
             caller,
-            mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
+            mergeRequest: mergeRequestKey(project, params.merge_request_iid),
             awardId: params.award_id,
           })
         ).awardEmoji,
@@ -56,13 +58,14 @@ export function mergeRequestAwardEmojiRoutes(api: ApiRouter, deps: MergeRequestR
   api.post(AWARDS, {
     ability: AUTHENTICATED,
     resolve: 'project',
+    projectAbility: 'readMergeRequest',
     params: { ...mergeRequestPathParams, name: p.string().required() },
-    handle: async ({ principal, caller, project, params }) =>
+    handle: async ({ caller, project, params }) =>
       requireField(
         (
           await collaboration.write.createAwardEmoji({
             caller,
-            mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
+            mergeRequest: mergeRequestKey(project, params.merge_request_iid),
             name: params.name,
           })
         ).awardEmoji,
@@ -74,11 +77,12 @@ export function mergeRequestAwardEmojiRoutes(api: ApiRouter, deps: MergeRequestR
   api.delete(`${AWARDS}/:award_id`, {
     ability: AUTHENTICATED,
     resolve: 'project',
+    projectAbility: 'readMergeRequest',
     params: withAward,
-    handle: async ({ principal, caller, project, params }) => {
+    handle: async ({ caller, project, params }) => {
       await collaboration.write.deleteAwardEmoji({
         caller,
-        mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
+        mergeRequest: mergeRequestKey(project, params.merge_request_iid),
         awardId: params.award_id,
       })
     },

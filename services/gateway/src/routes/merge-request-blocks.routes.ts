@@ -33,11 +33,12 @@ export function mergeRequestBlockRoutes(api: ApiRouter, deps: MergeRequestRouteD
   api.list(BLOCKS, {
     ability: PUBLIC,
     resolve: 'project',
+    projectAbility: 'readMergeRequest',
     params: mergeRequestPathParams,
-    handle: async ({ principal, caller, project, params, page }) => {
+    handle: async ({ caller, project, params, page }) => {
       const { blocks } = await collaboration.read.listBlocks({
         caller,
-        mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
+        mergeRequest: mergeRequestKey(project, params.merge_request_iid),
       })
       return inMemoryPage(await items(blocks, project), page)
     },
@@ -48,11 +49,12 @@ export function mergeRequestBlockRoutes(api: ApiRouter, deps: MergeRequestRouteD
   api.list('/projects/:id/merge_requests/:merge_request_iid/blockees', {
     ability: PUBLIC,
     resolve: 'project',
+    projectAbility: 'readMergeRequest',
     params: mergeRequestPathParams,
-    handle: async ({ principal, caller, project, params, page }) => {
+    handle: async ({ caller, project, params, page }) => {
       const { blocks } = await collaboration.read.listBlockees({
         caller,
-        mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
+        mergeRequest: mergeRequestKey(project, params.merge_request_iid),
       })
       return inMemoryPage(await items(blocks, project), page)
     },
@@ -63,11 +65,12 @@ export function mergeRequestBlockRoutes(api: ApiRouter, deps: MergeRequestRouteD
   api.post(BLOCKS, {
     ability: AUTHENTICATED,
     resolve: 'project',
+    projectAbility: 'readMergeRequest',
     params: { ...mergeRequestPathParams, blocking_merge_request_id: p.int().required() },
-    handle: async ({ principal, caller, project, params }) => {
+    handle: async ({ caller, project, params }) => {
       const answer = await collaboration.write.createBlock({
         caller,
-        mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
+        mergeRequest: mergeRequestKey(project, params.merge_request_iid),
         blockingMergeRequestId: params.blocking_merge_request_id,
       })
       const [item] = await items([requireField(answer.block, 'block')], project)
@@ -80,11 +83,12 @@ export function mergeRequestBlockRoutes(api: ApiRouter, deps: MergeRequestRouteD
   api.delete(`${BLOCKS}/:block_id`, {
     ability: AUTHENTICATED,
     resolve: 'project',
+    projectAbility: 'readMergeRequest',
     params: { ...mergeRequestPathParams, block_id: p.int().required() },
-    handle: async ({ principal, caller, project, params }) => {
+    handle: async ({ caller, project, params }) => {
       await collaboration.write.deleteBlock({
         caller,
-        mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
+        mergeRequest: mergeRequestKey(project, params.merge_request_iid),
         blockId: params.block_id,
       })
     },

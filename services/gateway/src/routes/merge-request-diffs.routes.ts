@@ -43,11 +43,12 @@ export function mergeRequestDiffRoutes(api: ApiRouter, deps: MergeRequestRouteDe
   api.get(`${SINGLE}/changes`, {
     ability: PUBLIC,
     resolve: 'project',
+    projectAbility: 'readMergeRequest',
     params: { ...mergeRequestPathParams, access_raw_diffs: p.bool(), unidiff: p.bool() },
-    handle: async ({ principal, caller, project, params }): Promise<Changes> => {
+    handle: async ({ caller, project, params }): Promise<Changes> => {
       const answer = await diffs.getChanges({
         caller,
-        mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
+        mergeRequest: mergeRequestKey(project, params.merge_request_iid),
         accessRawDiffs: params.access_raw_diffs ?? false,
         unidiff: params.unidiff ?? false,
       })
@@ -61,11 +62,12 @@ export function mergeRequestDiffRoutes(api: ApiRouter, deps: MergeRequestRouteDe
   api.list(`${SINGLE}/diffs`, {
     ability: PUBLIC,
     resolve: 'project',
+    projectAbility: 'readMergeRequest',
     params: { ...mergeRequestPathParams, unidiff: p.bool().default(false) },
-    handle: async ({ principal, caller, project, params, page }) => {
+    handle: async ({ caller, project, params, page }) => {
       const answer = await diffs.listDiffs({
         caller,
-        mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
+        mergeRequest: mergeRequestKey(project, params.merge_request_iid),
         page,
         unidiff: params.unidiff,
       })
@@ -79,11 +81,12 @@ export function mergeRequestDiffRoutes(api: ApiRouter, deps: MergeRequestRouteDe
     contentType: 'text/plain',
     ability: PUBLIC,
     resolve: 'project',
+    projectAbility: 'readMergeRequest',
     params: mergeRequestPathParams,
-    handle: async ({ principal, caller, project, params }) => {
+    handle: async ({ caller, project, params }) => {
       const answer = await diffs.getRawDiffs({
         caller,
-        mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
+        mergeRequest: mergeRequestKey(project, params.merge_request_iid),
       })
       return Buffer.from(answer.patch).toString('utf8')
     },
@@ -93,11 +96,12 @@ export function mergeRequestDiffRoutes(api: ApiRouter, deps: MergeRequestRouteDe
   api.list(`${SINGLE}/versions`, {
     ability: PUBLIC,
     resolve: 'project',
+    projectAbility: 'readMergeRequest',
     params: mergeRequestPathParams,
-    handle: async ({ principal, caller, project, params, page }) => {
+    handle: async ({ caller, project, params, page }) => {
       const { versions } = await diffs.listVersions({
         caller,
-        mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
+        mergeRequest: mergeRequestKey(project, params.merge_request_iid),
       })
       return inMemoryPage(versions, page)
     },
@@ -107,15 +111,16 @@ export function mergeRequestDiffRoutes(api: ApiRouter, deps: MergeRequestRouteDe
   api.get(`${SINGLE}/versions/:version_id`, {
     ability: PUBLIC,
     resolve: 'project',
+    projectAbility: 'readMergeRequest',
     params: {
       ...mergeRequestPathParams,
       version_id: p.int().required(),
       unidiff: p.bool().default(false),
     },
-    handle: async ({ principal, caller, project, params }) => {
+    handle: async ({ caller, project, params }) => {
       const answer = await diffs.getVersion({
         caller,
-        mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
+        mergeRequest: mergeRequestKey(project, params.merge_request_iid),
         versionId: params.version_id,
         unidiff: params.unidiff,
       })

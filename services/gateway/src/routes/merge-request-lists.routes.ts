@@ -1,4 +1,3 @@
-import { requireReadMergeRequests } from '../auth/merge-request-access.js'
 import {
   ListScope,
   type ListMergeRequestsRequest,
@@ -131,11 +130,11 @@ export function mergeRequestListRoutes(api: ApiRouter, deps: MergeRequestRouteDe
   api.list('/projects/:id/merge_requests', {
     ability: PUBLIC,
     resolve: 'project',
+    projectAbility: 'readMergeRequest',
     params: projectListParams,
     rules: listRules,
-    handle: ({ principal, caller, params, page, project }) => {
-      requireReadMergeRequests(project, principal)
-      return list(
+    handle: ({ caller, params, page, project }) =>
+      list(
         {
           ...listRequest(params),
           caller,
@@ -146,8 +145,7 @@ export function mergeRequestListRoutes(api: ApiRouter, deps: MergeRequestRouteDe
         params,
         { kind: 'project', project },
         { project },
-      )
-    },
+      ),
     present,
     related,
   })

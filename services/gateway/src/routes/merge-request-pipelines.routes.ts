@@ -1,6 +1,4 @@
-import { AUTHENTICATED, PUBLIC } from '../auth/abilities.js'
-import { DEVELOPER } from '../auth/repository-access.js'
-import { forbidden } from '../errors/http-error.js'
+import { AUTHENTICATED, PUBLIC, canInProject, requireProjectAbility } from '../auth/abilities.js'
 import { findPipeline, loadPipelines } from '../clients/merge-request-lookups.js'
 import { requireField } from '../clients/require-field.js'
 import {
@@ -25,13 +23,17 @@ export function mergeRequestPipelineRoutes(api: ApiRouter, deps: MergeRequestRou
   api.list(PIPELINES, {
     ability: PUBLIC,
     resolve: 'project',
+    projectAbility: 'readMergeRequest',
     params: mergeRequestPathParams,
-    handle: async ({ principal, caller, project, params, page }) => {
+    handle: async ({ caller, project, params, page }) => {
+      // The merge request is found (404) even for those who see none of its pipelines.
       const answer = await diffs.read.listMergeRequestPipelines({
         caller,
-        mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
+        mergeRequest: mergeRequestKey(project, params.merge_request_iid),
         page,
       })
+      // Ci::PipelinesForMergeRequestFinder: none for those without :read_pipeline.
+      if (!canInProject(caller.project, 'readPipeline')) return { items: [], total: 0 }
       const pipelines = await loadPipelines(deps.pipelines, answer.pipelineIds)
       return {
         items: pipelines.map((pipeline): PipelineItem => ({ pipeline, project })),
@@ -46,13 +48,14 @@ export function mergeRequestPipelineRoutes(api: ApiRouter, deps: MergeRequestRou
     status: 200,
     ability: AUTHENTICATED,
     resolve: 'project',
+    // authorize! :create_pipeline, user_project; then the merge request must be readable.
+    projectAbility: 'createPipeline',
     params: mergeRequestPathParams,
-    handle: async ({ principal, caller, project, params }): Promise<PipelineItem> => {
-      // authorize! :create_pipeline, user_project: Developer and up.
-      if (!principal.user?.admin && project.callerAccessLevel < DEVELOPER) throw forbidden()
+    handle: async ({ caller, project, params }): Promise<PipelineItem> => {
+      requireProjectAbility(caller.project, 'readMergeRequest')
       const answer = await diffs.write.createMergeRequestPipeline({
         caller,
-        mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
+        mergeRequest: mergeRequestKey(project, params.merge_request_iid),
       })
       const pipeline = await findPipeline(deps.pipelines, project.id, answer.pipelineId)
       return { pipeline: requireField(pipeline, 'pipeline'), project }

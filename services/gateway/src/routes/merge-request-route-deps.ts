@@ -1,6 +1,4 @@
 import type { MergeRequest, MergeRequestKey, Project } from '@suite/proto'
-import { requireReadMergeRequests } from '../auth/merge-request-access.js'
-import type { Principal } from '../auth/principal.js'
 import type { MergeRequestsClients } from '../clients/merge-requests.client.js'
 import { findPipeline } from '../clients/merge-request-lookups.js'
 import type { PipelinesClients } from '../clients/pipelines.client.js'
@@ -22,13 +20,11 @@ export const mergeRequestPathParams = {
   merge_request_iid: p.int().required(),
 }
 
-/** The merge request named by the path, once the caller may read the project's merge requests (else 403). */
-export function mergeRequestKey(
-  project: Project,
-  principal: Principal,
-  iid: number,
-): MergeRequestKey {
-  requireReadMergeRequests(project, principal)
+/**
+ * The merge request named by the path. The routes that read it declare
+ * `projectAbility: 'readMergeRequest'`; the service checks the request itself.
+ */
+export function mergeRequestKey(project: Project, iid: number): MergeRequestKey {
   return { projectId: project.id, iid }
 }
 

@@ -32,9 +32,10 @@ export function mergeRequestTimeTrackingRoutes(api: ApiRouter, deps: MergeReques
       status: 200,
       ability: AUTHENTICATED,
       resolve: 'project',
+      projectAbility: 'readMergeRequest',
       params: mergeRequestPathParams,
-      handle: ({ principal, caller, project, params }) =>
-        call(mergeRequestKey(project, principal, params.merge_request_iid), caller),
+      handle: ({ caller, project, params }) =>
+        call(mergeRequestKey(project, params.merge_request_iid), caller),
       present,
     })
   }
@@ -43,12 +44,13 @@ export function mergeRequestTimeTrackingRoutes(api: ApiRouter, deps: MergeReques
     status: 200,
     ability: AUTHENTICATED,
     resolve: 'project',
+    projectAbility: 'readMergeRequest',
     params: withDuration,
-    handle: async ({ principal, caller, project, params }) =>
+    handle: async ({ caller, project, params }) =>
       stats(
         await collaboration.write.setTimeEstimate({
           caller,
-          mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
+          mergeRequest: mergeRequestKey(project, params.merge_request_iid),
           duration: params.duration,
         }),
       ),
@@ -65,12 +67,13 @@ export function mergeRequestTimeTrackingRoutes(api: ApiRouter, deps: MergeReques
   api.post(`${SINGLE}/add_spent_time`, {
     ability: AUTHENTICATED,
     resolve: 'project',
+    projectAbility: 'readMergeRequest',
     params: { ...withDuration, summary: p.string() },
-    handle: async ({ principal, caller, project, params }) =>
+    handle: async ({ caller, project, params }) =>
       stats(
         await collaboration.write.addSpentTime({
           caller,
-          mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
+          mergeRequest: mergeRequestKey(project, params.merge_request_iid),
           duration: params.duration,
           summary: params.summary,
         }),
@@ -81,12 +84,13 @@ export function mergeRequestTimeTrackingRoutes(api: ApiRouter, deps: MergeReques
   api.get(`${SINGLE}/time_stats`, {
     ability: PUBLIC,
     resolve: 'project',
+    projectAbility: 'readMergeRequest',
     params: mergeRequestPathParams,
-    handle: async ({ principal, caller, project, params }) =>
+    handle: async ({ caller, project, params }) =>
       stats(
         await collaboration.read.getTimeStats({
           caller,
-          mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
+          mergeRequest: mergeRequestKey(project, params.merge_request_iid),
         }),
       ),
     present,

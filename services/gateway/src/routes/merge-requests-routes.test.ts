@@ -94,7 +94,8 @@ describe('writes', () => {
       title: 'Add feature',
       sourceBranch: 'feature',
       targetBranch: 'main',
-      caller: { userId: 2, accessLevel: 30 },
+      // The caller carries the abilities the projects service answered with project 5.
+      caller: { userId: 2, project: { projectId: 5, createMergeRequestFrom: true } },
       attributes: {
         setAssignees: true,
         assigneeIds: [2],

@@ -29,16 +29,17 @@ export function mergeRequestRoutes(api: ApiRouter, deps: MergeRequestRouteDeps):
   api.get(SINGLE, {
     ability: PUBLIC,
     resolve: 'project',
+    projectAbility: 'readMergeRequest',
     params: {
       ...mergeRequestPathParams,
       render_html: p.bool(),
       include_diverged_commits_count: p.bool(),
       include_rebase_in_progress: p.bool(),
     },
-    handle: async ({ principal, caller, project, params }) => {
+    handle: async ({ caller, project, params }) => {
       const answer = await mergeRequests.read.getMergeRequest({
         caller,
-        ...mergeRequestKey(project, principal, params.merge_request_iid),
+        ...mergeRequestKey(project, params.merge_request_iid),
       })
       return mergeRequestDetail(deps, answer.mergeRequest, project, {
         includeRebaseInProgress: params.include_rebase_in_progress ?? false,
@@ -51,6 +52,8 @@ export function mergeRequestRoutes(api: ApiRouter, deps: MergeRequestRouteDeps):
   api.post('/projects/:id/merge_requests', {
     ability: AUTHENTICATED,
     resolve: 'project',
+    // The target project's rules (create_merge_request_in) are the service's.
+    projectAbility: 'createMergeRequestFrom',
     params: createParams,
     handle: async ({ caller, project, params }) => {
       const answer = await mergeRequests.write.createMergeRequest({
@@ -71,12 +74,13 @@ export function mergeRequestRoutes(api: ApiRouter, deps: MergeRequestRouteDeps):
   api.put(SINGLE, {
     ability: AUTHENTICATED,
     resolve: 'project',
+    projectAbility: 'readMergeRequest',
     params: updateParams,
     rules: updateRules,
-    handle: async ({ principal, caller, project, params }) => {
+    handle: async ({ caller, project, params }) => {
       const answer = await mergeRequests.write.updateMergeRequest({
         caller,
-        ...mergeRequestKey(project, principal, params.merge_request_iid),
+        ...mergeRequestKey(project, params.merge_request_iid),
         attributes: mergeRequestAttributes(params),
       })
       return mergeRequestDetail(deps, answer.mergeRequest, project)
@@ -87,11 +91,12 @@ export function mergeRequestRoutes(api: ApiRouter, deps: MergeRequestRouteDeps):
   api.delete(SINGLE, {
     ability: AUTHENTICATED,
     resolve: 'project',
+    projectAbility: 'readMergeRequest',
     params: mergeRequestPathParams,
-    handle: async ({ principal, caller, project, params }) => {
+    handle: async ({ caller, project, params }) => {
       await mergeRequests.write.deleteMergeRequest({
         caller,
-        ...mergeRequestKey(project, principal, params.merge_request_iid),
+        ...mergeRequestKey(project, params.merge_request_iid),
       })
     },
   })
@@ -135,11 +140,12 @@ export function mergeRequestRoutes(api: ApiRouter, deps: MergeRequestRouteDeps):
     api.post(`${SINGLE}/${action}`, {
       ability: AUTHENTICATED,
       resolve: 'project',
+      projectAbility: 'readMergeRequest',
       params: mergeRequestPathParams,
-      handle: async ({ principal, caller, project, params }) => {
+      handle: async ({ caller, project, params }) => {
         const request = {
           caller,
-          mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
+          mergeRequest: mergeRequestKey(project, params.merge_request_iid),
         }
         const answer =
           action === 'subscribe'
@@ -154,11 +160,12 @@ export function mergeRequestRoutes(api: ApiRouter, deps: MergeRequestRouteDeps):
   api.post(`${SINGLE}/todo`, {
     ability: AUTHENTICATED,
     resolve: 'project',
+    projectAbility: 'readMergeRequest',
     params: mergeRequestPathParams,
-    handle: async ({ principal, caller, project, params }): Promise<TodoItem> => {
+    handle: async ({ caller, project, params }): Promise<TodoItem> => {
       const answer = await collaboration.write.createTodo({
         caller,
-        mergeRequest: mergeRequestKey(project, principal, params.merge_request_iid),
+        mergeRequest: mergeRequestKey(project, params.merge_request_iid),
       })
       const todo = requireField(answer.todo, 'todo')
       const known = todo.projectId === project.id ? project : undefined

@@ -33,6 +33,7 @@ export function milestoneRoutes(api: ApiRouter, deps: MergeRequestRouteDeps): vo
   api.list('/projects/:id/milestones', {
     ability: PUBLIC,
     resolve: 'project',
+    projectAbility: 'readMilestone',
     params: {
       id: p.string().required(),
       state: p.string().values(['active', 'closed', 'all']),
@@ -61,6 +62,7 @@ export function milestoneRoutes(api: ApiRouter, deps: MergeRequestRouteDeps): vo
   api.post('/projects/:id/milestones', {
     ability: AUTHENTICATED,
     resolve: 'project',
+    projectAbility: 'adminMilestone',
     params: {
       id: p.string().required(),
       title: p.string().required(),
@@ -85,6 +87,7 @@ export function milestoneRoutes(api: ApiRouter, deps: MergeRequestRouteDeps): vo
   api.list('/projects/:id/labels', {
     ability: PUBLIC,
     resolve: 'project',
+    projectAbility: 'readLabel',
     params: { id: p.string().required(), search: p.string() },
     handle: async ({ caller, project, params, page }) => {
       const answer = await mergeRequests.read.listLabels({

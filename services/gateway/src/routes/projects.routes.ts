@@ -111,6 +111,8 @@ export function projectRoutes(
   api.put('/projects/:id', {
     ability: AUTHENTICATED,
     resolve: 'project',
+    // authorize_admin_project; renaming and visibility need more, which the projects service checks.
+    projectAbility: 'adminProject',
     params: updateParams,
     rules: [
       {

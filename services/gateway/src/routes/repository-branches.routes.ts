@@ -1,6 +1,5 @@
 import type { Branch } from '@suite/proto'
-import { PUBLIC } from '../auth/abilities.js'
-import { canPushCode, requirePushCode, requireReadCode } from '../auth/repository-access.js'
+import { PUBLIC, canInProject, requireProjectAbility } from '../auth/abilities.js'
 import type { RepositoryClients } from '../clients/repository.client.js'
 import { presentBranch } from '../entities/branch.entity.js'
 import type { ProjectLink } from '../entities/commit.entity.js'
@@ -29,21 +28,21 @@ export function repositoryBranchRoutes(
   api.list('/projects/:id/repository/branches', {
     ability: PUBLIC,
     resolve: 'project',
+    projectAbility: 'readCode',
     params: {
       id: p.string().required(),
       search: p.string(),
       regex: p.string(),
       sort: p.string().values(['name_asc', 'updated_asc', 'updated_desc']),
     },
-    handle: async ({ principal, project, params, page }) => {
-      requireReadCode(project, principal)
+    handle: async ({ caller, project, params, page }) => {
       const answer = await repository.read.listBranches({
         projectId: project.id,
         search: params.search ?? '',
         page,
       })
       const link = projectLink(externalUrl, project)
-      const canPush = canPushCode(project, principal)
+      const canPush = canInProject(caller.project, 'pushCode')
       return {
         items: answer.branches.map((branch) => ({ branch, link, canPush })),
         total: answer.pageInfo?.total ?? answer.branches.length,
@@ -55,16 +54,16 @@ export function repositoryBranchRoutes(
   api.get('/projects/:id/repository/branches/:branch', {
     ability: PUBLIC,
     resolve: 'project',
+    projectAbility: 'readCode',
     params: branchName,
-    handle: async ({ principal, project, params }) => {
-      requireReadCode(project, principal)
+    handle: async ({ caller, project, params }) => {
       const { branch } = await repository.read.getBranch({
         projectId: project.id,
         name: params.branch,
       })
       if (!branch) throw new Error('GetBranch answered without a branch')
       const link = projectLink(externalUrl, project)
-      return { branch, link, canPush: canPushCode(project, principal) }
+      return { branch, link, canPush: canInProject(caller.project, 'pushCode') }
     },
     present: presentLinkedBranch,
   })
@@ -72,14 +71,14 @@ export function repositoryBranchRoutes(
   api.post('/projects/:id/repository/branches', {
     ability: PUBLIC,
     resolve: 'project',
+    projectAbility: 'readCode',
     params: {
       id: p.string().required(),
       branch: p.string().required(),
       ref: p.string().required(),
     },
-    handle: async ({ principal, caller, project, params }) => {
-      requireReadCode(project, principal)
-      requirePushCode(project, principal)
+    handle: async ({ caller, project, params }) => {
+      requireProjectAbility(caller.project, 'pushCode')
       const { branch } = await repository.write.createBranch({
         projectId: project.id,
         caller,
@@ -95,10 +94,10 @@ export function repositoryBranchRoutes(
   api.delete('/projects/:id/repository/branches/:branch', {
     ability: PUBLIC,
     resolve: 'project',
+    projectAbility: 'readCode',
     params: branchName,
-    handle: async ({ principal, caller, project, params }) => {
-      requireReadCode(project, principal)
-      requirePushCode(project, principal)
+    handle: async ({ caller, project, params }) => {
+      requireProjectAbility(caller.project, 'pushCode')
       await repository.write.deleteBranch({ projectId: project.id, caller, name: params.branch })
     },
   })

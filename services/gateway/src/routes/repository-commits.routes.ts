@@ -1,6 +1,5 @@
 import type { Commit, CommitAction, CommitStats } from '@suite/proto'
-import { PUBLIC } from '../auth/abilities.js'
-import { requirePushCode, requireReadCode } from '../auth/repository-access.js'
+import { PUBLIC, requireProjectAbility } from '../auth/abilities.js'
 import type { RepositoryClients } from '../clients/repository.client.js'
 import { presentCommit, presentCommitDetail, type ProjectLink } from '../entities/commit.entity.js'
 import { badParameters } from '../errors/http-error.js'
@@ -61,6 +60,7 @@ export function repositoryCommitRoutes(
   api.list('/projects/:id/repository/commits', {
     ability: PUBLIC,
     resolve: 'project',
+    projectAbility: 'readCode',
     params: {
       id: p.string().required(),
       ref_name: p.string(),
@@ -69,8 +69,7 @@ export function repositoryCommitRoutes(
       path: p.string(),
       all: p.bool().default(false),
     },
-    handle: async ({ principal, project, params, page }) => {
-      requireReadCode(project, principal)
+    handle: async ({ project, params, page }) => {
       const time = (value: string | undefined) => {
         if (value === undefined) return undefined
         const date = new Date(value)
@@ -97,9 +96,9 @@ export function repositoryCommitRoutes(
   api.get('/projects/:id/repository/commits/:sha', {
     ability: PUBLIC,
     resolve: 'project',
+    projectAbility: 'readCode',
     params: { id: p.string().required(), sha: p.string().required(), stats: p.bool() },
-    handle: async ({ principal, project, params }) => {
-      requireReadCode(project, principal)
+    handle: async ({ project, params }) => {
       const { commit, stats } = await repository.read.getCommit({
         projectId: project.id,
         sha: params.sha,
@@ -117,6 +116,7 @@ export function repositoryCommitRoutes(
   api.post('/projects/:id/repository/commits', {
     ability: PUBLIC,
     resolve: 'project',
+    projectAbility: 'readCode',
     params: {
       id: p.string().required(),
       branch: p.string().required(),
@@ -127,8 +127,7 @@ export function repositoryCommitRoutes(
       actions: actionList.required(),
     },
     handle: async ({ principal, caller, project, params }) => {
-      requireReadCode(project, principal)
-      requirePushCode(project, principal)
+      requireProjectAbility(caller.project, 'pushCode')
       const { commit, stats } = await repository.write.commitFiles({
         projectId: project.id,
         caller,

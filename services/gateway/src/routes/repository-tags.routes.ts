@@ -1,6 +1,5 @@
 import { TagOrder, type Tag } from '@suite/proto'
-import { PUBLIC } from '../auth/abilities.js'
-import { requirePushCode, requireReadCode } from '../auth/repository-access.js'
+import { PUBLIC, requireProjectAbility } from '../auth/abilities.js'
 import type { RepositoryClients } from '../clients/repository.client.js'
 import type { ProjectLink } from '../entities/commit.entity.js'
 import { presentTag } from '../entities/tag.entity.js'
@@ -21,7 +20,10 @@ interface LinkedTag {
 
 const presentLinkedTag = ({ tag, link }: LinkedTag) => presentTag(tag, link)
 
-/** lib/api/tags.rb: the five tag endpoints. */
+/**
+ * lib/api/tags.rb: the five tag endpoints. Each needs :read_code (the
+ * class's before block); writes then authorize :admin_tag in the body.
+ */
 export function repositoryTagRoutes(
   api: ApiRouter,
   clients: RepositoryClients,
@@ -33,6 +35,7 @@ export function repositoryTagRoutes(
   api.list('/projects/:id/repository/tags', {
     ability: PUBLIC,
     resolve: 'project',
+    projectAbility: 'readCode',
     params: {
       id: p.string().required(),
       order_by: p.string().values(['name', 'updated', 'version']).default('updated'),
@@ -40,8 +43,7 @@ export function repositoryTagRoutes(
       search: p.string(),
       page_token: p.string(),
     },
-    handle: async ({ principal, project, params, page }) => {
-      requireReadCode(project, principal)
+    handle: async ({ project, params, page }) => {
       const answer = await repository.read.listTags({
         projectId: project.id,
         order: ORDER[params.order_by] ?? TagOrder.TAG_ORDER_UPDATED,
@@ -61,9 +63,9 @@ export function repositoryTagRoutes(
   api.get('/projects/:id/repository/tags/:tag_name', {
     ability: PUBLIC,
     resolve: 'project',
+    projectAbility: 'readCode',
     params: tagName,
-    handle: async ({ principal, project, params }) => {
-      requireReadCode(project, principal)
+    handle: async ({ project, params }) => {
       const { tag } = await repository.read.getTag({ projectId: project.id, name: params.tag_name })
       if (!tag) throw new Error('GetTag answered without a tag')
       return { tag, link: projectLink(externalUrl, project) }
@@ -74,6 +76,7 @@ export function repositoryTagRoutes(
   api.post('/projects/:id/repository/tags', {
     ability: PUBLIC,
     resolve: 'project',
+    projectAbility: 'readCode',
     params: {
       id: p.string().required(),
       tag_name: p.string().required(),
@@ -81,8 +84,7 @@ export function repositoryTagRoutes(
       message: p.string(),
     },
     handle: async ({ principal, caller, project, params }) => {
-      requireReadCode(project, principal)
-      requirePushCode(project, principal)
+      requireProjectAbility(caller.project, 'adminTag')
       const { tag } = await repository.write.createTag({
         projectId: project.id,
         caller,
@@ -101,12 +103,12 @@ export function repositoryTagRoutes(
   api.delete('/projects/:id/repository/tags/:tag_name', {
     ability: PUBLIC,
     resolve: 'project',
+    projectAbility: 'readCode',
     params: tagName,
-    handle: async ({ principal, caller, project, params }) => {
-      requireReadCode(project, principal)
+    handle: async ({ caller, project, params }) => {
       // GitLab finds the tag (404 Tag Not Found) before it authorizes the delete.
       await repository.read.getTag({ projectId: project.id, name: params.tag_name })
-      requirePushCode(project, principal)
+      requireProjectAbility(caller.project, 'adminTag')
       await repository.write.deleteTag({ projectId: project.id, caller, name: params.tag_name })
     },
   })
@@ -114,9 +116,9 @@ export function repositoryTagRoutes(
   api.get('/projects/:id/repository/tags/:tag_name/signature', {
     ability: PUBLIC,
     resolve: 'project',
+    projectAbility: 'readCode',
     params: tagName,
-    handle: async ({ principal, project, params }) => {
-      requireReadCode(project, principal)
+    handle: async ({ project, params }) => {
       return repository.read.getTagSignature({ projectId: project.id, name: params.tag_name })
     },
     present: (signature) => ({

@@ -1,7 +1,8 @@
 import type { Request } from 'express'
 import type { User } from '@suite/proto'
+import { requireGroupAbility, requireProjectAbility } from '../auth/abilities.js'
 import { authenticate } from '../auth/authenticate.js'
-import { callerOf, type Principal } from '../auth/principal.js'
+import { callerOf, type Principal, type ResolvedAbilities } from '../auth/principal.js'
 import { requireScopes } from '../auth/scopes.js'
 import type { TokenCache } from '../auth/token-cache.js'
 import { extractSudo, extractToken } from '../auth/token.js'
@@ -24,18 +25,28 @@ export interface RouteDeps {
 /** The request as the handler sees it, plus what the presenter needs to know of it. */
 export interface Prepared<P, Src> {
   handler: HandlerContext<P, Src>
-  accessLevel: number
+  /** The caller's abilities in what `:id` named, for the presenter. */
+  abilities: ResolvedAbilities
 }
 
 type Preparable<S extends ParamShape, Src extends Source | undefined> = Pick<
   RouteSpec<S, Src>,
-  'params' | 'rules' | 'scopes' | 'ability' | 'resolve' | 'projectRepository'
+  | 'params'
+  | 'rules'
+  | 'scopes'
+  | 'ability'
+  | 'resolve'
+  | 'projectAbility'
+  | 'groupAbility'
+  | 'projectRepository'
 >
 
 /**
  * Everything a route does before its handler, in GitLab's order: who asks
  * (401 for a bad token, sudo), the token's scopes, the ability's authenticate
- * step, parameter validation (400), the ability's authorize step, then `:id`.
+ * step, parameter validation (400), the ability's authorize step, then `:id`
+ * (404 when the caller may not read it) and the ability the route needs in it
+ * (403), read from the owning service's answer.
  */
 export async function prepare<
   S extends ParamShape,
@@ -68,26 +79,47 @@ export async function prepare<
           repository: spec.projectRepository === true,
         })
       : undefined
-  const accessLevel = group?.callerAccessLevel ?? project?.callerAccessLevel ?? 0
+  const abilities: ResolvedAbilities = { project: project?.abilities, group: group?.abilities }
+  if (spec.projectAbility) requireProjectAbility(abilities.project, spec.projectAbility)
+  if (spec.groupAbility) requireGroupAbility(abilities.group, spec.groupAbility)
   const handler = {
     principal,
-    caller: callerOf(principal, accessLevel),
+    caller: callerOf(principal, abilities),
     params,
     group,
     project,
   } as unknown as HandlerContext<ParamValues<S & E>, Src>
-  return { handler, accessLevel }
+  return { handler, abilities }
+}
+
+/**
+ * A route's ability in its resolved source must name the source it resolves:
+ * checked when the route is declared, so that a route cannot start unguarded.
+ */
+export function checkResolvedAbility(
+  path: string,
+  spec: Pick<
+    Preparable<ParamShape, Source | undefined>,
+    'resolve' | 'projectAbility' | 'groupAbility'
+  >,
+): void {
+  if (spec.projectAbility !== undefined && spec.resolve !== 'project') {
+    throw new Error(`${path}: projectAbility on a route that does not resolve a project`)
+  }
+  if (spec.groupAbility !== undefined && spec.resolve !== 'group') {
+    throw new Error(`${path}: groupAbility on a route that does not resolve a group`)
+  }
 }
 
 /** The presenter's context, with the related users loaded in one batch call. */
 export async function presentContext(
   principal: Principal,
-  accessLevel: number,
+  abilities: ResolvedAbilities,
   relatedUserIds: readonly number[],
   deps: RouteDeps,
 ): Promise<PresentContext> {
   const users: Map<number, User> = await loadUsers(deps.identity, relatedUserIds)
-  return { externalUrl: deps.externalUrl, principal, accessLevel, users }
+  return { externalUrl: deps.externalUrl, principal, abilities, users }
 }
 
 /** Grape's default statuses: 201 for POST, 204 when there is no body, else 200. */

@@ -1,5 +1,5 @@
 import type { Caller, Group, PageRequest, Project } from '@suite/proto'
-import type { Ability } from '../auth/abilities.js'
+import type { Ability, GroupAbility, ProjectAbility } from '../auth/abilities.js'
 import type { Principal } from '../auth/principal.js'
 import type { ScopeSet } from '../auth/scopes.js'
 import type { PresentContext } from '../entities/present-context.js'
@@ -18,7 +18,10 @@ type Resolved<Src> = Src extends 'group'
 /** What a handler gets: who asks, as a principal and as the services' Caller, and its parameters. */
 export type HandlerContext<P, Src> = {
   principal: Principal
-  /** The principal for service calls, with the access level on `:id` when resolved. */
+  /**
+   * The principal for service calls, carrying its abilities in the project
+   * (`caller.project`) or group (`caller.group`) named by `:id` once resolved.
+   */
   caller: Caller
   params: P
 } & Resolved<Src>
@@ -34,10 +37,18 @@ interface CommonSpec<S extends ParamShape, Src extends Source | undefined> {
   requirements?: Readonly<Record<string, RegExp>>
   /** Token scopes the endpoint registers; api unless said. */
   scopes?: ScopeSet
-  /** The one ability the route needs. */
+  /** What the route asks of the principal before and after its parameters are read. */
   ability: Ability
   /** Resolve `:id` as this kind of source before the handler. */
   resolve?: Src
+  /**
+   * The ability the route needs in the resolved project, as the projects
+   * service answered it: 403 Forbidden without it. A project the caller may
+   * not read at all is already 404 when `:id` is resolved.
+   */
+  projectAbility?: Src extends 'project' ? ProjectAbility : never
+  /** The same for a resolved group, as the identity service answered it. */
+  groupAbility?: Src extends 'group' ? GroupAbility : never
   /**
    * The resolved project carries its repository's facts (empty_repo,
    * statistics, readme): only routes presenting the project entity need them.

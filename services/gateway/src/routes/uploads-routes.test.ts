@@ -1,5 +1,6 @@
 import { status } from '@grpc/grpc-js'
 import type { CreateProjectRequest, UpdateProjectRequest } from '@suite/proto'
+import { everyProjectAbility } from '../testing/abilities-fixture.js'
 import { fakeIdentity } from '../testing/fake-identity.js'
 import { fakeProjects } from '../testing/fake-projects.js'
 import { rootFixture, tokenFixture } from '../testing/fixtures.js'
@@ -123,7 +124,10 @@ describe('PUT /projects/:id avatar', () => {
       Promise.resolve({ project: projectFixture() }),
     )
     const projects = fakeProjects({
-      getProject: () => Promise.resolve({ project: projectFixture({ callerAccessLevel: 50 }) }),
+      getProject: () =>
+        Promise.resolve({
+          project: projectFixture({ callerAccessLevel: 50, abilities: everyProjectAbility() }),
+        }),
       updateProject,
     })
     return { projects, updateProject }

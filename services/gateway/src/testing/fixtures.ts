@@ -7,6 +7,7 @@ import {
 } from '@suite/proto'
 import type { Principal } from '../auth/principal.js'
 import type { PresentContext } from '../entities/present-context.js'
+import { groupAbilitiesFixture } from './abilities-fixture.js'
 
 /** Messages as the identity service sends them, for tests. */
 export function userFixture(overrides: Partial<User> = {}): User {
@@ -102,6 +103,7 @@ export function groupFixture(overrides: Partial<Group> = {}): Group {
     defaultBranchProtection: 2,
     autoDevopsEnabled: undefined,
     callerAccessLevel: 50,
+    abilities: groupAbilitiesFixture(),
     ...overrides,
   }
 }
@@ -128,7 +130,7 @@ export function contextFixture(overrides: Partial<PresentContext> = {}): Present
   return {
     externalUrl: 'https://gitlab.example.com',
     principal: principalFixture(userFixture()),
-    accessLevel: 0,
+    abilities: {},
     users: new Map(),
     ...overrides,
   }

@@ -92,6 +92,8 @@ export function mergeRequestFixture(overrides: Partial<MergeRequest> = {}): Merg
     headPipelineId: undefined,
     imported: false,
     importedFrom: 'none',
+    // A Developer of project 5 may not merge into its protected default branch.
+    callerCanMerge: false,
     ...overrides,
   }
 }

@@ -10,7 +10,8 @@ import {
 import { fakeProjects } from './fake-projects.js'
 import { groupFixture, rootFixture, tokenFixture, userFixture } from './fixtures.js'
 import { grpcError } from './grpc-error.js'
-import { projectFixture } from './project-fixture.js'
+import { projectAbilitiesFixture } from './abilities-fixture.js'
+import { featuresFixture, projectFixture } from './project-fixture.js'
 import { startGateway, type TestGateway } from './test-server.js'
 
 export interface MergeRequestGatewayOptions extends FakeMergeRequestsHandlers {
@@ -30,7 +31,9 @@ export interface MergeRequestGatewayOptions extends FakeMergeRequestsHandlers {
 export async function startMergeRequestGateway(
   options: MergeRequestGatewayOptions = {},
 ): Promise<TestGateway & { api: string }> {
-  const project = options.project ?? projectFixture({ accessLevels: { builds: 'enabled' } })
+  const project =
+    options.project ??
+    projectFixture({ features: featuresFixture(), abilities: projectAbilitiesFixture() })
   const known = [project, ...(options.otherProjects ?? [])]
   const users = [rootFixture(), userFixture()]
   const identity = fakeIdentity({

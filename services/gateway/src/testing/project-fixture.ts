@@ -1,6 +1,21 @@
-import type { Project } from '@suite/proto'
+import { FeatureAccessLevel, FeatureAccessLevels, type Project } from '@suite/proto'
+import { PROJECT_FEATURES } from '../params/project-features.js'
+import { projectAbilitiesFixture } from './abilities-fixture.js'
 
-/** A Project message as the projects service sends it, for tests. */
+/** Every feature enabled ("Everyone With Access"), unless overridden. */
+export function featuresFixture(overrides: Partial<FeatureAccessLevels> = {}): FeatureAccessLevels {
+  const features = FeatureAccessLevels.create()
+  for (const feature of PROJECT_FEATURES) {
+    features[feature] = FeatureAccessLevel.FEATURE_ACCESS_LEVEL_ENABLED
+  }
+  return { ...features, ...overrides }
+}
+
+/**
+ * A Project message as the projects service sends it to a Developer, for
+ * tests: merge requests disabled (so no merge request abilities), pages for
+ * project members only.
+ */
 export function projectFixture(overrides: Partial<Project> = {}): Project {
   return {
     id: 5,
@@ -22,7 +37,18 @@ export function projectFixture(overrides: Partial<Project> = {}): Project {
     createdAt: new Date('2026-11-21T10:56:24.123Z'),
     updatedAt: new Date('2026-11-21T11:00:00.000Z'),
     lastActivityAt: new Date('2026-11-21T11:30:00.000Z'),
-    accessLevels: { issues: 'enabled', merge_requests: 'disabled', pages: 'private' },
+    features: featuresFixture({
+      mergeRequests: FeatureAccessLevel.FEATURE_ACCESS_LEVEL_DISABLED,
+      pages: FeatureAccessLevel.FEATURE_ACCESS_LEVEL_PRIVATE,
+    }),
+    abilities: projectAbilitiesFixture({
+      readMergeRequest: false,
+      createMergeRequestIn: false,
+      createMergeRequestFrom: false,
+      updateMergeRequest: false,
+      adminMergeRequest: false,
+    }),
+    accessFacts: undefined,
     flags: { emails_enabled: true, lfs_enabled: true },
     mergeMethod: 'merge',
     squashOption: 'default_off',

@@ -8,6 +8,7 @@ import type { IdentityClients } from '../clients/identity.client.js'
 import type { MergeRequestsClients } from '../clients/merge-requests.client.js'
 import type { PipelinesClients } from '../clients/pipelines.client.js'
 import type { ProjectsClients } from '../clients/projects.client.js'
+import type { RepositoryClients } from '../clients/repository.client.js'
 import type { ReadinessCheck } from '../routes/health.routes.js'
 import { fakeEvents } from './fake-events.js'
 import { fakeMergeRequests, fakePipelines } from './fake-merge-requests.js'
@@ -26,6 +27,8 @@ export interface TestGatewayOptions {
   events?: EventsClients
   mergeRequests?: MergeRequestsClients
   pipelines?: PipelinesClients
+  /** The repository role; its routes are left out without it. */
+  repository?: RepositoryClients
 }
 
 /** The real app on a free loopback port, over fake identity clients. */
@@ -43,6 +46,7 @@ export async function startGateway(
     events: options.events ?? fakeEvents(),
     mergeRequests: options.mergeRequests ?? fakeMergeRequests(),
     pipelines: options.pipelines ?? fakePipelines(),
+    ...(options.repository ? { repository: options.repository } : {}),
     tokenCache: new TokenCache(),
     readiness: options.readiness ?? [],
   })
