@@ -6,13 +6,19 @@ import {
 } from '@suite/proto'
 import { createClient, type Registry } from '@suite/runtime'
 import type { MergeRequestsConfig } from '../config.js'
+import { recordingProjects, type RecordAccessFacts } from './recording-projects.js'
 
 /**
  * The gRPC clients of other services that merge requests use. Reads retry on
  * UNAVAILABLE; writes do not (they carry idempotency keys where a retry could
- * duplicate them).
+ * duplicate them). Every project the projects service answers has its access
+ * facts recorded by `recordAccessFacts`.
  */
-export function createPorts(config: MergeRequestsConfig, registry: Registry) {
+export function createPorts(
+  config: MergeRequestsConfig,
+  registry: Registry,
+  recordAccessFacts: RecordAccessFacts,
+) {
   const projects = createClient(ProjectServiceClient, {
     address: config.projectsAddress,
     registry,
@@ -40,7 +46,7 @@ export function createPorts(config: MergeRequestsConfig, registry: Registry) {
     retries: 2,
   })
   return {
-    projects: projects.rpc,
+    projects: recordingProjects(projects.rpc, recordAccessFacts),
     repository: { read: repositoryRead.rpc, write: repositoryWrite.rpc },
     users: users.rpc,
     pipelines: pipelines.rpc,

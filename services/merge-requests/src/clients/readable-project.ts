@@ -1,13 +1,9 @@
-import { status } from '@grpc/grpc-js'
 import type { Caller, Project } from '@suite/proto'
+import { isNotFound } from './grpc-failures.js'
 import type { Ports } from './ports.js'
 
-function isNotFound(error: unknown): boolean {
-  return (error as { code?: unknown }).code === status.NOT_FOUND
-}
-
 /**
- * The project as the caller sees it (callerAccessLevel included), or
+ * The project as the caller sees it (its abilities included), or
  * undefined when the projects service answers NOT_FOUND: it does not exist
  * or the caller may not read it.
  */

@@ -1,13 +1,15 @@
 import type { MergeMergeRequestRequest, MergeRequest } from '@suite/proto'
 import { UnauthenticatedError } from '@suite/runtime'
-import type { MergeRequestsDeps } from '../rpc/deps.js'
+import type { MergeRequestsDeps } from './deps.js'
 import { mergeMergeRequest } from './merge.js'
-import { presentMergeRequests, requireMergeRequest } from './merge-request-access.js'
+import { presentMergeRequests, requireVisibleMergeRequest } from './merge-request-access.js'
 import { canMergeMergeRequest } from './policy.js'
 
 /**
- * PUT /projects/:id/merge_requests/:iid/merge: GitLab answers 401 (not 403)
- * when the caller cannot merge (`unauthorized! unless can_be_merged_by?`);
+ * PUT /projects/:id/merge_requests/:iid/merge: a request the caller cannot
+ * read is 404 (find_project_merge_request); GitLab answers 401 (not 403)
+ * when the caller cannot merge (`unauthorized! unless can_be_merged_by?`:
+ * pushing to the target branch, a protected one for the default branch);
  * the git and state work is domain/merge.ts's.
  */
 export async function acceptMergeRequest(
@@ -15,16 +17,13 @@ export async function acceptMergeRequest(
   request: MergeMergeRequestRequest,
 ): Promise<MergeRequest> {
   const caller = request.caller
-  const row = await requireMergeRequest(deps, caller, {
+  const row = await requireVisibleMergeRequest(deps, caller, {
     projectId: request.projectId,
     iid: request.iid,
   })
-  if (!canMergeMergeRequest(caller)) throw new UnauthenticatedError()
+  if (!canMergeMergeRequest(caller, row)) throw new UnauthenticatedError()
   const merged = await mergeMergeRequest(deps, row, request)
-  const [message] = await presentMergeRequests(deps, [merged], {
-    single: true,
-    callerUserId: caller?.userId,
-  })
+  const [message] = await presentMergeRequests(deps, [merged], { single: true, caller })
   if (!message) throw new Error('a merged merge request could not be presented')
   return message
 }

@@ -1,8 +1,10 @@
+import { AccessLevel } from '@suite/proto'
 import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError } from '@suite/runtime'
 import { createTestDatabase, type TestDatabase } from '../store/test-database.js'
 import { insertTestMergeRequest } from '../store/test-merge-requests.js'
 import { approve, getApprovals, unapprove } from './approvals.js'
-import { caller, testDeps } from './collaboration-test-deps.js'
+import { memberCaller, publicAbilities } from '../testing/test-callers.js'
+import { testDeps, testProject } from '../testing/test-deps.js'
 import type { MergeRequestRow } from './merge-request-access.js'
 
 let test: TestDatabase
@@ -11,7 +13,10 @@ beforeAll(async () => {
 })
 afterAll(() => test.drop())
 
-const DEVELOPER = caller(60, 30)
+const DEVELOPER = memberCaller(60, AccessLevel.ACCESS_LEVEL_DEVELOPER)
+const VISITOR = memberCaller(62, AccessLevel.ACCESS_LEVEL_NO_ACCESS, {
+  abilities: publicAbilities(1),
+})
 const keyOf = (row: MergeRequestRow) => ({ projectId: row.target_project_id, iid: row.iid })
 
 describe('approvals (CE)', () => {
@@ -35,24 +40,37 @@ describe('approvals (CE)', () => {
     )
   })
 
-  it('is 403 for a reporter who did not write it, and for a non-member', async () => {
+  it('is 403 for a reporter who did not write it, and for a non-member who reads it', async () => {
     const row = await insertTestMergeRequest(test.db)
     const deps = testDeps(test.db)
-    await expect(approve(deps, caller(61, 20), keyOf(row), undefined)).rejects.toBeInstanceOf(
+    await expect(
+      approve(deps, memberCaller(61, AccessLevel.ACCESS_LEVEL_REPORTER), keyOf(row), undefined),
+    ).rejects.toBeInstanceOf(ForbiddenError)
+    await expect(approve(deps, VISITOR, keyOf(row), undefined)).rejects.toBeInstanceOf(
       ForbiddenError,
     )
-    await expect(approve(deps, caller(62, 0), keyOf(row), undefined)).rejects.toBeInstanceOf(
-      ForbiddenError,
-    )
-    expect(await getApprovals(deps, caller(61, 20), keyOf(row))).toMatchObject({
+    expect(
+      await getApprovals(deps, memberCaller(61, AccessLevel.ACCESS_LEVEL_REPORTER), keyOf(row)),
+    ).toMatchObject({
       userCanApprove: false,
     })
   })
 
-  it('lets the author approve as a member (update_merge_request)', async () => {
+  it('lets the author approve as a member who reads it (a guest of a public project)', async () => {
     const row = await insertTestMergeRequest(test.db, { author_id: 63 })
-    const answered = await approve(testDeps(test.db), caller(63, 10), keyOf(row), undefined)
+    const guest = memberCaller(63, AccessLevel.ACCESS_LEVEL_GUEST, {
+      abilities: { ...publicAbilities(1), accessLevel: AccessLevel.ACCESS_LEVEL_GUEST },
+    })
+    const deps = testDeps(test.db, { projects: [testProject(1, undefined)] })
+    const answered = await approve(deps, guest, keyOf(row), undefined)
     expect(answered.userHasApproved).toBe(true)
+    const archived = testDeps(test.db, {
+      projects: [testProject(1, undefined, { archived: true })],
+    })
+    const other = await insertTestMergeRequest(test.db, { author_id: 63 })
+    await expect(approve(archived, guest, keyOf(other), undefined)).rejects.toBeInstanceOf(
+      ForbiddenError,
+    )
   })
 
   it("is 409 when sha is not the request's head", async () => {

@@ -5,7 +5,7 @@
  */
 import type { Approvals, Caller } from '@suite/proto'
 import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError } from '@suite/runtime'
-import type { MergeRequestsDeps } from '../rpc/deps.js'
+import type { MergeRequestsDeps } from './deps.js'
 import { deleteApproval, insertApproval, listApprovals } from '../store/approvals.store.js'
 import { callerMayApprove, requireUserId } from './collaboration-access.js'
 import {
@@ -23,7 +23,7 @@ async function approvalsOf(
 ): Promise<Approvals> {
   const [approvals, [mergeRequest], mayApprove] = await Promise.all([
     listApprovals(deps.db, row.id),
-    presentMergeRequests(deps, [row], { callerUserId: caller?.userId, single: false }),
+    presentMergeRequests(deps, [row], { caller, single: false }),
     callerMayApprove(deps, caller, row),
   ])
   const userHasApproved = approvals.some((approval) => approval.user_id === caller?.userId)

@@ -1,9 +1,11 @@
+import { AccessLevel } from '@suite/proto'
 import { NotFoundError, RecordNotFoundError, UnauthenticatedError } from '@suite/runtime'
 import { insertTodo } from '../store/todos.store.js'
 import { createTestDatabase, type TestDatabase } from '../store/test-database.js'
 import { insertTestMergeRequest } from '../store/test-merge-requests.js'
 import { createAwardEmoji, deleteAwardEmoji, getAwardEmoji, listAwardEmoji } from './award-emoji.js'
-import { caller, testDeps } from './collaboration-test-deps.js'
+import { memberCaller } from '../testing/test-callers.js'
+import { testDeps } from '../testing/test-deps.js'
 import type { MergeRequestRow } from './merge-request-access.js'
 
 let test: TestDatabase
@@ -12,7 +14,7 @@ beforeAll(async () => {
 })
 afterAll(() => test.drop())
 
-const USER = caller(70, 20)
+const USER = memberCaller(70, AccessLevel.ACCESS_LEVEL_REPORTER)
 const keyOf = (row: MergeRequestRow) => ({ projectId: row.target_project_id, iid: row.iid })
 const votes = (id: number) =>
   test.db
@@ -33,7 +35,12 @@ describe('award emoji on a merge request', () => {
       awardableType: 'MergeRequest',
     })
     await createAwardEmoji(deps, USER, keyOf(row), 'thumbsdown')
-    await createAwardEmoji(deps, caller(71, 20), keyOf(row), 'thumbsup')
+    await createAwardEmoji(
+      deps,
+      memberCaller(71, AccessLevel.ACCESS_LEVEL_REPORTER),
+      keyOf(row),
+      'thumbsup',
+    )
     expect(await votes(row.id)).toEqual({ upvotes: 2, downvotes: 1 })
     expect(await getAwardEmoji(deps, USER, keyOf(row), award.id)).toEqual(award)
   })
@@ -83,12 +90,22 @@ describe('award emoji on a merge request', () => {
     const row = await insertTestMergeRequest(test.db)
     const award = await createAwardEmoji(deps, USER, keyOf(row), 'thumbsup')
     await expect(
-      deleteAwardEmoji(deps, caller(72, 40), keyOf(row), award.id),
+      deleteAwardEmoji(
+        deps,
+        memberCaller(72, AccessLevel.ACCESS_LEVEL_MAINTAINER),
+        keyOf(row),
+        award.id,
+      ),
     ).rejects.toBeInstanceOf(UnauthenticatedError)
     await deleteAwardEmoji(deps, USER, keyOf(row), award.id)
     expect(await votes(row.id)).toEqual({ upvotes: 0, downvotes: 0 })
     const other = await createAwardEmoji(deps, USER, keyOf(row), 'thumbsdown')
-    await deleteAwardEmoji(deps, caller(73, 0, true), keyOf(row), other.id)
+    await deleteAwardEmoji(
+      deps,
+      memberCaller(73, AccessLevel.ACCESS_LEVEL_NO_ACCESS, { admin: true }),
+      keyOf(row),
+      other.id,
+    )
     expect(await votes(row.id)).toEqual({ upvotes: 0, downvotes: 0 })
   })
 

@@ -1,7 +1,9 @@
 /**
  * Award emoji on merge requests (API::AwardEmoji): read with the request,
- * award any known emoji once per user, remove one's own (admins any).
- * Errors are GitLab's: an award that does not save is a 404 naming why.
+ * award any known emoji once per user (award_emoji, which a locked
+ * discussion takes from non-members), remove one's own (admins any).
+ * Errors are GitLab's: an unreadable request or a refused award is 404
+ * Award Emoji, an award that does not save a 404 naming why.
  */
 import type { AwardEmoji, Caller, PageRequest } from '@suite/proto'
 import {
@@ -10,7 +12,7 @@ import {
   UnauthenticatedError,
   isUniqueViolation,
 } from '@suite/runtime'
-import type { MergeRequestsDeps } from '../rpc/deps.js'
+import type { MergeRequestsDeps } from './deps.js'
 import {
   awardExists,
   deleteAwardEmoji as deleteAwardRow,
@@ -22,7 +24,12 @@ import {
 import { requireUserId } from './collaboration-access.js'
 import { pageWindow } from '@suite/runtime'
 import { isEmojiName, normalizeEmojiName } from './emoji-names.js'
-import { requireMergeRequest, type MergeRequestKey } from './merge-request-access.js'
+import {
+  findMergeRequestIn,
+  type MergeRequestKey,
+  type MergeRequestRow,
+} from './merge-request-access.js'
+import { canAwardEmoji, grantsIn } from './policy.js'
 
 /** An award as the message. */
 export function awardEmojiFromRow(row: AwardEmojiRow): AwardEmoji {
@@ -44,19 +51,28 @@ export async function listAwardEmoji(
   key: MergeRequestKey,
   page: PageRequest | undefined,
 ): Promise<{ awardEmoji: AwardEmoji[]; total: number }> {
-  const row = await requireMergeRequest(deps, caller, key)
+  const row = await requireReadable(deps, caller, key)
   const { rows, total } = await listAwardRows(deps.db, row.id, pageWindow(page))
   return { awardEmoji: rows.map(awardEmojiFromRow), total }
+}
+
+/** The request when the caller may read it; else GitLab's not_found!("Award Emoji"). */
+async function requireReadable(
+  deps: MergeRequestsDeps,
+  caller: Caller | undefined,
+  key: MergeRequestKey,
+): Promise<MergeRequestRow> {
+  const row = await findMergeRequestIn(deps, caller, key)
+  if (!grantsIn(caller, key.projectId)?.readMergeRequest) throw new NotFoundError('Award Emoji')
+  return row
 }
 
 /** The award on the request, else GitLab's find miss (404 Not found). */
 async function requireAward(
   deps: MergeRequestsDeps,
-  caller: Caller | undefined,
-  key: MergeRequestKey,
+  row: MergeRequestRow,
   awardId: number,
 ): Promise<AwardEmojiRow> {
-  const row = await requireMergeRequest(deps, caller, key)
   const award = await findAwardEmoji(deps.db, row.id, awardId)
   if (!award) throw new RecordNotFoundError()
   return award
@@ -69,7 +85,8 @@ export async function getAwardEmoji(
   key: MergeRequestKey,
   awardId: number,
 ): Promise<AwardEmoji> {
-  return awardEmojiFromRow(await requireAward(deps, caller, key, awardId))
+  const row = await requireReadable(deps, caller, key)
+  return awardEmojiFromRow(await requireAward(deps, row, awardId))
 }
 
 /** not_found!("Award Emoji <full messages>"): 404 "404 Award Emoji Name ... Not Found". */
@@ -89,7 +106,8 @@ export async function createAwardEmoji(
   rawName: string,
 ): Promise<AwardEmoji> {
   const userId = requireUserId(caller)
-  const row = await requireMergeRequest(deps, caller, key)
+  const row = await requireReadable(deps, caller, key)
+  if (!canAwardEmoji(caller, row)) throw new NotFoundError('Award Emoji')
   const name = normalizeEmojiName(rawName)
   if (!isEmojiName(name)) throw awardNotSaved('is not a valid emoji name')
   if (await awardExists(deps.db, row.id, userId, name)) {
@@ -103,7 +121,10 @@ export async function createAwardEmoji(
   }
 }
 
-/** DELETE .../award_emoji/:award_id: 404 when unknown, 401 unless it is the caller's (or an admin's). */
+/**
+ * DELETE .../award_emoji/:award_id: 404 when unknown, 401 unless it is the
+ * caller's (or an admin's); GitLab asks nothing more of the caller here.
+ */
 export async function deleteAwardEmoji(
   deps: MergeRequestsDeps,
   caller: Caller | undefined,
@@ -111,7 +132,7 @@ export async function deleteAwardEmoji(
   awardId: number,
 ): Promise<void> {
   const userId = requireUserId(caller)
-  const award = await requireAward(deps, caller, key, awardId)
+  const award = await requireAward(deps, await findMergeRequestIn(deps, caller, key), awardId)
   if (award.user_id !== userId && !caller?.admin) throw new UnauthenticatedError()
   await deleteAwardRow(deps.db, award)
 }

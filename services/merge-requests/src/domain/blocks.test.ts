@@ -1,3 +1,4 @@
+import { AccessLevel } from '@suite/proto'
 import {
   ConflictError,
   ForbiddenError,
@@ -10,10 +11,11 @@ import { createTestDatabase, type TestDatabase } from '../store/test-database.js
 import { insertTestMergeRequest } from '../store/test-merge-requests.js'
 import { insertBlock } from '../store/blocks.store.js'
 import { MAX_BLOCKS, createBlock, deleteBlock, listBlockees, listBlocks } from './blocks.js'
-import { caller, testDeps, testProject } from './collaboration-test-deps.js'
+import { memberCaller, publicAbilities, roleAbilities } from '../testing/test-callers.js'
+import { testDeps, testProject } from '../testing/test-deps.js'
 
-const DEVELOPER = caller(20, 30)
-const GUEST = caller(21, 10)
+const DEVELOPER = memberCaller(20, AccessLevel.ACCESS_LEVEL_DEVELOPER)
+const REPORTER = memberCaller(21, AccessLevel.ACCESS_LEVEL_REPORTER)
 
 let test: TestDatabase
 beforeAll(async () => {
@@ -40,15 +42,16 @@ describe('createBlock: MergeRequests::CreateBlockService in its order', () => {
 
   it('is 403 without update permission on the blocked request (before anything else)', async () => {
     const blocked = await insertTestMergeRequest(test.db)
-    await expect(createBlock(testDeps(test.db), GUEST, keyOf(blocked), 999_999)).rejects.toEqual(
+    await expect(createBlock(testDeps(test.db), REPORTER, keyOf(blocked), 999_999)).rejects.toEqual(
       new ForbiddenError('Lacking permissions to update the merge request'),
     )
   })
 
-  it("lets the blocked request's author (a guest) create one", async () => {
-    const blocked = await insertTestMergeRequest(test.db, { author_id: GUEST.userId! })
+  it("lets the blocked request's author (a reporter) create one", async () => {
+    const blocked = await insertTestMergeRequest(test.db, { author_id: REPORTER.userId! })
     const blocking = await insertTestMergeRequest(test.db)
-    const block = await createBlock(testDeps(test.db), GUEST, keyOf(blocked), blocking.id)
+    const deps = testDeps(test.db, { projects: [testProject(1, undefined)] })
+    const block = await createBlock(deps, REPORTER, keyOf(blocked), blocking.id)
     expect(block.blockedMergeRequest?.id).toBe(blocked.id)
   })
 
@@ -70,9 +73,9 @@ describe('createBlock: MergeRequests::CreateBlockService in its order', () => {
   it('is 403 when that project is visible but its merge requests are not (private, guest)', async () => {
     const blocked = await insertTestMergeRequest(test.db)
     const other = await insertTestMergeRequest(test.db, { target_project_id: 3 })
-    const deps = testDeps(test.db, [
-      testProject(3, { visibility: 'private', callerAccessLevel: 10 }),
-    ])
+    const deps = testDeps(test.db, {
+      projects: [testProject(3, roleAbilities(AccessLevel.ACCESS_LEVEL_GUEST, 3))],
+    })
     await expect(createBlock(deps, DEVELOPER, keyOf(blocked), other.id)).rejects.toBeInstanceOf(
       ForbiddenError,
     )
@@ -81,7 +84,9 @@ describe('createBlock: MergeRequests::CreateBlockService in its order', () => {
   it('blocks across projects the caller can read', async () => {
     const blocked = await insertTestMergeRequest(test.db)
     const other = await insertTestMergeRequest(test.db, { target_project_id: 4 })
-    const deps = testDeps(test.db, [testProject(4, { visibility: 'public' })])
+    const deps = testDeps(test.db, {
+      projects: [testProject(4, publicAbilities(4), { visibility: 'public' })],
+    })
     const block = await createBlock(deps, DEVELOPER, keyOf(blocked), other.id)
     expect(block.blockingMergeRequest?.targetProjectId).toBe(4)
     expect(block.projectId).toBe(1)
@@ -145,7 +150,7 @@ describe('deleteBlock', () => {
 
   it('is 403 without update permission, before looking at the block', async () => {
     const blocked = await insertTestMergeRequest(test.db)
-    await expect(deleteBlock(testDeps(test.db), GUEST, keyOf(blocked), 999_999)).rejects.toEqual(
+    await expect(deleteBlock(testDeps(test.db), REPORTER, keyOf(blocked), 999_999)).rejects.toEqual(
       new ForbiddenError(),
     )
   })

@@ -11,7 +11,7 @@ import {
   RecordNotFoundError,
   isUniqueViolation,
 } from '@suite/runtime'
-import type { MergeRequestsDeps } from '../rpc/deps.js'
+import type { MergeRequestsDeps } from './deps.js'
 import {
   blockExists,
   countBlocks,
@@ -54,10 +54,7 @@ async function presentBlocks(
     current.target_project_id,
   )
   const visible = rows.filter((row) => readable.has(row.target_project_id))
-  const messages = await presentMergeRequests(deps, visible, {
-    callerUserId: caller?.userId,
-    single: false,
-  })
+  const messages = await presentMergeRequests(deps, visible, { caller, single: false })
   const byId = new Map(messages.map((message) => [message.id, message]))
   const projectOf = new Map(rows.map((row) => [row.id, row.target_project_id]))
   return blocks.map((block) => ({

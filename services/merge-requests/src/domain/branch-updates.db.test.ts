@@ -2,7 +2,7 @@ import { createTestDatabase, type TestDatabase } from '../store/test-database.js
 import { insertTestMergeRequest } from '../store/test-merge-requests.js'
 import { DIFF_COLLECTION_QUEUE, mergeRequestJobId, mergeRequestQueue } from '../workers/queues.js'
 import { applyBranchUpdate } from './branch-updates.js'
-import { createTestDeps, FakeRepository, type TestDeps } from './test-deps.js'
+import { createTestDeps, FakeRepository, type TestDeps } from '../testing/test-deps.js'
 
 const ZERO = '0000000000000000000000000000000000000000'
 
@@ -17,7 +17,7 @@ describe('applyBranchUpdate', () => {
     await database.drop()
   })
   beforeEach(() => {
-    test = createTestDeps(database.db, new FakeRepository())
+    test = createTestDeps(database.db, { repository: new FakeRepository() })
   })
   afterEach(async () => {
     await test.close()

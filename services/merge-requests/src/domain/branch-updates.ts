@@ -4,7 +4,7 @@
  * go back to unchecked; requests whose source branch was deleted are closed.
  */
 import type { BranchUpdate } from '@suite/runtime'
-import type { MergeRequestsDeps } from '../rpc/deps.js'
+import type { MergeRequestsDeps } from './deps.js'
 import { closeOpenedMergeRequest } from '../store/merge-request-state.store.js'
 import {
   findMergeRequestById,

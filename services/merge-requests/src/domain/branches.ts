@@ -1,6 +1,5 @@
-import { status } from '@grpc/grpc-js'
-import { isServiceError } from '@suite/runtime'
-import type { MergeRequestsDeps } from '../rpc/deps.js'
+import { isNotFound } from '../clients/grpc-failures.js'
+import type { MergeRequestsDeps } from './deps.js'
 
 /** Whether the project's repository has the branch (NOT_FOUND from the repository role means no). */
 export async function branchExists(
@@ -12,7 +11,7 @@ export async function branchExists(
     const { branch } = await deps.ports.repository.read.getBranch({ projectId, name })
     return branch !== undefined
   } catch (error) {
-    if (isServiceError(error) && error.code === status.NOT_FOUND) return false
+    if (isNotFound(error)) return false
     throw error
   }
 }

@@ -1,14 +1,21 @@
 /**
- * What the collaboration endpoints share: the abilities they check on top
- * of the shared policy (who the caller is, update_merge_request with the
- * request's assignees, CE's approve_merge_request) and the 304 answer.
+ * What the endpoints that act on one merge request share: who the caller
+ * is, the context the object rules read (assignees, an archived project),
+ * update and approve with that context, and the 304 answer.
  */
 import type { Caller } from '@suite/proto'
 import { PreconditionError, UnauthenticatedError } from '@suite/runtime'
-import type { MergeRequestsDeps } from '../rpc/deps.js'
+import type { MergeRequestsDeps } from './deps.js'
 import { loadPeople } from '../store/people.store.js'
 import type { MergeRequestRow } from './merge-request-access.js'
-import { GUEST, canUpdateMergeRequest } from './policy.js'
+import {
+  canApproveMergeRequest,
+  canUpdateMergeRequest,
+  grantsIn,
+  type Actor,
+  type SubjectContext,
+} from './policy.js'
+import { findProject } from './project-settings.js'
 
 /** The signed-in caller's user id, else 401 (GitLab's authenticate!). */
 export function requireUserId(caller: Caller | undefined): number {
@@ -16,24 +23,42 @@ export function requireUserId(caller: Caller | undefined): number {
   return caller.userId
 }
 
-/** update_merge_request: Developer and up, the author or an assignee. */
+/**
+ * The request's assignees and, when the caller can only update it as its
+ * author or an assignee, whether its project is archived (asked of the
+ * projects service then only; an unknown project counts as archived).
+ */
+export async function subjectContext(
+  deps: MergeRequestsDeps,
+  caller: Actor | undefined,
+  row: MergeRequestRow,
+): Promise<SubjectContext> {
+  const assigneeIds = (await loadPeople(deps.db, 'merge_request_assignees', [row.id])).get(row.id)
+  const grants = grantsIn(caller, row.target_project_id)
+  const byParticipation = grants?.readMergeRequest === true && !grants.updateMergeRequest
+  const project = byParticipation ? await findProject(deps, row.target_project_id) : undefined
+  return {
+    assigneeIds: assigneeIds ?? [],
+    projectArchived: byParticipation && (project?.archived ?? true),
+  }
+}
+
+/** update_merge_request on the request. */
 export async function callerMayUpdate(
   deps: MergeRequestsDeps,
-  caller: Caller | undefined,
+  caller: Actor | undefined,
   row: MergeRequestRow,
 ): Promise<boolean> {
-  const assignees = await loadPeople(deps.db, 'merge_request_assignees', [row.id])
-  return canUpdateMergeRequest(caller, row, assignees.get(row.id) ?? [])
+  return canUpdateMergeRequest(caller, row, await subjectContext(deps, caller, row))
 }
 
 /** CE's approve_merge_request: update_merge_request and a member of the project. */
 export async function callerMayApprove(
   deps: MergeRequestsDeps,
-  caller: Caller | undefined,
+  caller: Actor | undefined,
   row: MergeRequestRow,
 ): Promise<boolean> {
-  if (!caller || caller.accessLevel < GUEST) return false
-  return callerMayUpdate(deps, caller, row)
+  return canApproveMergeRequest(caller, row, await subjectContext(deps, caller, row))
 }
 
 /** FAILED_PRECONDITION reason not_modified: the gateway answers 304 with no body. */

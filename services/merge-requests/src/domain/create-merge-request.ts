@@ -1,6 +1,6 @@
-import type { CreateMergeRequestRequest, MergeRequest } from '@suite/proto'
+import type { Caller, CreateMergeRequestRequest, MergeRequest } from '@suite/proto'
 import { ForbiddenError, isUniqueViolation, UnauthenticatedError } from '@suite/runtime'
-import type { MergeRequestsDeps } from '../rpc/deps.js'
+import type { MergeRequestsDeps } from './deps.js'
 import {
   type BranchPair,
   findMergeRequestByIdempotencyKey,
@@ -19,7 +19,7 @@ import {
   rejectSameBranches,
   validateTexts,
 } from './merge-request-rules.js'
-import { canCreateMergeRequest } from './policy.js'
+import { canCreateMergeRequest, requireProjectGrants } from './policy.js'
 import { queueAfterCommit } from './queue-after-commit.js'
 import { findProject, removeSourceBranchByDefault, squashByDefault } from './project-settings.js'
 
@@ -59,9 +59,9 @@ async function checkBranches(
 async function present(
   deps: MergeRequestsDeps,
   row: MergeRequestRow,
-  userId: number,
+  caller: Caller,
 ): Promise<MergeRequest> {
-  const [message] = await presentMergeRequests(deps, [row], { single: true, callerUserId: userId })
+  const [message] = await presentMergeRequests(deps, [row], { single: true, caller })
   if (!message) throw new Error('a created merge request could not be presented')
   return message
 }
@@ -78,12 +78,13 @@ export async function createMergeRequest(
 ): Promise<MergeRequest> {
   const caller = request.caller
   const userId = caller?.userId
-  if (userId === undefined) throw new UnauthenticatedError()
-  if (!canCreateMergeRequest(caller)) throw new ForbiddenError()
+  if (caller === undefined || userId === undefined) throw new UnauthenticatedError()
+  requireProjectGrants(caller, request.projectId)
+  if (!canCreateMergeRequest(caller, request.projectId)) throw new ForbiddenError()
   const key = request.idempotencyKey || null
   if (key) {
     const earlier = await findMergeRequestByIdempotencyKey(deps.db, key)
-    if (earlier) return present(deps, earlier, userId)
+    if (earlier) return present(deps, earlier, caller)
   }
   const attributes = request.attributes
   const title = request.title.trim()
@@ -127,10 +128,10 @@ export async function createMergeRequest(
   } catch (error) {
     if (key && isUniqueViolation(error)) {
       const earlier = await findMergeRequestByIdempotencyKey(deps.db, key)
-      if (earlier) return present(deps, earlier, userId)
+      if (earlier) return present(deps, earlier, caller)
     }
     throw error
   }
   await queueAfterCommit(deps, 'diffs', [row.id])
-  return present(deps, row, userId)
+  return present(deps, row, caller)
 }

@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '../store/test-database.js
 import { insertTestMergeRequest } from '../store/test-merge-requests.js'
 import { collectDiffVersion } from './diff-collection.js'
 import { getVersion, listLatestDiffs, listVersions } from './diff-reads.js'
-import { createTestDeps, FakeRepository, type TestDeps } from './test-deps.js'
+import { createTestDeps, FakeRepository, type TestDeps } from '../testing/test-deps.js'
 
 const compare = CompareCommitsResponse.fromPartial({
   commits: [
@@ -52,7 +52,7 @@ describe('collectDiffVersion', () => {
   beforeEach(() => {
     repository = new FakeRepository()
     repository.compare = compare
-    test = createTestDeps(database.db, repository)
+    test = createTestDeps(database.db, { repository })
   })
   afterEach(async () => {
     await test.close()

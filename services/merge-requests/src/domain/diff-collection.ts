@@ -5,7 +5,7 @@
  */
 import { Commit, DiffLimits, type CompareCommitsResponse } from '@suite/proto'
 import { mergeRequestHeads } from '../clients/branch-heads.js'
-import type { MergeRequestsDeps } from '../rpc/deps.js'
+import type { MergeRequestsDeps } from './deps.js'
 import { recordDiffVersion, type NewDiffVersion } from '../store/diffs.store.js'
 import { findMergeRequestById, markDiffCollectionAttempted } from '../store/merge-status.store.js'
 import type { MergeRequestRow } from './merge-request-access.js'

@@ -4,7 +4,7 @@
  */
 import { Commit, DiffLimits, type DiffFile, type DiffVersion } from '@suite/proto'
 import { RecordNotFoundError, pageWindow } from '@suite/runtime'
-import type { MergeRequestsDeps } from '../rpc/deps.js'
+import type { MergeRequestsDeps } from './deps.js'
 import {
   countDiffFiles,
   findDiffVersion,

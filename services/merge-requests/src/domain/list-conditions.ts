@@ -3,6 +3,7 @@
  * ids): what the store turns into SQL. The same conditions describe the
  * `not[...]` exclusions.
  */
+import type { AbilityScope } from './access-facts.js'
 
 /** A user filter: one user, None, Any, or a username that matched nobody. */
 export type UserCondition =
@@ -49,9 +50,17 @@ export interface MergeRequestConditions {
 
 export type ListOrder = 'created_at' | 'updated_at' | 'title' | 'merged_at'
 
+/**
+ * The projects a list looks in: one project (its read_merge_request already
+ * checked), or every project whose access facts admit the caller's scope
+ * (below a group, not archived, when asked).
+ */
+export type ListedProjects =
+  | { kind: 'project'; projectId: number }
+  | { kind: 'readable'; scope: AbilityScope; groupId?: number; nonArchived: boolean }
+
 export interface MergeRequestListQuery {
-  /** Projects to look in; 'all' for an administrator's instance-wide list. */
-  projectIds: readonly number[] | 'all'
+  projects: ListedProjects
   /** opened, closed, merged, locked; undefined for all. */
   state?: string
   /** The scope parameter's person: created_by_me, assigned_to_me, reviews_for_me. */

@@ -1,10 +1,11 @@
 import { ListScope, type ListMergeRequestsRequest, type MergeRequest } from '@suite/proto'
-import type { MergeRequestsDeps } from '../rpc/deps.js'
+import { findReadMergeRequestScope } from '../clients/ability-scope.js'
+import type { MergeRequestsDeps } from './deps.js'
 import { listMergeRequestRows } from '../store/merge-requests.store.js'
-import type { ListOrder, MergeRequestListQuery } from './list-conditions.js'
+import type { ListedProjects, ListOrder, MergeRequestListQuery } from './list-conditions.js'
 import { resolveConditions, usernameLookup } from './list-resolution.js'
 import { presentMergeRequests } from './merge-request-access.js'
-import { canRecheckMergeStatus } from './policy.js'
+import { canRecheckMergeStatus, requireReadMergeRequest } from './policy.js'
 import { queueAfterCommit } from './queue-after-commit.js'
 
 const ORDERS: readonly ListOrder[] = ['created_at', 'updated_at', 'title', 'merged_at']
@@ -14,19 +15,27 @@ const SCOPE_ROLES = {
   reviews_for_me: 'reviewer',
 } as const
 
-/** The projects a list looks in: the one project, or those the caller can read (of the group). */
+/**
+ * The projects a list looks in: the one project, when the caller has
+ * read_merge_request there (authorize!, 403); else every project (of the
+ * group, not archived when asked) whose access facts admit the caller's
+ * read_merge_request scope, matched in SQL.
+ */
 async function listedProjects(
   deps: MergeRequestsDeps,
   request: ListMergeRequestsRequest,
-): Promise<readonly number[] | 'all'> {
-  if (request.listScope === ListScope.LIST_SCOPE_PROJECT) return [request.projectId]
+): Promise<ListedProjects> {
+  if (request.listScope === ListScope.LIST_SCOPE_PROJECT) {
+    requireReadMergeRequest(request.caller, request.projectId)
+    return { kind: 'project', projectId: request.projectId }
+  }
   const group = request.listScope === ListScope.LIST_SCOPE_GROUP
-  const answer = await deps.ports.projects.listReadableProjectIds({
-    caller: request.caller,
+  return {
+    kind: 'readable',
+    scope: await findReadMergeRequestScope(deps.ports, request.caller),
     groupId: group ? request.groupId : undefined,
     nonArchived: group && request.nonArchived,
-  })
-  return answer.all && !group ? 'all' : answer.projectIds
+  }
 }
 
 /**
@@ -52,7 +61,7 @@ export async function listMergeRequests(
   const scope = scopeOf(request)
   if (scope === 'nothing') return { mergeRequests: [], total: 0 }
   const lookup = usernameLookup(deps, request.caller)
-  const [projectIds, include, exclude] = await Promise.all([
+  const [projects, include, exclude] = await Promise.all([
     listedProjects(deps, request),
     resolveConditions(request.filter, lookup),
     resolveConditions(request.not, lookup),
@@ -62,7 +71,7 @@ export async function listMergeRequests(
   const orderBy = ORDERS.find((order) => order === request.orderBy) ?? 'created_at'
   const state = request.state && request.state !== 'all' ? request.state : undefined
   const { rows, total } = await listMergeRequestRows(deps.db, {
-    projectIds,
+    projects,
     state,
     scope,
     include,
@@ -75,14 +84,18 @@ export async function listMergeRequests(
   })
   if (
     request.withMergeStatusRecheck &&
-    canRecheckMergeStatus(request.caller, deps.config.restrictMergeStatusRecheck)
+    canRecheckMergeStatus(
+      request.caller,
+      projects.kind === 'project' ? projects.projectId : undefined,
+      deps.config.restrictMergeStatusRecheck,
+    )
   ) {
     const opened = rows.filter((row) => row.state === 'opened').map((row) => row.id)
     await queueAfterCommit(deps, 'status', opened)
   }
   const mergeRequests = await presentMergeRequests(deps, rows, {
     single: false,
-    callerUserId: request.caller?.userId,
+    caller: request.caller,
   })
   return { mergeRequests, total }
 }

@@ -4,7 +4,7 @@
  * None / Any / Upcoming / Started become their kinds.
  */
 import type { Caller, IdsMatch, MergeRequestFilter, NameMatch, UserMatch } from '@suite/proto'
-import type { MergeRequestsDeps } from '../rpc/deps.js'
+import type { MergeRequestsDeps } from './deps.js'
 import type {
   IdsCondition,
   MergeRequestConditions,

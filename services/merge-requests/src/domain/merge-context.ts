@@ -5,7 +5,7 @@
  */
 import { branchHead } from '../clients/branch-heads.js'
 import { isNotFound } from '../clients/grpc-failures.js'
-import type { MergeRequestsDeps } from '../rpc/deps.js'
+import type { MergeRequestsDeps } from './deps.js'
 import { collectDiffVersion } from './diff-collection.js'
 import { findDiffVersion } from '../store/diffs.store.js'
 import { findMergeRequestById } from '../store/merge-status.store.js'

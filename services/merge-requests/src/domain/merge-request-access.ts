@@ -5,10 +5,10 @@
  * OWNER: the core merge-requests work (rpc/merge-request.rpc.ts). Others
  * import these two functions and must not change their signatures.
  */
-import type { Caller, MergeRequest, Project } from '@suite/proto'
+import type { MergeRequest, Project } from '@suite/proto'
 import { NotFoundError } from '@suite/runtime'
 import type { Selectable } from 'kysely'
-import type { MergeRequestsDeps } from '../rpc/deps.js'
+import type { MergeRequestsDeps } from './deps.js'
 import { loadLabels } from '../store/labels.store.js'
 import { findMergeRequestByIid } from '../store/merge-requests.store.js'
 import { findMilestones } from '../store/milestones.store.js'
@@ -21,6 +21,13 @@ import {
 } from '../store/presentation.store.js'
 import type { MergeRequestsTable } from '../store/schema.js'
 import { mergeRequestMessage, type RequestContext } from './merge-request-message.js'
+import {
+  canMergeMergeRequest,
+  grantsIn,
+  requireProjectGrants,
+  requireReadMergeRequest,
+  type Actor,
+} from './policy.js'
 
 export type MergeRequestRow = Selectable<MergeRequestsTable>
 
@@ -30,23 +37,59 @@ export interface MergeRequestKey {
 }
 
 /**
- * The merge request `iid` of the project, readable by the caller (the gateway
- * has already checked the project itself), else NotFoundError('Merge Request').
+ * The merge request `iid` of the project, whatever the caller may do with
+ * it: the caller's abilities must be those of this project (403 otherwise,
+ * 404 Project when it may not read the project); an unknown request is 404
+ * Merge Request Not Found.
  */
-export async function requireMergeRequest(
+export async function findMergeRequestIn(
   deps: MergeRequestsDeps,
-  _caller: Caller | undefined,
+  caller: Actor | undefined,
   key: MergeRequestKey,
 ): Promise<MergeRequestRow> {
+  requireProjectGrants(caller, key.projectId)
   const row = await findMergeRequestByIid(deps.db, key.projectId, key.iid)
   if (!row) throw new NotFoundError('Merge Request')
   return row
 }
 
+/**
+ * The merge request when the caller may read it, as GitLab's
+ * find_merge_request_with_access: 404 for an unknown request, then 403
+ * without read_merge_request.
+ */
+export async function requireMergeRequest(
+  deps: MergeRequestsDeps,
+  caller: Actor | undefined,
+  key: MergeRequestKey,
+): Promise<MergeRequestRow> {
+  const row = await findMergeRequestIn(deps, caller, key)
+  requireReadMergeRequest(caller, key.projectId)
+  return row
+}
+
+/**
+ * The merge request when the caller may read it, as GitLab's
+ * find_project_merge_request (a finder that only sees readable requests):
+ * 404 Merge Request Not Found for an unknown or an unreadable one.
+ */
+export async function requireVisibleMergeRequest(
+  deps: MergeRequestsDeps,
+  caller: Actor | undefined,
+  key: MergeRequestKey,
+): Promise<MergeRequestRow> {
+  const row = await findMergeRequestIn(deps, caller, key)
+  if (!grantsIn(caller, key.projectId)?.readMergeRequest) throw new NotFoundError('Merge Request')
+  return row
+}
+
 export interface PresentOptions {
-  /** The caller, for caller-dependent fields (subscribed). */
-  callerUserId?: number
-  /** Single-request answers also carry subscribed and changes_count. */
+  /**
+   * The caller, for caller-dependent fields: subscribed and, on
+   * single-request answers, caller_can_merge.
+   */
+  caller?: Actor | undefined
+  /** Single-request answers also carry subscribed, changes_count and caller_can_merge. */
   single: boolean
 }
 
@@ -81,6 +124,7 @@ async function subscribed(
 /**
  * Full MergeRequest messages for rows, in the rows' order, with labels,
  * people, milestone, diff refs and time stats loaded in one query per kind.
+ * Readability is checked before (requireMergeRequest, the lists' predicates).
  */
 export async function presentMergeRequests(
   deps: MergeRequestsDeps,
@@ -122,7 +166,8 @@ export async function presentMergeRequests(
       if (!options.single) return message
       return {
         ...message,
-        subscribed: await subscribed(deps, row, context, options.callerUserId),
+        subscribed: await subscribed(deps, row, context, options.caller?.userId),
+        callerCanMerge: canMergeMergeRequest(options.caller, row),
         // diff_size: the version's real_size ("1000+" when the limits cut it).
         changesCount: context.diff
           ? (context.diff.real_size ?? `${context.diff.files_count}`)

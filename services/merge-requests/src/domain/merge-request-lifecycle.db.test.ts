@@ -1,17 +1,18 @@
-import { ListScope, type CreateMergeRequestRequest } from '@suite/proto'
+import { AccessLevel, ListScope, Project, type CreateMergeRequestRequest } from '@suite/proto'
 import { ConflictError, ForbiddenError, InvalidError, PreconditionError } from '@suite/runtime'
 import { createTestDatabase, type TestDatabase } from '../store/test-database.js'
-import type { MergeRequestsDeps } from '../rpc/deps.js'
+import { memberCaller } from '../testing/test-callers.js'
+import { attributes, FakeRepository, testDeps } from '../testing/test-deps.js'
+import type { MergeRequestsDeps } from './deps.js'
 import { createMergeRequest } from './create-merge-request.js'
 import { deleteMergeRequest } from './delete-merge-request.js'
 import { listMergeRequests } from './list-merge-requests.js'
 import { createMilestone } from './milestones.js'
-import { attributes, testCaller, testDeps } from './testing-deps.js'
 import { updateMergeRequest } from './update-merge-request.js'
 
 let test: TestDatabase
 let deps: MergeRequestsDeps
-const developer = testCaller(30, 1)
+const developer = memberCaller(1, AccessLevel.ACCESS_LEVEL_DEVELOPER)
 
 function create(given: Partial<CreateMergeRequestRequest>) {
   return createMergeRequest(deps, {
@@ -34,10 +35,14 @@ async function outboxActions(): Promise<string[]> {
 
 beforeAll(async () => {
   test = await createTestDatabase()
+  const repository = new FakeRepository()
+  for (const branch of ['main', 'feature', 'other', 'stable']) repository.setHead(1, branch, 'sha')
   deps = testDeps(test.db, {
-    branches: new Set(['main', 'feature', 'other', 'stable']),
+    repository,
     usernames: new Map([['bob', 2]]),
-    project: { squashOption: 'default_off', mergeMethod: 'merge', flags: {} },
+    projects: [
+      Project.fromPartial({ id: 1, squashOption: 'default_off', mergeMethod: 'merge', flags: {} }),
+    ],
   })
 }, 60_000)
 
@@ -103,9 +108,9 @@ describe('merge request lifecycle against PostgreSQL', () => {
     ).rejects.toMatchObject({
       fieldErrors: { description: ['is too long (maximum is 1048576 characters)'] },
     })
-    await expect(create({ sourceBranch: 'other', caller: testCaller(20) })).rejects.toBeInstanceOf(
-      ForbiddenError,
-    )
+    await expect(
+      create({ sourceBranch: 'other', caller: memberCaller(1, AccessLevel.ACCESS_LEVEL_REPORTER) }),
+    ).rejects.toBeInstanceOf(ForbiddenError)
   })
 
   it('answers a retried create with the first request', async () => {
@@ -148,7 +153,7 @@ describe('merge request lifecycle against PostgreSQL', () => {
     expect(await outboxActions()).toEqual(['created', 'created', 'updated', 'closed', 'created'])
     await expect(
       updateMergeRequest(deps, {
-        caller: testCaller(20, 7),
+        caller: memberCaller(7, AccessLevel.ACCESS_LEVEL_REPORTER),
         projectId: 1,
         iid: 2,
         attributes: attributes({}),
@@ -181,17 +186,28 @@ describe('merge request lifecycle against PostgreSQL', () => {
       filter: { assignee: { username: 'bob', none: false, any: false }, iids: [], searchIn: [] },
     })
     expect(byBob.mergeRequests.map((mr) => mr.iid)).toEqual([1])
-    const mine = await list(ListScope.LIST_SCOPE_GLOBAL, { caller: testCaller(0, 9) })
+    const mine = await list(ListScope.LIST_SCOPE_GLOBAL, {
+      caller: memberCaller(9, AccessLevel.ACCESS_LEVEL_NO_ACCESS),
+    })
     expect(mine.total).toBe(0)
   })
 
   it('deletes for owners only', async () => {
     await expect(
-      deleteMergeRequest(deps, testCaller(40), { projectId: 1, iid: 3 }),
+      deleteMergeRequest(deps, memberCaller(1, AccessLevel.ACCESS_LEVEL_MAINTAINER), {
+        projectId: 1,
+        iid: 3,
+      }),
     ).rejects.toBeInstanceOf(ForbiddenError)
-    await deleteMergeRequest(deps, testCaller(50), { projectId: 1, iid: 3 })
+    await deleteMergeRequest(deps, memberCaller(1, AccessLevel.ACCESS_LEVEL_OWNER), {
+      projectId: 1,
+      iid: 3,
+    })
     await expect(
-      deleteMergeRequest(deps, testCaller(50), { projectId: 1, iid: 3 }),
+      deleteMergeRequest(deps, memberCaller(1, AccessLevel.ACCESS_LEVEL_OWNER), {
+        projectId: 1,
+        iid: 3,
+      }),
     ).rejects.toThrow('Merge Request Not Found')
   })
 
@@ -205,7 +221,11 @@ describe('merge request lifecycle against PostgreSQL', () => {
       createMilestone(deps, developer, { projectId: 1, title: '', description: '' }),
     ).rejects.toThrow('Failed to create milestone {:title=>["can\'t be blank"]}')
     await expect(
-      createMilestone(deps, testCaller(10), { projectId: 1, title: 'v2', description: '' }),
+      createMilestone(deps, memberCaller(1, AccessLevel.ACCESS_LEVEL_GUEST), {
+        projectId: 1,
+        title: 'v2',
+        description: '',
+      }),
     ).rejects.toBeInstanceOf(ForbiddenError)
   })
 })

@@ -101,6 +101,7 @@ export function mergeRequestMessage(row: MergeRequestRow, context: RequestContex
     mergeError: row.merge_error ?? undefined,
     subscribed: undefined,
     changesCount: undefined,
+    callerCanMerge: false,
     diffRefs: diff
       ? {
           baseSha: diff.base_commit_sha ?? '',

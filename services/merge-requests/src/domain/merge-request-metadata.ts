@@ -4,7 +4,7 @@
  */
 import type { MergeRequestAttributes } from '@suite/proto'
 import type { Kysely } from 'kysely'
-import type { MergeRequestsDeps } from '../rpc/deps.js'
+import type { MergeRequestsDeps } from './deps.js'
 import {
   findLabelsByTitle,
   findOrCreateLabels,

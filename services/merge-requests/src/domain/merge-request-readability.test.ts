@@ -1,49 +1,47 @@
-import { caller, testDeps, testProject } from './collaboration-test-deps.js'
-import {
-  canReadMergeRequestsIn,
-  readableMergeRequestProjects,
-} from './merge-request-readability.js'
+import { AccessLevel } from '@suite/proto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../store/schema.js'
+import { memberCaller, publicAbilities, roleAbilities } from '../testing/test-callers.js'
+import { testDeps, testProject } from '../testing/test-deps.js'
+import { readableMergeRequestProjects } from './merge-request-readability.js'
 
-describe('canReadMergeRequestsIn: read_merge_request in a visible project', () => {
-  it.each([
-    ['public, feature enabled, no membership', { visibility: 'public' }, true],
-    [
-      'public, feature private, no membership',
-      { visibility: 'public', accessLevels: { merge_requests: 'private' } },
-      false,
-    ],
-    [
-      'public, feature private, reporter',
-      { visibility: 'public', accessLevels: { merge_requests: 'private' }, callerAccessLevel: 20 },
-      true,
-    ],
-    [
-      'feature disabled',
-      { visibility: 'public', accessLevels: { merge_requests: 'disabled' }, callerAccessLevel: 50 },
-      false,
-    ],
-    ['private, guest', { visibility: 'private', callerAccessLevel: 10 }, false],
-    ['private, reporter', { visibility: 'private', callerAccessLevel: 20 }, true],
-    ['internal, enabled', { visibility: 'internal' }, true],
-  ])('%s: %s', (_name, values, readable) => {
-    expect(canReadMergeRequestsIn(testProject(1, values), caller(1, 0))).toBe(readable)
+describe('readableMergeRequestProjects: read_merge_request as the projects service answers it', () => {
+  const { ACCESS_LEVEL_DEVELOPER, ACCESS_LEVEL_GUEST, ACCESS_LEVEL_REPORTER } = AccessLevel
+
+  it('takes the current project from the caller and asks for each other one once', async () => {
+    const asked: Array<{ id: number | undefined; project: unknown }> = []
+    const deps = testDeps({} as Kysely<Database>, {
+      projects: [
+        testProject(2, publicAbilities(2), { visibility: 'public' }),
+        testProject(3, roleAbilities(ACCESS_LEVEL_GUEST, 3)),
+        testProject(5, roleAbilities(ACCESS_LEVEL_REPORTER, 5)),
+      ],
+    })
+    const getProject = deps.ports.projects.getProject
+    deps.ports.projects.getProject = (request, overrides) => {
+      asked.push({ id: request.project?.id, project: request.caller?.project })
+      return getProject(request, overrides)
+    }
+    const readable = await readableMergeRequestProjects(
+      deps,
+      memberCaller(1, ACCESS_LEVEL_DEVELOPER),
+      [1, 2, 3, 4, 5, 2],
+      1,
+    )
+    expect([...readable].sort()).toEqual([1, 2, 5])
+    // 4 answers NOT_FOUND; the current project's abilities are not sent along.
+    expect(asked.map((call) => call.id).sort()).toEqual([2, 3, 4, 5])
+    expect(asked.every((call) => call.project === undefined)).toBe(true)
   })
 
-  it('lets admins read everything', () => {
-    const project = testProject(1, { accessLevels: { merge_requests: 'disabled' } })
-    expect(canReadMergeRequestsIn(project, caller(1, 0, true))).toBe(true)
-  })
-})
-
-describe('readableMergeRequestProjects', () => {
-  it('counts the current project and asks for the others (NOT_FOUND: unreadable)', async () => {
-    const deps = testDeps({} as Kysely<Database>, [
-      testProject(2, { visibility: 'public' }),
-      testProject(3, { visibility: 'private' }),
-    ])
-    const readable = await readableMergeRequestProjects(deps, caller(1, 30), [1, 2, 3, 4, 2], 1)
-    expect([...readable].sort()).toEqual([1, 2])
+  it('leaves the current project out when the caller cannot read its merge requests', async () => {
+    const deps = testDeps({} as Kysely<Database>)
+    const readable = await readableMergeRequestProjects(
+      deps,
+      memberCaller(1, ACCESS_LEVEL_GUEST),
+      [1],
+      1,
+    )
+    expect([...readable]).toEqual([])
   })
 })

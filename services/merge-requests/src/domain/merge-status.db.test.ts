@@ -2,7 +2,7 @@ import { CheckMergeabilityResponse } from '@suite/proto'
 import { createTestDatabase, type TestDatabase } from '../store/test-database.js'
 import { insertTestMergeRequest } from '../store/test-merge-requests.js'
 import { checkMergeStatus } from './merge-status.js'
-import { createTestDeps, FakeRepository, type TestDeps } from './test-deps.js'
+import { createTestDeps, FakeRepository, type TestDeps } from '../testing/test-deps.js'
 
 describe('checkMergeStatus', () => {
   let database: TestDatabase
@@ -17,7 +17,7 @@ describe('checkMergeStatus', () => {
   })
   beforeEach(() => {
     repository = new FakeRepository()
-    test = createTestDeps(database.db, repository)
+    test = createTestDeps(database.db, { repository })
   })
   afterEach(async () => {
     await test.close()

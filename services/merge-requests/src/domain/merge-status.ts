@@ -4,7 +4,7 @@
  * `git merge-tree` of the source head into the target head.
  */
 import { mergeRequestHeads } from '../clients/branch-heads.js'
-import type { MergeRequestsDeps } from '../rpc/deps.js'
+import type { MergeRequestsDeps } from './deps.js'
 import { findMergeRequestById, updateMergeStatus } from '../store/merge-status.store.js'
 import { nextMergeStatus, planMergeStatusCheck } from './merge-status-rules.js'
 

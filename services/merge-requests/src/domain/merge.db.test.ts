@@ -1,8 +1,14 @@
-import { Caller, CompareCommitsResponse, MergeMergeRequestRequest, Project } from '@suite/proto'
+import {
+  AccessLevel,
+  CompareCommitsResponse,
+  MergeMergeRequestRequest,
+  Project,
+} from '@suite/proto'
 import { createTestDatabase, type TestDatabase } from '../store/test-database.js'
 import { insertTestMergeRequest } from '../store/test-merge-requests.js'
+import { memberCaller } from '../testing/test-callers.js'
 import { mergeMergeRequest } from './merge.js'
-import { createTestDeps, FakeRepository, type TestDeps } from './test-deps.js'
+import { createTestDeps, FakeRepository, type TestDeps } from '../testing/test-deps.js'
 
 const project = Project.fromPartial({
   id: 1,
@@ -31,7 +37,7 @@ describe('mergeMergeRequest', () => {
       diffs: [{ oldPath: 'a', newPath: 'a', diff: '@@ -1 +1 @@\n-a\n+b\n' }],
       realSize: 1,
     })
-    test = createTestDeps(database.db, repository, [project])
+    test = createTestDeps(database.db, { repository, projects: [project] })
   })
   afterEach(async () => {
     await test.close()
@@ -39,7 +45,7 @@ describe('mergeMergeRequest', () => {
 
   function ask(values: Partial<MergeMergeRequestRequest> = {}): MergeMergeRequestRequest {
     return MergeMergeRequestRequest.fromPartial({
-      caller: Caller.fromPartial({ userId: 3, accessLevel: 40 }),
+      caller: memberCaller(3, AccessLevel.ACCESS_LEVEL_MAINTAINER),
       committerName: 'Maintainer',
       committerEmail: 'm@example.com',
       ...values,

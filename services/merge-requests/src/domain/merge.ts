@@ -7,7 +7,7 @@
 import type { Caller, MergeMergeRequestRequest } from '@suite/proto'
 import { PreconditionError } from '@suite/runtime'
 import { failedPreconditionReason } from '../clients/grpc-failures.js'
-import type { MergeRequestsDeps } from '../rpc/deps.js'
+import type { MergeRequestsDeps } from './deps.js'
 import { markMerged, setAutoMerge, setMergeError } from '../store/merge-request-state.store.js'
 import { findMergeRequestById } from '../store/merge-status.store.js'
 import {

@@ -1,6 +1,6 @@
 import type { Caller, Milestone } from '@suite/proto'
-import { ForbiddenError, InvalidError, isUniqueViolation } from '@suite/runtime'
-import type { MergeRequestsDeps } from '../rpc/deps.js'
+import { InvalidError, isUniqueViolation } from '@suite/runtime'
+import type { MergeRequestsDeps } from './deps.js'
 import {
   findMilestoneByTitle,
   insertMilestone,
@@ -8,7 +8,7 @@ import {
   type MilestoneListQuery,
 } from '../store/milestones.store.js'
 import { milestoneMessage } from './catalog-messages.js'
-import { canCreateMilestone } from './policy.js'
+import { requireAdminMilestone, requireReadMilestone } from './policy.js'
 
 export interface NewMilestone {
   projectId: number
@@ -40,13 +40,13 @@ function dateOrUndefined(value: string | undefined): string | undefined {
   return value.slice(0, 10)
 }
 
-/** POST /projects/:id/milestones: Reporter and up; title present and unused in the project. */
+/** POST /projects/:id/milestones: admin_milestone; title present and unused in the project. */
 export async function createMilestone(
   deps: MergeRequestsDeps,
   caller: Caller | undefined,
   input: NewMilestone,
 ): Promise<Milestone> {
-  if (!canCreateMilestone(caller)) throw new ForbiddenError()
+  requireAdminMilestone(caller, input.projectId)
   const title = input.title.trim()
   const dueDate = dateOrUndefined(input.dueDate)
   const startDate = dateOrUndefined(input.startDate)
@@ -78,11 +78,13 @@ export async function createMilestone(
   }
 }
 
-/** GET /projects/:id/milestones: one page and the total. */
+/** GET /projects/:id/milestones: read_milestone; one page and the total. */
 export async function listMilestones(
   deps: MergeRequestsDeps,
+  caller: Caller | undefined,
   query: MilestoneListQuery,
 ): Promise<{ milestones: Milestone[]; total: number }> {
+  requireReadMilestone(caller, query.projectId)
   const state = query.state === 'all' ? undefined : query.state
   const { rows, total } = await listMilestoneRows(deps.db, { ...query, state })
   const now = new Date()

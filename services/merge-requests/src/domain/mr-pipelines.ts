@@ -7,31 +7,29 @@
 import { randomUUID } from 'node:crypto'
 import type { Caller } from '@suite/proto'
 import { currentRequestId, InvalidError, PreconditionError } from '@suite/runtime'
-import type { MergeRequestsDeps } from '../rpc/deps.js'
+import type { MergeRequestsDeps } from './deps.js'
 import { findDiffVersion, hasDiffCommits } from '../store/diffs.store.js'
 import { setHeadPipeline } from '../store/merge-request-state.store.js'
 import { pageWindow } from '@suite/runtime'
 import type { MergeRequestRow } from './merge-request-access.js'
-
-const DEVELOPER = 30
-
-/** GitLab's create_pipeline ability: Developer and up (or an administrator). */
-export function canCreatePipeline(caller: Caller | undefined): boolean {
-  if (!caller?.userId) return false
-  return caller.admin || caller.accessLevel >= DEVELOPER
-}
+import { canCreatePipeline, canReadPipelines } from './policy.js'
 
 /** The ref of a request's detached pipelines (MergeRequest#ref_path). */
 export function mergeRequestRefPath(iid: number): string {
   return `refs/merge-requests/${iid}/head`
 }
 
-/** A page of the request's pipelines, newest first, with the total. */
+/**
+ * A page of the request's pipelines, newest first, with the total; none for
+ * a caller without read_pipeline (PipelinesForMergeRequestFinder).
+ */
 export async function listMergeRequestPipelines(
   deps: Pick<MergeRequestsDeps, 'ports'>,
+  caller: Caller | undefined,
   row: MergeRequestRow,
   page: { page: number; perPage: number } | undefined,
 ): Promise<{ ids: number[]; total: number }> {
+  if (!canReadPipelines(caller, row.target_project_id)) return { ids: [], total: 0 }
   const window = pageWindow(page)
   const response = await deps.ports.pipelines.listPipelines({
     projectId: row.target_project_id,
@@ -47,7 +45,7 @@ export async function listMergeRequestPipelines(
 /**
  * Creates a detached merge request pipeline for the diff head and makes it
  * the request's head pipeline. Without commits GitLab's service answers no
- * pipeline: 405; a caller below Developer gets the pipeline's validation error.
+ * pipeline: 405; a caller without create_pipeline gets the pipeline's validation error.
  */
 export async function createMergeRequestPipeline(
   deps: Pick<MergeRequestsDeps, 'db' | 'ports'>,
@@ -61,7 +59,7 @@ export async function createMergeRequestPipeline(
   if (!version || !(await hasDiffCommits(deps.db, version.id))) {
     throw new PreconditionError('405 Method Not Allowed', 'method_not_allowed')
   }
-  if (!canCreatePipeline(caller)) {
+  if (!canCreatePipeline(caller, row.target_project_id)) {
     throw new InvalidError({ base: ['Insufficient permissions to create a new pipeline'] })
   }
   const { pipeline } = await deps.ports.pipelines.createPipeline({

@@ -1,83 +1,228 @@
 /**
- * GitLab's merge request abilities from the caller's access level in the
- * project (caller.accessLevel, resolved by the gateway) and the request.
- *
- * OWNER: the core merge-requests work. Others import these functions and
- * must not change their signatures.
+ * GitLab's merge request abilities. The project abilities come from the
+ * projects service (ProjectPolicy, handed in as the caller's `project`);
+ * this module checks they are for the project acted on and adds only the
+ * merge request's own rules: IssuablePolicy / MergeRequestPolicy (author,
+ * assignee, locked discussion) and MergeRequest#can_be_merged_by? (the
+ * protected target branch). No access level is compared here except
+ * membership itself (`is_project_member`).
  */
-import type { Caller } from '@suite/proto'
-import type { MergeRequestRow } from './merge-request-access.js'
+import { AccessLevel } from '@suite/proto'
+import { ForbiddenError, NotFoundError } from '@suite/runtime'
 
-export const GUEST = 10
-export const REPORTER = 20
-export const DEVELOPER = 30
-export const MAINTAINER = 40
-export const OWNER = 50
-
-function signedIn(caller: Caller | undefined): caller is Caller & { userId: number } {
-  return caller?.userId !== undefined && caller.userId > 0
+/** The caller's abilities in one project, as the projects service decided them. */
+export interface ProjectGrants {
+  projectId: number
+  /** The effective membership level (for "is a member" only). */
+  accessLevel: AccessLevel
+  readProject: boolean
+  readMergeRequest: boolean
+  createMergeRequestIn: boolean
+  createMergeRequestFrom: boolean
+  updateMergeRequest: boolean
+  adminMergeRequest: boolean
+  destroyMergeRequest: boolean
+  pushCode: boolean
+  pushToProtectedBranch: boolean
+  readPipeline: boolean
+  createPipeline: boolean
+  readMilestone: boolean
+  adminMilestone: boolean
+  readLabel: boolean
+  awardEmoji: boolean
 }
 
-function atLeast(caller: Caller | undefined, level: number): boolean {
-  if (!signedIn(caller)) return false
-  return caller.admin || caller.accessLevel >= level
+/** Who asks: the signed-in user (if any) and their abilities in the project of the request. */
+export interface Actor {
+  userId?: number | undefined
+  admin: boolean
+  project?: ProjectGrants | undefined
+}
+
+/** What the object rules read of a merge request. */
+export interface MergeRequestSubject {
+  target_project_id: number
+  target_branch: string
+  author_id: number
+  discussion_locked: boolean | null
+}
+
+/** The people and project state the object rules read besides the row. */
+export interface SubjectContext {
+  assigneeIds: readonly number[]
+  /** An archived project's requests are read-only, whoever wrote them. */
+  projectArchived: boolean
+}
+
+function signedInUserId(caller: Actor | undefined): number | undefined {
+  const userId = caller?.userId
+  return userId !== undefined && userId > 0 ? userId : undefined
+}
+
+/** The caller's abilities when they were handed in for `projectId`, else undefined. */
+export function grantsIn(caller: Actor | undefined, projectId: number): ProjectGrants | undefined {
+  const grants = caller?.project
+  return grants !== undefined && grants.projectId === projectId ? grants : undefined
 }
 
 /**
- * update_merge_request: Developer and up, or the author or an assignee
- * (IssuablePolicy's assignee_or_author).
+ * The caller's abilities in the project acted on. None handed in, or another
+ * project's, is a 403 (the service does not guess); a project the caller may
+ * not read is GitLab's 404 Project Not Found.
+ */
+export function requireProjectGrants(caller: Actor | undefined, projectId: number): ProjectGrants {
+  const grants = grantsIn(caller, projectId)
+  if (!grants) throw new ForbiddenError()
+  if (!grants.readProject) throw new NotFoundError('Project')
+  return grants
+}
+
+/** authorize! :read_merge_request: the project's read_merge_request, else 403. */
+export function requireReadMergeRequest(
+  caller: Actor | undefined,
+  projectId: number,
+): ProjectGrants {
+  const grants = requireProjectGrants(caller, projectId)
+  if (!grants.readMergeRequest) throw new ForbiddenError()
+  return grants
+}
+
+/** is_project_member: any membership (inherited ones included). */
+function isMember(grants: ProjectGrants): boolean {
+  return grants.accessLevel >= AccessLevel.ACCESS_LEVEL_GUEST
+}
+
+/** Whether the signed-in caller wrote the request or is one of its assignees. */
+function isAuthorOrAssignee(
+  caller: Actor | undefined,
+  row: MergeRequestSubject,
+  assigneeIds: readonly number[],
+): boolean {
+  const userId = signedInUserId(caller)
+  return userId !== undefined && (row.author_id === userId || assigneeIds.includes(userId))
+}
+
+/**
+ * update_merge_request: the project ability, or read_merge_request for the
+ * author or an assignee (IssuablePolicy) unless the project is archived.
  */
 export function canUpdateMergeRequest(
-  caller: Caller | undefined,
-  row: MergeRequestRow,
-  assigneeIds: readonly number[] = [],
+  caller: Actor | undefined,
+  row: MergeRequestSubject,
+  context: SubjectContext,
 ): boolean {
-  if (!signedIn(caller)) return false
-  if (caller.admin || caller.accessLevel >= DEVELOPER) return true
-  return caller.userId === row.author_id || assigneeIds.includes(caller.userId)
+  const grants = grantsIn(caller, row.target_project_id)
+  if (!grants) return false
+  if (grants.updateMergeRequest) return true
+  return (
+    grants.readMergeRequest &&
+    !context.projectArchived &&
+    isAuthorOrAssignee(caller, row, context.assigneeIds)
+  )
 }
 
-/**
- * admin_merge_request: Developer and up. Without it GitLab drops the metadata
- * attributes of an update (labels, milestone, assignees, reviewers, lock).
- */
-export function canAdminMergeRequest(caller: Caller | undefined): boolean {
-  return atLeast(caller, DEVELOPER)
-}
-
-/**
- * create_merge_request_from the project (the API's check): pushing to the
- * source branch, Developer and up.
- */
-export function canCreateMergeRequest(caller: Caller | undefined): boolean {
-  return atLeast(caller, DEVELOPER)
-}
-
-/** reopen_merge_request: as update (author, assignee, Developer and up). */
+/** reopen_merge_request: as update, but never while the discussion is locked (MergeRequestPolicy). */
 export function canReopenMergeRequest(
-  caller: Caller | undefined,
-  row: MergeRequestRow,
-  assigneeIds: readonly number[] = [],
+  caller: Actor | undefined,
+  row: MergeRequestSubject,
+  context: SubjectContext,
 ): boolean {
-  return canUpdateMergeRequest(caller, row, assigneeIds)
+  return row.discussion_locked !== true && canUpdateMergeRequest(caller, row, context)
 }
 
-/** accept_merge_request: Developer and up (protected branch rules are not modelled). */
-export function canMergeMergeRequest(caller: Caller | undefined): boolean {
-  return atLeast(caller, DEVELOPER)
+/**
+ * CE's approve_merge_request: update_merge_request and a member of the
+ * project (guests included).
+ */
+export function canApproveMergeRequest(
+  caller: Actor | undefined,
+  row: MergeRequestSubject,
+  context: SubjectContext,
+): boolean {
+  const grants = grantsIn(caller, row.target_project_id)
+  return grants !== undefined && isMember(grants) && canUpdateMergeRequest(caller, row, context)
 }
 
-/** destroy_merge_request: the project's Owner, or an administrator. */
-export function canDeleteMergeRequest(caller: Caller | undefined): boolean {
-  return atLeast(caller, OWNER)
+/**
+ * admin_merge_request: the project ability. Without it GitLab drops the
+ * metadata attributes of an update (labels, milestone, assignees, reviewers, lock).
+ */
+export function canAdminMergeRequest(caller: Actor | undefined, projectId: number): boolean {
+  return grantsIn(caller, projectId)?.adminMergeRequest ?? false
 }
 
-/** Whether with_merge_status_recheck applies to the caller under restrict_merge_status_recheck. */
-export function canRecheckMergeStatus(caller: Caller | undefined, restricted: boolean): boolean {
-  return !restricted || atLeast(caller, DEVELOPER)
+/** create_merge_request_in the target and create_merge_request_from the source (one project here). */
+export function canCreateMergeRequest(caller: Actor | undefined, projectId: number): boolean {
+  const grants = grantsIn(caller, projectId)
+  if (!grants || signedInUserId(caller) === undefined) return false
+  return grants.createMergeRequestIn && grants.createMergeRequestFrom
 }
 
-/** admin_milestone (creating one): Reporter (Planner) and up. */
-export function canCreateMilestone(caller: Caller | undefined): boolean {
-  return atLeast(caller, REPORTER)
+/** destroy_merge_request: the project ability (Owner, administrator). */
+export function canDeleteMergeRequest(caller: Actor | undefined, projectId: number): boolean {
+  return grantsIn(caller, projectId)?.destroyMergeRequest ?? false
+}
+
+/**
+ * MergeRequest#can_be_merged_by? (accept_merge_request, the entity's
+ * user.can_merge): read_merge_request and pushing to the target branch.
+ * This suite has no protected branches yet (the branches API answers
+ * `protected: false` and git push to any branch takes push_code), so pushing
+ * is push_code for every target; when branch protection arrives, a protected
+ * target will take push_to_protected_branch here and in the push path alike.
+ */
+export function canMergeMergeRequest(caller: Actor | undefined, row: MergeRequestSubject): boolean {
+  const grants = grantsIn(caller, row.target_project_id)
+  if (!grants || signedInUserId(caller) === undefined) return false
+  return grants.readMergeRequest && grants.pushCode
+}
+
+/**
+ * award_emoji on a request: the project ability, signed in; a locked
+ * discussion takes it from non-members (IssuablePolicy).
+ */
+export function canAwardEmoji(caller: Actor | undefined, row: MergeRequestSubject): boolean {
+  const grants = grantsIn(caller, row.target_project_id)
+  if (!grants || signedInUserId(caller) === undefined || !grants.awardEmoji) return false
+  return row.discussion_locked !== true || isMember(grants)
+}
+
+/**
+ * Whether with_merge_status_recheck applies under restrict_merge_status_recheck:
+ * only for callers who may update the project's merge requests.
+ */
+export function canRecheckMergeStatus(
+  caller: Actor | undefined,
+  projectId: number | undefined,
+  restricted: boolean,
+): boolean {
+  if (!restricted) return true
+  return projectId !== undefined && (grantsIn(caller, projectId)?.updateMergeRequest ?? false)
+}
+
+/** create_pipeline for a merge request pipeline (MergeRequestPolicy, no forks here). */
+export function canCreatePipeline(caller: Actor | undefined, projectId: number): boolean {
+  return (
+    signedInUserId(caller) !== undefined && (grantsIn(caller, projectId)?.createPipeline ?? false)
+  )
+}
+
+/** read_pipeline: without it a request's pipelines list is empty (PipelinesForMergeRequestFinder). */
+export function canReadPipelines(caller: Actor | undefined, projectId: number): boolean {
+  return grantsIn(caller, projectId)?.readPipeline ?? false
+}
+
+/** admin_milestone (creating one), else 403. */
+export function requireAdminMilestone(caller: Actor | undefined, projectId: number): void {
+  if (!requireProjectGrants(caller, projectId).adminMilestone) throw new ForbiddenError()
+}
+
+/** read_milestone (listing them), else 403. */
+export function requireReadMilestone(caller: Actor | undefined, projectId: number): void {
+  if (!requireProjectGrants(caller, projectId).readMilestone) throw new ForbiddenError()
+}
+
+/** read_label (listing them), else 403. */
+export function requireReadLabel(caller: Actor | undefined, projectId: number): void {
+  if (!requireProjectGrants(caller, projectId).readLabel) throw new ForbiddenError()
 }

@@ -1,11 +1,14 @@
-import type { MergeRequestsDeps } from '../rpc/deps.js'
+import { AccessLevel, Project, type Caller } from '@suite/proto'
+import type { MergeRequestsDeps } from './deps.js'
 import { insertMergeRequest } from '../store/merge-requests.store.js'
 import { createTestDatabase, type TestDatabase } from '../store/test-database.js'
 import { presentMergeRequests, type MergeRequestRow } from './merge-request-access.js'
-import { testDeps } from './testing-deps.js'
+import { memberCaller } from '../testing/test-callers.js'
+import { testDeps } from '../testing/test-deps.js'
 
 let test: TestDatabase
 let deps: MergeRequestsDeps
+const DEVELOPER = memberCaller(1, AccessLevel.ACCESS_LEVEL_DEVELOPER)
 
 async function insert(iid: string, state = 'opened'): Promise<MergeRequestRow> {
   return test.db.transaction().execute((tx) =>
@@ -24,11 +27,14 @@ async function insert(iid: string, state = 'opened'): Promise<MergeRequestRow> {
 
 beforeAll(async () => {
   test = await createTestDatabase()
-  deps = testDeps(test.db, {
-    branches: new Set(),
-    usernames: new Map(),
-    project: { squashOption: 'always', mergeMethod: 'ff', flags: {} },
+  const project = Project.fromPartial({
+    id: 1,
+    squashOption: 'always',
+    mergeMethod: 'ff',
+    flags: {},
+    defaultBranch: 'main',
   })
+  deps = testDeps(test.db, { projects: [project] })
 }, 60_000)
 
 afterAll(async () => {
@@ -58,7 +64,10 @@ describe('presentMergeRequests', () => {
       .where('id', '=', row.id)
       .returningAll()
       .executeTakeFirstOrThrow()
-    const [single] = await presentMergeRequests(deps, [withDiff], { single: true, callerUserId: 1 })
+    const [single] = await presentMergeRequests(deps, [withDiff], {
+      single: true,
+      caller: DEVELOPER,
+    })
     expect(single).toMatchObject({
       sha: 'h'.repeat(40),
       diffRefs: { baseSha: 'b'.repeat(40), headSha: 'h'.repeat(40), startSha: 's'.repeat(40) },
@@ -70,6 +79,22 @@ describe('presentMergeRequests', () => {
     const [listed] = await presentMergeRequests(deps, [withDiff], { single: false })
     expect(listed?.changesCount).toBeUndefined()
     expect(listed?.subscribed).toBeUndefined()
+  })
+
+  it('answers caller_can_merge on single answers: the default branch is protected', async () => {
+    const row = await insert('4')
+    const present = (caller: Caller, target = row) =>
+      presentMergeRequests(deps, [target], { single: true, caller })
+    const [developer] = await present(DEVELOPER)
+    expect(developer?.callerCanMerge).toBe(false)
+    const maintainer = memberCaller(2, AccessLevel.ACCESS_LEVEL_MAINTAINER)
+    expect((await present(maintainer))[0]?.callerCanMerge).toBe(true)
+    const intoStable = { ...row, target_branch: 'stable' }
+    expect((await present(DEVELOPER, intoStable))[0]?.callerCanMerge).toBe(true)
+    const reporter = memberCaller(3, AccessLevel.ACCESS_LEVEL_REPORTER)
+    expect((await present(reporter, intoStable))[0]?.callerCanMerge).toBe(false)
+    const [listed] = await presentMergeRequests(deps, [row], { single: false, caller: maintainer })
+    expect(listed?.callerCanMerge).toBe(false)
   })
 
   it('reports blocks, rebases and explicit unsubscriptions', async () => {
@@ -86,7 +111,7 @@ describe('presentMergeRequests', () => {
     const diverged = { ...blocker, diverged_commits_count: 2 }
     const [first, second] = await presentMergeRequests(deps, [diverged, blocked], {
       single: true,
-      callerUserId: 1,
+      caller: DEVELOPER,
     })
     expect(first?.detailedMergeStatus).toBe('need_rebase')
     expect(second).toMatchObject({

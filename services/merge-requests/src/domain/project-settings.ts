@@ -1,5 +1,5 @@
 import type { Project } from '@suite/proto'
-import type { MergeRequestsDeps } from '../rpc/deps.js'
+import type { MergeRequestsDeps } from './deps.js'
 
 /** The project's settings (merge method, squash option, flags), or undefined when it is unknown. */
 export async function findProject(

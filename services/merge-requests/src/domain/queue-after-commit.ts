@@ -1,4 +1,4 @@
-import type { MergeRequestsDeps } from '../rpc/deps.js'
+import type { MergeRequestsDeps } from './deps.js'
 import { enqueueDiffCollection, enqueueMergeStatusCheck } from '../workers/queues.js'
 
 /**

@@ -1,12 +1,12 @@
 import type { Caller } from '@suite/proto'
-import type { MergeRequestsDeps } from '../rpc/deps.js'
+import type { MergeRequestsDeps } from './deps.js'
 import type { MergeRequestPatch } from '../store/merge-requests.store.js'
 import { findOpenWithBranches } from '../store/merge-requests.store.js'
 import { branchExists } from './branches.js'
 import type { MergeRequestRow } from './merge-request-access.js'
 import type { MergeRequestAction } from './merge-request-events.js'
 import { conflictingRequestError } from './merge-request-rules.js'
-import { canReopenMergeRequest } from './policy.js'
+import { canReopenMergeRequest, type SubjectContext } from './policy.js'
 
 export interface StateChange {
   patch: MergeRequestPatch
@@ -23,7 +23,7 @@ export async function stateChange(
   deps: MergeRequestsDeps,
   caller: Caller,
   row: MergeRequestRow,
-  assigneeIds: readonly number[],
+  context: SubjectContext,
   stateEvent: string,
   now: Date,
 ): Promise<StateChange | undefined> {
@@ -35,7 +35,7 @@ export async function stateChange(
     }
   }
   if (stateEvent !== 'reopen' || row.state !== 'closed') return undefined
-  if (!canReopenMergeRequest(caller, row, assigneeIds)) return undefined
+  if (!canReopenMergeRequest(caller, row, context)) return undefined
   // MergeRequest#reopenable?: closed, and the source branch still exists.
   if (!(await branchExists(deps, row.source_project_id, row.source_branch))) return undefined
   const open = await findOpenWithBranches(

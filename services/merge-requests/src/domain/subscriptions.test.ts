@@ -1,7 +1,9 @@
+import { AccessLevel } from '@suite/proto'
 import { ForbiddenError, PreconditionError, UnauthenticatedError } from '@suite/runtime'
 import { createTestDatabase, type TestDatabase } from '../store/test-database.js'
 import { insertTestMergeRequest } from '../store/test-merge-requests.js'
-import { caller, testDeps } from './collaboration-test-deps.js'
+import { memberCaller } from '../testing/test-callers.js'
+import { testDeps, testProject } from '../testing/test-deps.js'
 import type { MergeRequestRow } from './merge-request-access.js'
 import { setSubscription } from './subscriptions.js'
 
@@ -12,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => test.drop())
 
 const keyOf = (row: MergeRequestRow) => ({ projectId: row.target_project_id, iid: row.iid })
-const DEVELOPER = caller(30, 30)
+const DEVELOPER = memberCaller(30, AccessLevel.ACCESS_LEVEL_DEVELOPER)
 
 describe('setSubscription: subscribe and unsubscribe', () => {
   it('subscribes, then answers 304 when already subscribed', async () => {
@@ -39,7 +41,7 @@ describe('setSubscription: subscribe and unsubscribe', () => {
 
   it('counts the author as subscribed until they unsubscribe (participation)', async () => {
     const deps = testDeps(test.db)
-    const author = caller(31, 30)
+    const author = memberCaller(31, AccessLevel.ACCESS_LEVEL_DEVELOPER)
     const row = await insertTestMergeRequest(test.db, { author_id: 31 })
     await expect(setSubscription(deps, author, keyOf(row), true)).rejects.toMatchObject({
       reason: 'not_modified',
@@ -52,11 +54,21 @@ describe('setSubscription: subscribe and unsubscribe', () => {
     })
   })
 
-  it('needs update_merge_request (a guest who did not write it gets 403)', async () => {
+  it('needs update_merge_request (a reporter who did not write it gets 403)', async () => {
     const row = await insertTestMergeRequest(test.db)
-    await expect(
-      setSubscription(testDeps(test.db), caller(32, 10), keyOf(row), true),
-    ).rejects.toBeInstanceOf(ForbiddenError)
+    const reporter = memberCaller(32, AccessLevel.ACCESS_LEVEL_REPORTER)
+    await expect(setSubscription(testDeps(test.db), reporter, keyOf(row), true)).rejects.toEqual(
+      new ForbiddenError(),
+    )
+  })
+
+  it('lets the author who reads it subscribe (a reporter)', async () => {
+    const row = await insertTestMergeRequest(test.db, { author_id: 33 })
+    const deps = testDeps(test.db, { projects: [testProject(1, undefined)] })
+    const author = memberCaller(33, AccessLevel.ACCESS_LEVEL_REPORTER)
+    expect(await setSubscription(deps, author, keyOf(row), false)).toMatchObject({
+      subscribed: false,
+    })
   })
 
   it('needs a signed-in caller', async () => {

@@ -6,7 +6,7 @@
  */
 import type { Caller, MergeRequest } from '@suite/proto'
 import { ForbiddenError } from '@suite/runtime'
-import type { MergeRequestsDeps } from '../rpc/deps.js'
+import type { MergeRequestsDeps } from './deps.js'
 import { saveSubscription } from '../store/subscriptions.store.js'
 import { callerMayUpdate, notModified, requireUserId } from './collaboration-access.js'
 import {
@@ -25,7 +25,7 @@ export async function setSubscription(
   const userId = requireUserId(caller)
   const row = await requireMergeRequest(deps, caller, key)
   if (!(await callerMayUpdate(deps, caller, row))) throw new ForbiddenError()
-  const [current] = await presentMergeRequests(deps, [row], { callerUserId: userId, single: true })
+  const [current] = await presentMergeRequests(deps, [row], { caller, single: true })
   if (!current) throw new Error('a merge request did not present')
   if ((current.subscribed ?? false) === subscribed) throw notModified()
   await saveSubscription(deps.db, row.id, userId, subscribed)

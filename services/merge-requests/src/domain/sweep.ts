@@ -4,7 +4,7 @@
  * check, for over a minute are queued again. The jobs are idempotent, so a
  * request that was only slow costs a repeated check.
  */
-import type { MergeRequestsDeps } from '../rpc/deps.js'
+import type { MergeRequestsDeps } from './deps.js'
 import { findStuckMergeRequests } from '../store/merge-status.store.js'
 import { enqueueDiffCollection, enqueueMergeStatusCheck } from '../workers/queues.js'
 

@@ -1,7 +1,9 @@
+import { AccessLevel } from '@suite/proto'
 import { ForbiddenError, InvalidError } from '@suite/runtime'
 import { createTestDatabase, type TestDatabase } from '../store/test-database.js'
 import { insertTestMergeRequest } from '../store/test-merge-requests.js'
-import { caller, testDeps } from './collaboration-test-deps.js'
+import { memberCaller } from '../testing/test-callers.js'
+import { testDeps } from '../testing/test-deps.js'
 import type { MergeRequestRow } from './merge-request-access.js'
 import {
   TOTAL_TIME_SPENT_LIMIT,
@@ -32,7 +34,7 @@ beforeAll(async () => {
 })
 afterAll(() => test.drop())
 
-const DEVELOPER = caller(50, 30)
+const DEVELOPER = memberCaller(50, AccessLevel.ACCESS_LEVEL_DEVELOPER)
 const keyOf = (row: MergeRequestRow) => ({ projectId: row.target_project_id, iid: row.iid })
 
 describe('time estimate', () => {
@@ -67,13 +69,22 @@ describe('time estimate', () => {
     )
   })
 
-  it('needs admin_merge_request (Developer and up): the author as guest gets 403', async () => {
+  it('needs admin_merge_request: the author as reporter gets 403', async () => {
     const row = await insertTestMergeRequest(test.db, { author_id: 51 })
     await expect(
-      setTimeEstimate(testDeps(test.db), caller(51, 10), keyOf(row), '1h'),
+      setTimeEstimate(
+        testDeps(test.db),
+        memberCaller(51, AccessLevel.ACCESS_LEVEL_REPORTER),
+        keyOf(row),
+        '1h',
+      ),
     ).rejects.toBeInstanceOf(ForbiddenError)
     await expect(
-      resetSpentTime(testDeps(test.db), caller(51, 20), keyOf(row)),
+      resetSpentTime(
+        testDeps(test.db),
+        memberCaller(51, AccessLevel.ACCESS_LEVEL_GUEST),
+        keyOf(row),
+      ),
     ).rejects.toBeInstanceOf(ForbiddenError)
   })
 })
@@ -97,7 +108,8 @@ describe('spent time', () => {
       { time_spent: -1800, summary: null, user_id: 50 },
     ])
     expect(await resetSpentTime(deps, DEVELOPER, keyOf(row))).toMatchObject({ totalTimeSpent: 0 })
-    expect(await getTimeStats(deps, caller(52, 0), keyOf(row))).toMatchObject({ totalTimeSpent: 0 })
+    const reporter = memberCaller(52, AccessLevel.ACCESS_LEVEL_REPORTER)
+    expect(await getTimeStats(deps, reporter, keyOf(row))).toMatchObject({ totalTimeSpent: 0 })
   })
 
   it('refuses to subtract more than was spent', async () => {

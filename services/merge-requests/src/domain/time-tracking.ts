@@ -1,11 +1,11 @@
 /**
  * Time tracking (API::TimeTrackingEndpoints on merge requests): writes need
- * admin_merge_request (Developer and up), reads read_merge_request; the
+ * admin_merge_request, reads read_merge_request (both as the caller brings them); the
  * durations are GitLab's language, the answers GitLab's IssuableTimeStats.
  */
 import type { Caller, TimeStats } from '@suite/proto'
 import { ForbiddenError, InvalidError } from '@suite/runtime'
-import type { MergeRequestsDeps } from '../rpc/deps.js'
+import type { MergeRequestsDeps } from './deps.js'
 import { saveTimeEstimate, spendTime } from '../store/timelogs.store.js'
 import { requireUserId } from './collaboration-access.js'
 import { MAX_TIME_ESTIMATE, formatDuration, parseDuration } from './durations.js'
@@ -55,7 +55,7 @@ async function requireAdministrable(
 ): Promise<MergeRequestRow> {
   requireUserId(caller)
   const row = await requireMergeRequest(deps, caller, key)
-  if (!canAdminMergeRequest(caller)) throw new ForbiddenError()
+  if (!canAdminMergeRequest(caller, row.target_project_id)) throw new ForbiddenError()
   return row
 }
 

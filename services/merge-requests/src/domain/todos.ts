@@ -3,7 +3,7 @@
  * caller, unless the caller already has a pending to-do for the request (304).
  */
 import type { Caller, Todo } from '@suite/proto'
-import type { MergeRequestsDeps } from '../rpc/deps.js'
+import type { MergeRequestsDeps } from './deps.js'
 import { hasPendingTodo, insertTodo } from '../store/todos.store.js'
 import { notModified, requireUserId } from './collaboration-access.js'
 import {
@@ -31,7 +31,7 @@ export async function createTodo(
     mergeRequestId: row.id,
     action: MARKED,
   })
-  const [target] = await presentMergeRequests(deps, [row], { callerUserId: userId, single: true })
+  const [target] = await presentMergeRequests(deps, [row], { caller, single: true })
   return {
     id: todo.id,
     projectId: todo.project_id,

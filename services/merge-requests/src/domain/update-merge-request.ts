@@ -5,14 +5,14 @@ import type {
   UpdateMergeRequestRequest,
 } from '@suite/proto'
 import { ForbiddenError, UnauthenticatedError } from '@suite/runtime'
-import type { MergeRequestsDeps } from '../rpc/deps.js'
+import type { MergeRequestsDeps } from './deps.js'
 import {
   findOpenWithBranches,
   updateMergeRequestRow,
   type MergeRequestPatch,
 } from '../store/merge-requests.store.js'
-import { loadPeople } from '../store/people.store.js'
 import { branchExists } from './branches.js'
+import { subjectContext } from './collaboration-access.js'
 import { isDraftTitle } from './draft.js'
 import {
   presentMergeRequests,
@@ -119,14 +119,13 @@ export async function updateMergeRequest(
     projectId: request.projectId,
     iid: request.iid,
   })
-  const assigneeIds =
-    (await loadPeople(deps.db, 'merge_request_assignees', [row.id])).get(row.id) ?? []
-  if (!canUpdateMergeRequest(caller, row, assigneeIds)) throw new ForbiddenError()
+  const context = await subjectContext(deps, caller, row)
+  if (!canUpdateMergeRequest(caller, row, context)) throw new ForbiddenError()
   const attributes = request.attributes
   let updated = row
   if (attributes) {
     validateTexts({ title: attributes.title, description: attributes.description })
-    const canAdmin = canAdminMergeRequest(caller)
+    const canAdmin = canAdminMergeRequest(caller, row.target_project_id)
     const patch = attributePatch(row, attributes, canAdmin)
     if (patch.target_branch !== undefined) await checkTargetBranch(deps, row, patch.target_branch)
     const metadata = await metadataFor(deps, row, attributes, canAdmin)
@@ -135,7 +134,7 @@ export async function updateMergeRequest(
     }
     const now = new Date()
     const state = attributes.stateEvent
-      ? await stateChange(deps, caller, row, assigneeIds, attributes.stateEvent, now)
+      ? await stateChange(deps, caller, row, context, attributes.stateEvent, now)
       : undefined
     Object.assign(patch, state?.patch)
     updated = await deps.db.transaction().execute(async (tx) => {
@@ -155,10 +154,7 @@ export async function updateMergeRequest(
       await queueAfterCommit(deps, 'diffs', [row.id])
     }
   }
-  const [message] = await presentMergeRequests(deps, [updated], {
-    single: true,
-    callerUserId: userId,
-  })
+  const [message] = await presentMergeRequests(deps, [updated], { single: true, caller })
   if (!message) throw new Error('an updated merge request could not be presented')
   return message
 }

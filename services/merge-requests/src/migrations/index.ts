@@ -3,6 +3,7 @@ import * as createMergeRequests from './2026_11_21_1400_create_merge_requests.js
 import * as addMergeStatusChangedAt from './2026_11_21_1500_add_merge_status_changed_at.js'
 import * as addDiffCollectionAttemptedAt from './2026_11_21_1520_add_diff_collection_attempted_at.js'
 import * as addListFilterIndexes from './2026_11_21_1510_add_list_filter_indexes.js'
+import * as createProjectAccessFacts from './2026_11_22_1000_create_project_access_facts.js'
 
 /** Every migration of the `merge_requests` schema, by name; Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_1500_add_merge_status_changed_at': addMergeStatusChangedAt,
   '2026_11_21_1510_add_list_filter_indexes': addListFilterIndexes,
   '2026_11_21_1520_add_diff_collection_attempted_at': addDiffCollectionAttemptedAt,
+  '2026_11_22_1000_create_project_access_facts': createProjectAccessFacts,
 }

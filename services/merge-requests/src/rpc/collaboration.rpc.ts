@@ -18,7 +18,7 @@ import {
   setTimeEstimate,
 } from '../domain/time-tracking.js'
 import { createTodo } from '../domain/todos.js'
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps } from '../domain/deps.js'
 
 /** The merge request a request names; a request without one names none (404). */
 function keyOf(key: MergeRequestKey | undefined): Key {

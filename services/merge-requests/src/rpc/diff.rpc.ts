@@ -13,7 +13,7 @@ import {
   type MergeRequestRow,
 } from '../domain/merge-request-access.js'
 import { createMergeRequestPipeline, listMergeRequestPipelines } from '../domain/mr-pipelines.js'
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps } from '../domain/deps.js'
 
 interface KeyedRequest {
   caller: Caller | undefined
@@ -45,13 +45,18 @@ export function diffService(server: GrpcServer, deps: MergeRequestsDeps): DiffSe
     getChanges: server.unary('GetChanges', async (req) => {
       const row = await load(req)
       const [presented, changes] = await Promise.all([
-        presentMergeRequests(deps, [row], { callerUserId: req.caller?.userId, single: true }),
+        presentMergeRequests(deps, [row], { caller: req.caller, single: true }),
         latestChanges(deps, row, { accessRawDiffs: req.accessRawDiffs, unidiff: req.unidiff }),
       ])
       return { mergeRequest: presented[0], ...changes }
     }),
     listMergeRequestPipelines: server.unary('ListMergeRequestPipelines', async (req) => {
-      const { ids, total } = await listMergeRequestPipelines(deps, await load(req), req.page)
+      const { ids, total } = await listMergeRequestPipelines(
+        deps,
+        req.caller,
+        await load(req),
+        req.page,
+      )
       return { pipelineIds: ids, pageInfo: { total } }
     }),
     createMergeRequestPipeline: server.unary('CreateMergeRequestPipeline', async (req) => ({

@@ -9,7 +9,7 @@ import { presentMergeRequests, requireMergeRequest } from '../domain/merge-reque
 import { createMilestone, listMilestones } from '../domain/milestones.js'
 import { updateMergeRequest } from '../domain/update-merge-request.js'
 import { findMergeRequestsByIds } from '../store/merge-requests.store.js'
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps } from '../domain/deps.js'
 
 /** page/per_page with GitLab's defaults and cap. */
 function paging(page: { page: number; perPage: number } | undefined): {
@@ -44,7 +44,7 @@ export function mergeRequestService(
       })
       const [mergeRequest] = await presentMergeRequests(deps, [row], {
         single: true,
-        callerUserId: request.caller?.userId,
+        caller: request.caller,
       })
       return { mergeRequest }
     }),
@@ -77,7 +77,7 @@ export function mergeRequestService(
     }),
     listMilestones: server.unary('ListMilestones', async (request) => {
       const { page, perPage } = paging(request.page)
-      const { milestones, total } = await listMilestones(deps, {
+      const { milestones, total } = await listMilestones(deps, request.caller, {
         projectId: request.projectId,
         iids: request.iids,
         state: request.state || undefined,
@@ -98,7 +98,7 @@ export function mergeRequestService(
       }),
     })),
     listLabels: server.unary('ListLabels', async (request) => {
-      const { labels, total } = await listLabels(deps, {
+      const { labels, total } = await listLabels(deps, request.caller, {
         projectId: request.projectId,
         search: request.search,
         ...paging(request.page),

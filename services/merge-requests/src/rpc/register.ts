@@ -9,26 +9,11 @@ import {
   type GrpcServer,
   type ServiceDeps,
 } from '@suite/runtime'
-import { createPorts } from '../clients/ports.js'
-import { loadMergeRequestsConfig } from '../config.js'
+import { mergeRequestsDeps } from '../deps.js'
 import type { Database } from '../store/schema.js'
 import { collaborationService } from './collaboration.rpc.js'
-import type { MergeRequestsDeps } from './deps.js'
 import { diffService } from './diff.rpc.js'
 import { mergeRequestService } from './merge-request.rpc.js'
-
-/** The service's dependencies for one role. */
-export function mergeRequestsDeps(deps: ServiceDeps<Database>): MergeRequestsDeps {
-  const config = loadMergeRequestsConfig()
-  return {
-    db: deps.db,
-    logger: deps.logger,
-    registry: deps.registry,
-    redis: deps.redis,
-    ports: createPorts(config, deps.registry),
-    config,
-  }
-}
 
 /**
  * Registers the server role's three gRPC services and starts the relay that

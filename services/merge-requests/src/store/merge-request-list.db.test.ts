@@ -1,12 +1,25 @@
-import type { MergeRequestConditions, MergeRequestListQuery } from '../domain/list-conditions.js'
+import { AccessLevel } from '@suite/proto'
+import type {
+  ListedProjects,
+  MergeRequestConditions,
+  MergeRequestListQuery,
+} from '../domain/list-conditions.js'
 import { findOrCreateLabels, setLabelIds } from './labels.store.js'
 import { insertMergeRequest, listMergeRequestRows } from './merge-requests.store.js'
 import { insertMilestone } from './milestones.store.js'
 import { setPeople } from './people.store.js'
+import { saveProjectAccessFacts } from './project-access-facts.store.js'
 import { createTestDatabase, type TestDatabase } from './test-database.js'
 
 let test: TestDatabase
 const ids: Record<string, number> = {}
+const PROJECT_1: ListedProjects = { kind: 'project', projectId: 1 }
+/** Every project an administrator reads merge requests in. */
+const ADMIN_LIST: ListedProjects = {
+  kind: 'readable',
+  scope: { admin: true, signedIn: true, userId: 1, projects: [], groups: [] },
+  nonArchived: false,
+}
 
 interface Seed {
   name: string
@@ -124,6 +137,23 @@ beforeAll(async () => {
     await insertMilestone(tx, { project_id: 1, title: 'v2', due_date: '2999-06-01' })
   })
   for (const row of SEEDS) await seed(row)
+  const requirement = {
+    admin: true,
+    anonymous: false,
+    signedIn: false,
+    memberMinLevel: AccessLevel.ACCESS_LEVEL_REPORTER,
+  }
+  await saveProjectAccessFacts(
+    test.db,
+    [1, 2].map((projectId) => ({
+      projectId,
+      groupIds: [],
+      ownerUserId: undefined,
+      archived: false,
+      readMergeRequest: requirement,
+      version: 1,
+    })),
+  )
   await test.db
     .insertInto('approvals')
     .values([
@@ -147,7 +177,7 @@ async function names(
   options: Partial<MergeRequestListQuery> = {},
 ): Promise<string[]> {
   const { rows } = await listMergeRequestRows(test.db, {
-    projectIds: [1],
+    projects: PROJECT_1,
     include,
     exclude: {},
     orderBy: 'created_at',
@@ -164,9 +194,9 @@ describe('listMergeRequestRows: GitLab list filters on PostgreSQL', () => {
   it('lists the project in order, with the total', async () => {
     expect(await names({})).toEqual(['a', 'b', 'c', 'd'])
     expect(await names({}, { ascending: false })).toEqual(['d', 'c', 'b', 'a'])
-    expect(await names({}, { projectIds: 'all' })).toEqual(['a', 'b', 'c', 'd', 'e'])
+    expect(await names({}, { projects: ADMIN_LIST })).toEqual(['a', 'b', 'c', 'd', 'e'])
     const page = await listMergeRequestRows(test.db, {
-      projectIds: [1, 2],
+      projects: ADMIN_LIST,
       include: {},
       exclude: {},
       orderBy: 'title',
@@ -194,7 +224,7 @@ describe('listMergeRequestRows: GitLab list filters on PostgreSQL', () => {
     expect(await names({ labels: { kind: 'none' } })).toEqual(['c'])
     expect(await names({ labels: { kind: 'any' } })).toEqual(['a', 'b', 'd'])
     const { rows } = await listMergeRequestRows(test.db, {
-      projectIds: [1],
+      projects: PROJECT_1,
       include: {},
       exclude: { labels: { kind: 'names', names: ['bug', 'feature'] } },
       orderBy: 'created_at',

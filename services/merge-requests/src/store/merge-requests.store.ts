@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely'
 import type { MergeRequestListQuery } from '../domain/list-conditions.js'
 import { filterConditions } from './merge-request-filters.js'
+import { readableCondition } from './readable-projects.js'
 import type { Database, MergeRequestsTable } from './schema.js'
 
 export type MergeRequestRecord = Selectable<MergeRequestsTable>
@@ -126,19 +127,17 @@ export async function listMergeRequestRows(
   db: Kysely<Database>,
   query: MergeRequestListQuery,
 ): Promise<{ rows: MergeRequestRecord[]; total: number }> {
-  if (query.projectIds !== 'all' && query.projectIds.length === 0) return { rows: [], total: 0 }
+  const projects = query.projects
   const base = db.selectFrom('merge_requests').where((eb) => {
     const conditions = [
       ...filterConditions(eb, query.include, false, query.callerId),
       ...filterConditions(eb, query.exclude, true, query.callerId),
     ]
-    if (query.projectIds !== 'all') {
-      conditions.push(
-        query.projectIds.length === 1
-          ? eb('merge_requests.target_project_id', '=', query.projectIds[0] ?? 0)
-          : eb('merge_requests.target_project_id', '=', eb.fn.any(eb.val([...query.projectIds]))),
-      )
-    }
+    conditions.push(
+      projects.kind === 'project'
+        ? eb('merge_requests.target_project_id', '=', projects.projectId)
+        : readableCondition(projects),
+    )
     if (query.state) conditions.push(eb('merge_requests.state', '=', query.state))
     const scope = query.scope
     if (scope?.role === 'author') conditions.push(eb('merge_requests.author_id', '=', scope.userId))

@@ -206,6 +206,25 @@ export interface EventOutboxTable {
   attempts: Defaulted<number>
 }
 
+/**
+ * The read model of each project's access facts (from the projects service):
+ * who holds read_merge_request there, for lists that span projects.
+ */
+export interface ProjectAccessFactsTable {
+  project_id: number
+  /** The groups above the project, top first (bigint[]: read back as strings). */
+  group_ids: ColumnType<string[], number[], number[]>
+  owner_user_id: Nullable<number>
+  archived: boolean
+  read_merge_request_admin: boolean
+  read_merge_request_anonymous: boolean
+  read_merge_request_signed_in: boolean
+  /** gitlab.common.v1.AccessLevel; 0 when membership adds nothing. */
+  read_merge_request_member_min_level: number
+  version: number
+  updated_at: Timestamp
+}
+
 /** Every table of the `merge_requests` schema. */
 export interface Database {
   labels: LabelsTable
@@ -224,4 +243,5 @@ export interface Database {
   approvals: ApprovalsTable
   award_emoji: AwardEmojiTable
   event_outbox: EventOutboxTable
+  project_access_facts: ProjectAccessFactsTable
 }

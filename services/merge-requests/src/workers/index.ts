@@ -1,10 +1,17 @@
 import { Queue } from 'bullmq'
-import { BRANCH_UPDATES_QUEUE, queueMetrics, queuePrefix, type ServiceDeps } from '@suite/runtime'
-import { mergeRequestsDeps } from '../rpc/register.js'
+import {
+  BRANCH_UPDATES_QUEUE,
+  PROJECT_ACCESS_FACTS_QUEUE,
+  queueMetrics,
+  queuePrefix,
+  type ServiceDeps,
+} from '@suite/runtime'
+import { mergeRequestsDeps } from '../deps.js'
 import type { Database } from '../store/schema.js'
 import { startBranchUpdatesWorker } from './branch-updates.worker.js'
 import { startDiffCollectionWorker } from './diff-collection.worker.js'
 import { startMergeStatusWorker } from './merge-status.worker.js'
+import { startProjectAccessFactsWorker } from './project-access-facts.worker.js'
 import {
   closeMergeRequestQueues,
   DIFF_COLLECTION_QUEUE,
@@ -15,7 +22,7 @@ import { scheduleSweeper, startSweeperWorker } from './sweeper.worker.js'
 
 /**
  * Starts the worker role's BullMQ workers (diff collection, merge status,
- * branch updates, the sweeper); returns what stops them.
+ * branch updates, project access facts, the sweeper); returns what stops them.
  */
 export async function startWorkers(deps: ServiceDeps<Database>): Promise<() => Promise<void>> {
   const mrDeps = mergeRequestsDeps(deps)
@@ -24,13 +31,15 @@ export async function startWorkers(deps: ServiceDeps<Database>): Promise<() => P
   const context = { connection, logger: deps.logger, metrics }
 
   const sweeperQueue = await scheduleSweeper(connection)
-  // Watched only, for its depth: the repository role produces into it.
+  // Watched only, for their depth: the repository role and the projects service produce into them.
   const branchUpdates = new Queue(BRANCH_UPDATES_QUEUE, { connection, prefix: queuePrefix() })
+  const accessFacts = new Queue(PROJECT_ACCESS_FACTS_QUEUE, { connection, prefix: queuePrefix() })
   const watched: Queue[] = [
     mergeRequestQueue(connection, DIFF_COLLECTION_QUEUE),
     mergeRequestQueue(connection, MERGE_STATUS_QUEUE),
     sweeperQueue,
     branchUpdates,
+    accessFacts,
   ]
   for (const queue of watched) metrics.watch(queue)
 
@@ -38,6 +47,7 @@ export async function startWorkers(deps: ServiceDeps<Database>): Promise<() => P
     startDiffCollectionWorker(context, mrDeps),
     startMergeStatusWorker(context, mrDeps),
     startBranchUpdatesWorker(context, mrDeps),
+    startProjectAccessFactsWorker(context, mrDeps),
     startSweeperWorker(context, mrDeps),
   ]
   deps.logger.info(
@@ -51,6 +61,7 @@ export async function startWorkers(deps: ServiceDeps<Database>): Promise<() => P
     await Promise.all([
       sweeperQueue.close(),
       branchUpdates.close(),
+      accessFacts.close(),
       closeMergeRequestQueues(connection),
     ])
     mrDeps.ports.close()

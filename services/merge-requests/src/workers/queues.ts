@@ -7,7 +7,7 @@
 import { Queue, type JobsOptions } from 'bullmq'
 import type { Redis } from 'ioredis'
 import { queuePrefix } from '@suite/runtime'
-import type { MergeRequestsDeps } from '../rpc/deps.js'
+import type { MergeRequestsDeps } from '../domain/deps.js'
 
 export const DIFF_COLLECTION_QUEUE = 'merge-requests.diffs'
 export const MERGE_STATUS_QUEUE = 'merge-requests.merge-status'

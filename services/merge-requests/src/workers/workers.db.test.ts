@@ -2,7 +2,7 @@ import { CompareCommitsResponse } from '@suite/proto'
 import { queueMetrics, Registry } from '@suite/runtime'
 import type { Worker } from 'bullmq'
 import { sweepStuckMergeRequests } from '../domain/sweep.js'
-import { createTestDeps, FakeRepository, type TestDeps } from '../domain/test-deps.js'
+import { createTestDeps, FakeRepository, type TestDeps } from '../testing/test-deps.js'
 import { createTestDatabase, type TestDatabase } from '../store/test-database.js'
 import { insertTestMergeRequest } from '../store/test-merge-requests.js'
 import { startDiffCollectionWorker } from './diff-collection.worker.js'
@@ -43,7 +43,7 @@ describe('merge-requests workers', () => {
       diffs: [{ oldPath: 'a', newPath: 'a', diff: '@@ -1 +1 @@\n-a\n+b\n' }],
       realSize: 1,
     })
-    test = createTestDeps(database.db, repository)
+    test = createTestDeps(database.db, { repository })
   })
   afterEach(async () => {
     await Promise.all(workers.map((worker) => worker.close()))

@@ -1,28 +1,19 @@
 /**
- * MergeRequestsDeps for domain and worker tests (test code only): the real
- * PostgreSQL schema of the test, a real Redis under a throwaway queue prefix,
- * and in-memory stand-ins for the other services.
+ * The repository role for tests (test code only): branch heads by project
+ * and branch, and the answers its comparison, mergeability and merge calls give.
  */
-import { randomBytes } from 'node:crypto'
+import { Metadata } from '@grpc/grpc-js'
 import {
   CheckMergeabilityResponse,
   CompareCommitsResponse,
   ErrorDetail,
   MergeBranchResponse,
-  Project,
   type CheckMergeabilityRequest,
-  type MergeBranchRequest,
   type CompareCommitsRequest,
+  type MergeBranchRequest,
 } from '@suite/proto'
-import { Metadata } from '@grpc/grpc-js'
-import { createLogger, createRedisConnection, ERROR_DETAIL_KEY, Registry } from '@suite/runtime'
-import type { Redis } from 'ioredis'
-import type { Kysely } from 'kysely'
+import { ERROR_DETAIL_KEY } from '@suite/runtime'
 import type { Ports } from '../clients/ports.js'
-import { loadMergeRequestsConfig } from '../config.js'
-import type { MergeRequestsDeps } from '../rpc/deps.js'
-import type { Database } from '../store/schema.js'
-import { closeMergeRequestQueues } from '../workers/queues.js'
 
 /** A grpc-js style NOT_FOUND failure. */
 function notFound(): Error {
@@ -83,51 +74,5 @@ export class FakeRepository {
       },
     }
     return { repository: { read, write } as unknown as Ports['repository'] }
-  }
-}
-
-export interface TestDeps {
-  deps: MergeRequestsDeps
-  redis: Redis
-  prefix: string
-  /** Removes the queues' keys and closes the connection. */
-  close: () => Promise<void>
-}
-
-/** Deps over `db` with the fake repository; sets a throwaway QUEUE_PREFIX. */
-export function createTestDeps(
-  db: Kysely<Database>,
-  repository: FakeRepository,
-  projects: Project[] = [],
-): TestDeps {
-  const prefix = `mr-test-${randomBytes(4).toString('hex')}`
-  process.env['QUEUE_PREFIX'] = prefix
-  const redis = createRedisConnection(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379')
-  const ports = {
-    ...repository.ports(),
-    projects: {
-      batchGetProjects: ({ ids }: { ids: number[] }) =>
-        Promise.resolve({ projects: projects.filter((project) => ids.includes(project.id)) }),
-    },
-    close: () => undefined,
-  } as unknown as Ports
-  const deps: MergeRequestsDeps = {
-    db,
-    logger: createLogger('merge-requests-test', 'silent'),
-    registry: new Registry(),
-    redis: () => redis,
-    ports,
-    config: loadMergeRequestsConfig({}),
-  }
-  return {
-    deps,
-    redis,
-    prefix,
-    close: async () => {
-      await closeMergeRequestQueues(redis)
-      const keys = await redis.keys(`${prefix}:*`)
-      if (keys.length > 0) await redis.del(...keys)
-      await redis.quit()
-    },
   }
 }

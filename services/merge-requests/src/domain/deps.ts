@@ -5,7 +5,7 @@ import type { Ports } from '../clients/ports.js'
 import type { MergeRequestsConfig } from '../config.js'
 import type { Database } from '../store/schema.js'
 
-/** What every part of the merge-requests service is built from. */
+/** What the domain, the rpc handlers and the workers of merge-requests are built from. */
 export interface MergeRequestsDeps {
   db: Kysely<Database>
   logger: Logger

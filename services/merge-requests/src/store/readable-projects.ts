@@ -1,0 +1,71 @@
+/**
+ * read_merge_request for lists that span projects, as one SQL predicate on
+ * the project_access_facts read model: the project's requirement (from the
+ * projects service) against the caller's ability scope (also from it).
+ */
+import { AccessLevel } from '@suite/proto'
+import { sql, type Expression, type SqlBool } from 'kysely'
+import type { AbilityScope, ScopedGrant } from '../domain/access-facts.js'
+import type { ListedProjects } from '../domain/list-conditions.js'
+
+/** The projects of a list that spans projects. */
+export type ReadableProjects = Extract<ListedProjects, { kind: 'readable' }>
+
+const FALSE = sql<SqlBool>`false`
+
+/** A membership kind of the scope as `unnest` arrays: ids and the levels they are worth. */
+function grantRows(grants: readonly ScopedGrant[]) {
+  return sql`unnest(${sql.val(grants.map((grant) => grant.sourceId))}::bigint[],
+    ${sql.val(grants.map((grant) => grant.accessLevel))}::integer[]) as m(source_id, access_level)`
+}
+
+/**
+ * Membership: a project membership, a membership of a group above the
+ * project, or owning its personal namespace (Owner), worth at least the
+ * requirement's level; a requirement of 0 admits nobody by membership.
+ */
+function memberCondition(scope: AbilityScope): Expression<SqlBool> {
+  const min = sql.ref('f.read_merge_request_member_min_level')
+  const ways: Expression<SqlBool>[] = []
+  if (scope.projects.length > 0) {
+    ways.push(sql<SqlBool>`exists (select 1 from ${grantRows(scope.projects)}
+      where m.source_id = f.project_id and m.access_level >= ${min})`)
+  }
+  if (scope.groups.length > 0) {
+    ways.push(sql<SqlBool>`exists (select 1 from ${grantRows(scope.groups)}
+      where m.source_id = any(f.group_ids) and m.access_level >= ${min})`)
+  }
+  if (scope.userId !== undefined) {
+    ways.push(sql<SqlBool>`(f.owner_user_id = ${scope.userId}
+      and ${AccessLevel.ACCESS_LEVEL_OWNER}::integer >= ${min})`)
+  }
+  if (ways.length === 0) return FALSE
+  return sql<SqlBool>`(${min} > 0 and (${sql.join(ways, sql` or `)}))`
+}
+
+/** Whether the caller of `scope` holds read_merge_request in the project of row `f`. */
+function holdsReadMergeRequest(scope: AbilityScope): Expression<SqlBool> {
+  const ways: Expression<SqlBool>[] = [sql<SqlBool>`f.read_merge_request_anonymous`]
+  if (scope.admin) ways.push(sql<SqlBool>`f.read_merge_request_admin`)
+  if (scope.signedIn) ways.push(sql<SqlBool>`f.read_merge_request_signed_in`)
+  ways.push(memberCondition(scope))
+  return sql<SqlBool>`(${sql.join(ways, sql` or `)})`
+}
+
+/**
+ * The predicate on `merge_requests` rows: the target project's facts are
+ * known and admit the caller (and lie below the group, and are not archived,
+ * when asked). A project without facts is not listed.
+ */
+export function readableCondition(projects: ReadableProjects): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [
+    sql<SqlBool>`f.project_id = merge_requests.target_project_id`,
+  ]
+  if (projects.groupId !== undefined) {
+    conditions.push(sql<SqlBool>`f.group_ids @> array[${projects.groupId}]::bigint[]`)
+  }
+  if (projects.nonArchived) conditions.push(sql<SqlBool>`not f.archived`)
+  conditions.push(holdsReadMergeRequest(projects.scope))
+  return sql<SqlBool>`exists (select 1 from project_access_facts f
+    where ${sql.join(conditions, sql` and `)})`
+}
