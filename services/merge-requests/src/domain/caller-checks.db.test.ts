@@ -98,10 +98,10 @@ describe('finding a merge request for the caller', () => {
 })
 
 describe('merge: pushing to the target branch', () => {
-  it('answers 401 to a developer merging into the protected default branch', async () => {
+  it('answers 401 to a reader who may not push (a reporter)', async () => {
     const row = await insertTestMergeRequest(test.db, { target_branch: 'main' })
     const merge = MergeMergeRequestRequest.fromPartial({
-      caller: developer,
+      caller: reporter,
       projectId: 1,
       iid: row.iid,
     })

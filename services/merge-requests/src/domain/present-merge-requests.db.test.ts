@@ -81,12 +81,12 @@ describe('presentMergeRequests', () => {
     expect(listed?.subscribed).toBeUndefined()
   })
 
-  it('answers caller_can_merge on single answers: the default branch is protected', async () => {
+  it('answers caller_can_merge on single answers: push_code into any branch', async () => {
     const row = await insert('4')
     const present = (caller: Caller, target = row) =>
       presentMergeRequests(deps, [target], { single: true, caller })
     const [developer] = await present(DEVELOPER)
-    expect(developer?.callerCanMerge).toBe(false)
+    expect(developer?.callerCanMerge).toBe(true)
     const maintainer = memberCaller(2, AccessLevel.ACCESS_LEVEL_MAINTAINER)
     expect((await present(maintainer))[0]?.callerCanMerge).toBe(true)
     const intoStable = { ...row, target_branch: 'stable' }

@@ -80,3 +80,32 @@ export function projectAccessFactsRecorder(
     }
   }
 }
+
+/**
+ * Projects that have merge requests but no access facts yet: a database from
+ * before the read model, or a project whose facts message was lost. Oldest
+ * project ids first, at most `limit`.
+ */
+export async function findProjectsWithoutAccessFacts(
+  db: Kysely<Database>,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('merge_requests')
+    .select('merge_requests.target_project_id')
+    .distinct()
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('project_access_facts')
+            .select('project_access_facts.project_id')
+            .whereRef('project_access_facts.project_id', '=', 'merge_requests.target_project_id'),
+        ),
+      ),
+    )
+    .orderBy('merge_requests.target_project_id')
+    .limit(limit)
+    .execute()
+  return rows.map((row) => Number(row.target_project_id))
+}

@@ -36,8 +36,11 @@ export function startSweeperWorker(context: WorkerContext, deps: MergeRequestsDe
     SWEEPER_QUEUE,
     async () => {
       const requeued = await sweepStuckMergeRequests(deps)
-      if (requeued.diffs + requeued.statuses > 0)
-        context.logger.info(requeued, 'stuck merge requests queued again')
+      if (requeued.diffs + requeued.statuses + requeued.accessFacts > 0)
+        context.logger.info(
+          requeued,
+          'stuck merge requests queued again, missing access facts fetched',
+        )
       return requeued
     },
     1,

@@ -1,10 +1,14 @@
-import { CompareCommitsResponse } from '@suite/proto'
+import { AccessLevel, CompareCommitsResponse } from '@suite/proto'
 import { queueMetrics, Registry } from '@suite/runtime'
 import type { Worker } from 'bullmq'
 import { sweepStuckMergeRequests } from '../domain/sweep.js'
 import { createTestDeps, FakeRepository, type TestDeps } from '../testing/test-deps.js'
 import { createTestDatabase, type TestDatabase } from '../store/test-database.js'
 import { insertTestMergeRequest } from '../store/test-merge-requests.js'
+import {
+  findProjectsWithoutAccessFacts,
+  saveProjectAccessFacts,
+} from '../store/project-access-facts.store.js'
 import { startDiffCollectionWorker } from './diff-collection.worker.js'
 import { startMergeStatusWorker } from './merge-status.worker.js'
 import {
@@ -112,12 +116,34 @@ describe('merge-requests workers', () => {
     await insertTestMergeRequest(database.db) // new: left alone
 
     const swept = await sweepStuckMergeRequests(test.deps)
-    expect(swept).toEqual({ diffs: 1, statuses: 1 })
+    // Their project has no access facts yet: the sweep fetches it (the real
+    // projects client records what it answers).
+    expect(swept).toEqual({ diffs: 1, statuses: 1, accessFacts: 1 })
     const diffs = mergeRequestQueue(test.redis, DIFF_COLLECTION_QUEUE)
     const statuses = mergeRequestQueue(test.redis, MERGE_STATUS_QUEUE)
     expect((await diffs.getWaiting()).map((job) => job.data.mergeRequestId)).toEqual([
       withoutDiff.id,
     ])
     expect((await statuses.getWaiting()).map((job) => job.data.mergeRequestId)).toEqual([stuck.id])
+  })
+
+  it('fetches only projects whose access facts are missing', async () => {
+    const row = await insertTestMergeRequest(database.db)
+    await saveProjectAccessFacts(database.db, [
+      {
+        projectId: row.target_project_id,
+        groupIds: [],
+        ownerUserId: undefined,
+        archived: false,
+        readMergeRequest: {
+          admin: true,
+          anonymous: true,
+          signedIn: true,
+          memberMinLevel: AccessLevel.ACCESS_LEVEL_NO_ACCESS,
+        },
+        version: 1,
+      },
+    ])
+    expect(await findProjectsWithoutAccessFacts(database.db, 10)).toEqual([])
   })
 })
