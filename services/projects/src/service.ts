@@ -7,7 +7,8 @@ import type { Database } from './store/schema.js'
 import { startWorkers } from './workers/index.js'
 
 /**
- * Projects: the server role (projects, members' project side, activity events),
+ * Projects: the server role (projects, members' project side, activity events,
+ * and the relay of access facts to `projects.access-facts`),
  * the repository role (bare git repositories on disk) and the worker role
  * (activity events from other services, pruning).
  */
@@ -15,8 +16,8 @@ export const projectsService: DomainService<Database> = {
   info: domainService('projects'),
   migrations,
   registerServer: (server, deps) => {
-    registerProjectServices(server, deps)
     registerEventServices(server, deps)
+    return registerProjectServices(server, deps)
   },
   grpcRoles: { repository: registerRepositoryServices },
   startWorkers,

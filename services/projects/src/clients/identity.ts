@@ -8,13 +8,33 @@ import {
   type Namespace,
 } from '@suite/proto'
 import { createClient, isServiceError, type Registry } from '@suite/runtime'
-import { AccessLevel, type Caller } from '../domain/caller.js'
-import type { Memberships } from '../domain/policy.js'
+import type { Caller } from '../domain/caller.js'
+import type { Grant, Memberships } from '../domain/project-grant.js'
 import type { IdentityPort, NamespaceForCreate } from '../domain/ports.js'
 import { visibilityName } from '../domain/visibility.js'
 
 function callerMessage(caller: Caller): CallerMessage {
-  return { userId: caller.userId, admin: caller.admin, scopes: [], accessLevel: 0 }
+  return {
+    userId: caller.userId,
+    admin: caller.admin,
+    scopes: [...(caller.scopes ?? [])],
+    project: undefined,
+    group: undefined,
+  }
+}
+
+/** The system acting on its own behalf (as `actorId`): creating a project adds its creator. */
+function systemCaller(actorId: number): CallerMessage {
+  return callerMessage({ userId: actorId, admin: true })
+}
+
+/** Two memberships of one source (should identity answer both): the stronger, permissions merged. */
+function merged(held: Grant | undefined, grant: Grant): Grant {
+  if (!held) return grant
+  return {
+    level: Math.max(held.level, grant.level),
+    permissions: [...new Set([...held.permissions, ...grant.permissions])],
+  }
 }
 
 /** undefined for NOT_FOUND, the answer otherwise. */
@@ -57,7 +77,7 @@ export function createIdentityPort(
           ownerId: namespace.ownerId ?? null,
         },
         visibility: 'public',
-        projectCreationLevel: 'developer',
+        mayCreateProjects: false,
         callerLevel: level,
       }
     }
@@ -79,7 +99,7 @@ export function createIdentityPort(
       visibility: visibilityName(
         group.visibility === 'public' ? 20 : group.visibility === 'internal' ? 10 : 0,
       ),
-      projectCreationLevel: group.projectCreationLevel,
+      mayCreateProjects: group.abilities?.createProjects ?? false,
       callerLevel: group.callerAccessLevel,
     }
   }
@@ -87,17 +107,17 @@ export function createIdentityPort(
   return {
     async memberships(userId: number): Promise<Memberships> {
       const { memberships } = await membersRead.rpc.listUserMemberships({ userId })
-      const projects = new Map<number, number>()
-      const groupLevels = new Map<number, number>()
+      const projects = new Map<number, Grant>()
+      const groups = new Map<number, Grant>()
       for (const membership of memberships) {
-        const into =
-          membership.sourceType === SourceType.SOURCE_TYPE_PROJECT ? projects : groupLevels
-        into.set(
-          membership.sourceId,
-          Math.max(into.get(membership.sourceId) ?? 0, membership.accessLevel),
-        )
+        const into = membership.sourceType === SourceType.SOURCE_TYPE_PROJECT ? projects : groups
+        const grant: Grant = {
+          level: membership.accessLevel,
+          permissions: membership.customPermissions,
+        }
+        into.set(membership.sourceId, merged(into.get(membership.sourceId), grant))
       }
-      return { projects, groups: groupLevels }
+      return { projects, groups }
     },
 
     async namespace(caller: Caller, id: number): Promise<NamespaceForCreate | undefined> {
@@ -125,7 +145,7 @@ export function createIdentityPort(
     async addProjectMember(actorId, projectId, namespaceId, userId, accessLevel): Promise<void> {
       await membersWrite.rpc.addMember({
         // The system acts: the creator's membership is part of creating the project.
-        caller: { userId: actorId, admin: true, scopes: [], accessLevel: AccessLevel.OWNER },
+        caller: systemCaller(actorId),
         source: { type: SourceType.SOURCE_TYPE_PROJECT, id: projectId, namespaceId },
         userId,
         accessLevel,
@@ -137,7 +157,7 @@ export function createIdentityPort(
     async removeProjectMember(actorId, projectId, userId): Promise<void> {
       await unlessNotFound(() =>
         membersWrite.rpc.removeMember({
-          caller: { userId: actorId, admin: true, scopes: [], accessLevel: AccessLevel.OWNER },
+          caller: systemCaller(actorId),
           // No namespace: identity would keep a personal namespace's owner as
           // Owner, and undoing a creation must remove that membership too.
           source: { type: SourceType.SOURCE_TYPE_PROJECT, id: projectId, namespaceId: undefined },

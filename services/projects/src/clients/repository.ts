@@ -37,7 +37,15 @@ export function createRepositoryClient(
       const author = await userOf(input.authorId)
       await write.rpc.commitFiles({
         projectId: input.projectId,
-        caller: { userId: input.authorId, admin: false, scopes: [], accessLevel: 50 },
+        // The author's first commit as part of creating the project (the
+        // repository role records who pushed; it decides nothing from this).
+        caller: {
+          userId: input.authorId,
+          admin: false,
+          scopes: [],
+          project: undefined,
+          group: undefined,
+        },
         branch: input.defaultBranch,
         startBranch: '',
         commitMessage: commit.message,

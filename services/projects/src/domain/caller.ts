@@ -2,16 +2,10 @@
 export interface Caller {
   userId: number | undefined
   admin: boolean
+  /**
+   * The scopes of the token used (api, read_api, read_repository, ...);
+   * absent or empty when no token restricts the caller (anonymous, or the
+   * system acting on its own behalf).
+   */
+  scopes?: readonly string[] | undefined
 }
-
-/** Gitlab::Access */
-export const AccessLevel = {
-  NO_ACCESS: 0,
-  MINIMAL_ACCESS: 5,
-  GUEST: 10,
-  PLANNER: 15,
-  REPORTER: 20,
-  DEVELOPER: 30,
-  MAINTAINER: 40,
-  OWNER: 50,
-} as const

@@ -18,7 +18,7 @@ const namespace: NamespaceForCreate = {
     ownerId: ALICE.userId,
   },
   visibility: 'public',
-  projectCreationLevel: 'developer',
+  mayCreateProjects: false,
   callerLevel: 50,
 }
 
@@ -56,7 +56,7 @@ function input(overrides: Partial<CreateProjectInput>): CreateProjectInput {
   return {
     settings: {
       name: 'tool',
-      accessLevels: {},
+      features: {},
       flags: {},
       settings: {},
       containerExpirationPolicy: {},

@@ -5,18 +5,20 @@ import {
   isUniqueViolation,
 } from '@suite/runtime'
 import { randomBytes } from 'node:crypto'
-import { AccessLevel, type Caller } from './caller.js'
+import { AccessLevel } from '@suite/proto'
+import type { Caller } from './caller.js'
 import { adminOnlySettings } from './admin-settings-rules.js'
 import { validateAvatar, type AvatarUpload } from './avatar.js'
 import { validateSubClaimComponents } from './ci-settings-rules.js'
 import { ErrorCollector, TAKEN } from './field-errors.js'
 import { initialContent } from './initial-content.js'
 import { deriveNameAndPath, validateName, validatePath } from './path-rules.js'
-import { accessIn, canCreateInGroup, effectiveFor } from './policy.js'
+import { mayCreateInNamespace } from './project-abilities.js'
+import { reaches } from './project-grant.js'
 import type { Project, ProjectWithAccess } from './project.js'
-import { defaultAccessLevels, FLAG_DEFAULTS, SCALAR_DEFAULTS } from './project-settings.js'
+import { defaultFeatureLevels, FLAG_DEFAULTS, SCALAR_DEFAULTS } from './project-settings.js'
 import type { NamespaceForCreate, Ports } from './ports.js'
-import { callerMemberships } from './read-projects.js'
+import { callerMemberships, withAccess } from './read-projects.js'
 import { cleanTopics, definedOnly, type SettingsInput } from './settings-input.js'
 import { undoCreation, type UndoFailure } from './undo-create-project.js'
 import { VisibilityLevel, visibilityLevel } from './visibility.js'
@@ -36,12 +38,6 @@ export interface CreateProjectInput {
   /** sha1 (default) or sha256. */
   repositoryObjectFormat?: string | undefined
   avatar?: AvatarUpload | undefined
-}
-
-function allowedToCreate(caller: Caller, target: NamespaceForCreate): boolean {
-  if (caller.admin) return true
-  if (target.namespace.kind === 'user') return target.namespace.ownerId === caller.userId
-  return canCreateInGroup(caller, target.callerLevel, target.projectCreationLevel)
 }
 
 /** Project#visibility_level_allowed_by_group: not above the group's level. */
@@ -74,12 +70,12 @@ export function readmeFor(project: Pick<Project, 'name' | 'description'>): strin
 function creatorMembership(
   target: NamespaceForCreate,
   ownerUserId: number,
-): { userId: number; accessLevel: number } | undefined {
+): { userId: number; accessLevel: AccessLevel } | undefined {
   if (target.namespace.kind === 'user' && target.namespace.ownerId !== null) {
-    return { userId: target.namespace.ownerId, accessLevel: AccessLevel.OWNER }
+    return { userId: target.namespace.ownerId, accessLevel: AccessLevel.ACCESS_LEVEL_OWNER }
   }
-  if (target.callerLevel < AccessLevel.MAINTAINER) {
-    return { userId: ownerUserId, accessLevel: AccessLevel.MAINTAINER }
+  if (!reaches(target.callerLevel, AccessLevel.ACCESS_LEVEL_MAINTAINER)) {
+    return { userId: ownerUserId, accessLevel: AccessLevel.ACCESS_LEVEL_MAINTAINER }
   }
   return undefined
 }
@@ -112,7 +108,9 @@ export async function createProject(
     input.namespaceId !== undefined
       ? await ports.identity.namespace(caller, input.namespaceId)
       : await ports.identity.personalNamespace(caller, ownerUserId)
-  if (!target || (input.namespaceId !== undefined && !allowedToCreate(caller, target))) {
+  const allowed =
+    target !== undefined && mayCreateInNamespace(target.namespace, caller, target.mayCreateProjects)
+  if (!target || (input.namespaceId !== undefined && !allowed)) {
     throw new InvalidError({ namespace: ['is not valid'] })
   }
 
@@ -140,7 +138,10 @@ export async function createProject(
 
   const defaultBranch = content.defaultBranch
   const topics = cleanTopics(given.topics ?? [])
-  const draft: Omit<Project, 'id' | 'topics' | 'createdAt' | 'updatedAt' | 'lastActivityAt'> = {
+  const draft: Omit<
+    Project,
+    'id' | 'topics' | 'createdAt' | 'updatedAt' | 'lastActivityAt' | 'version'
+  > = {
     namespace: target.namespace,
     name,
     path,
@@ -156,7 +157,7 @@ export async function createProject(
     importStatus: content.importType ? 'finished' : 'none',
     importError: null,
     starCount: 0,
-    accessLevels: { ...defaultAccessLevels(visibility), ...definedOnly(given.accessLevels) },
+    features: { ...defaultFeatureLevels(visibility), ...definedOnly(given.features) },
     flags: { ...FLAG_DEFAULTS, ...definedOnly(given.flags) },
     settings: {
       ...SCALAR_DEFAULTS,
@@ -212,6 +213,5 @@ export async function createProject(
 
   const project = await store.findById(id)
   if (!project) throw new Error(`project ${id} vanished after its creation`)
-  const memberships = await callerMemberships(ports.identity, caller)
-  return { project, access: effectiveFor(caller, accessIn(project, caller.userId, memberships)) }
+  return withAccess(project, caller, await callerMemberships(ports.identity, caller))
 }

@@ -1,29 +1,29 @@
-import type { ProjectsStore } from '../store/projects.store.js'
-import type { ProjectReadability } from './list-events.js'
-import type { IdentityPort } from './ports.js'
-import { accessIn, canRead, NO_MEMBERSHIPS } from './policy.js'
+import type { AbilityScope, ListAbility } from './access-requirements.js'
 
 /**
- * Which projects a caller may read, by the projects domain's own rule
- * (ProjectPolicy :read_project): one membership lookup and one query for
- * the whole set.
+ * Event#visible_to_user?: every event needs read_project in its project, and
+ * some kinds need more. The store turns each row of this table into SQL.
  */
-export function projectReadability(
-  store: Pick<ProjectsStore, 'findMany'>,
-  identity: Pick<IdentityPort, 'memberships'>,
-): ProjectReadability {
-  return {
-    async readable(caller, projectIds) {
-      const [projects, memberships] = await Promise.all([
-        store.findMany(projectIds),
-        caller.userId === undefined ? NO_MEMBERSHIPS : identity.memberships(caller.userId),
-      ])
-      return projects.flatMap((project) => {
-        const access = accessIn(project, caller.userId, memberships)
-        return canRead(project, caller, access.level)
-          ? [{ projectId: project.id, accessLevel: access.level }]
-          : []
-      })
-    },
-  }
+export interface EventNeed {
+  /** The ability the event's kind needs. */
+  ability: Exclude<ListAbility, 'readProject'>
+  /** The events of that kind: by stored action... */
+  action?: string
+  /** ...or by target type. */
+  targetType?: string
+}
+
+export const EVENT_NEEDS: readonly EventNeed[] = [
+  // push_action? (branch and tag pushes): download_code.
+  { ability: 'readCode', action: 'pushed' },
+  // merge_request?: read_merge_request.
+  { ability: 'readMergeRequest', targetType: 'MergeRequest' },
+]
+
+/** Which events the caller may see, as the store evaluates it in SQL against each project. */
+export interface EventVisibility {
+  /** The caller's scope for each list ability. */
+  scopes: Record<ListAbility, AbilityScope>
+  /** scope=all: only the projects the caller is a member of. */
+  membersOnly: boolean
 }

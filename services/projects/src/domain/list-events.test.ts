@@ -1,57 +1,86 @@
+import type { AbilityScope, ListAbility } from './access-requirements.js'
+import type { Caller } from './caller.js'
 import type { EventFilter } from './event-filters.js'
-import { listEvents, type EventReader, type ProjectReadability } from './list-events.js'
+import type { EventVisibility } from './event-readability.js'
+import { listEvents, type EventReader, type ScopesOf } from './list-events.js'
 
-function recordingReader(projectIds: number[]): EventReader & { filters: EventFilter[] } {
-  const filters: EventFilter[] = []
+function recordingReader(): EventReader & {
+  calls: { filter: EventFilter; visibility: EventVisibility }[]
+} {
+  const calls: { filter: EventFilter; visibility: EventVisibility }[] = []
   return {
-    filters,
-    projectIdsOf: (filter) => {
-      filters.push(filter)
-      return Promise.resolve(projectIds)
-    },
-    list: (filter) => {
-      filters.push(filter)
+    calls,
+    list: (filter, visibility) => {
+      calls.push({ filter, visibility })
       return Promise.resolve({ events: [], total: 0 })
     },
   }
 }
 
-// Project 1 public (no membership), 2 a member's, 3 unreadable.
-const readability: ProjectReadability = {
-  readable: (_caller, ids) =>
-    Promise.resolve(
-      ids.flatMap((projectId) =>
-        projectId === 3 ? [] : [{ projectId, accessLevel: projectId === 2 ? 30 : 0 }],
-      ),
-    ),
+const scope = (caller: Caller): AbilityScope => ({
+  admin: caller.admin,
+  signedIn: caller.userId !== undefined,
+  userId: caller.userId,
+  projects: [],
+  groups: [{ sourceId: 4, level: 10 }],
+})
+const asked: Caller[] = []
+const scopesOf: ScopesOf = (caller) => {
+  asked.push(caller)
+  const one = scope(caller)
+  return Promise.resolve({
+    readProject: one,
+    readCode: one,
+    readMergeRequest: one,
+  } satisfies Record<ListAbility, AbilityScope>)
 }
 const page = { page: 1, perPage: 20 }
-const alice = { userId: 2, admin: false }
+const alice: Caller = { userId: 2, admin: false }
+const anonymous: Caller = { userId: undefined, admin: false }
 
 describe('listEvents', () => {
-  it('lists a resolved project without asking about readability again', async () => {
-    const reader = recordingReader([])
-    await listEvents(reader, readability, alice, { projectId: 9, action: 'pushed', page })
-    expect(reader.filters).toEqual([{ projectIds: [9], action: 'pushed' }])
+  beforeEach(() => asked.splice(0))
+
+  it("lists a project's events with the caller's scopes, never trusting the gateway alone", async () => {
+    const reader = recordingReader()
+    await listEvents(reader, scopesOf, alice, { projectId: 9, action: 'pushed', page })
+    expect(reader.calls).toEqual([
+      {
+        filter: { projectIds: [9], action: 'pushed' },
+        visibility: {
+          scopes: {
+            readProject: scope(alice),
+            readCode: scope(alice),
+            readMergeRequest: scope(alice),
+          },
+          membersOnly: false,
+        },
+      },
+    ])
   })
 
-  it("keeps a user's events to the projects the caller may read", async () => {
-    const reader = recordingReader([1, 2, 3])
-    await listEvents(reader, readability, alice, { authorId: 5, page })
-    expect(reader.filters.at(-1)).toEqual({ authorId: 5, projectIds: [1, 2] })
+  it("lists a user's events in every project, the store keeping the visible ones", async () => {
+    const reader = recordingReader()
+    await listEvents(reader, scopesOf, anonymous, { authorId: 5, page })
+    expect(reader.calls[0]?.filter).toEqual({ authorId: 5 })
+    expect(reader.calls[0]?.visibility.membersOnly).toBe(false)
+    expect(asked).toEqual([anonymous])
   })
 
-  it('with scope=all lists the events of the projects the caller is a member of', async () => {
-    const reader = recordingReader([1, 2, 3])
-    await listEvents(reader, readability, alice, { authorId: 2, scope: 'all', page })
-    expect(reader.filters.at(-1)).toEqual({ projectIds: [2] })
+  it("with scope=all lists the events of the caller's projects, whoever authored them", async () => {
+    const reader = recordingReader()
+    await listEvents(reader, scopesOf, alice, { authorId: 2, scope: 'all', page })
+    expect(reader.calls[0]?.filter).toEqual({})
+    expect(reader.calls[0]?.visibility.membersOnly).toBe(true)
   })
 
-  it('answers nothing when no project is readable', async () => {
-    const reader = recordingReader([3])
-    expect(await listEvents(reader, readability, alice, { authorId: 5, page })).toEqual({
+  it('answers nothing, asking nobody, without an author or a signed-in scope=all', async () => {
+    const reader = recordingReader()
+    expect(await listEvents(reader, scopesOf, anonymous, { scope: 'all', page })).toEqual({
       events: [],
       total: 0,
     })
+    expect(reader.calls).toEqual([])
+    expect(asked).toEqual([])
   })
 })

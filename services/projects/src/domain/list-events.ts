@@ -1,34 +1,25 @@
+import type { AbilityScope, ListAbility } from './access-requirements.js'
+import type { Caller } from './caller.js'
 import type { ActivityEvent } from './event.js'
 import { eventFilter, eventSort, type EventFilter, type EventFilterInput } from './event-filters.js'
+import type { EventVisibility } from './event-readability.js'
 
-/** Who asks, as the events domain needs it. */
-export interface EventCaller {
-  userId: number | undefined
-  admin: boolean
-}
-
-/** The projects domain's answer to "which of these projects may the caller read". */
-export interface ProjectReadability {
-  /** The readable ones among `projectIds`, each with the caller's access level in it. */
-  readable: (
-    caller: EventCaller,
-    projectIds: readonly number[],
-  ) => Promise<{ projectId: number; accessLevel: number }[]>
-}
-
-/** What listing needs of the store. */
+/** What listing needs of the store: a page of the visible events matching the filter, and their count. */
 export interface EventReader {
-  projectIdsOf: (filter: EventFilter) => Promise<number[]>
   list: (
     filter: EventFilter,
+    visibility: EventVisibility,
     sort: 'asc' | 'desc',
     page: { page: number; perPage: number },
   ) => Promise<{ events: ActivityEvent[]; total: number }>
 }
 
+/** The caller's scopes for the list abilities (one membership lookup). */
+export type ScopesOf = (caller: Caller) => Promise<Record<ListAbility, AbilityScope>>
+
 export interface ListEventsInput extends EventFilterInput {
   authorId?: number | undefined
-  /** A project the gateway resolved for the caller (so readable by them). */
+  /** GET /projects/:id/events: the project the gateway resolved. */
   projectId?: number | undefined
   scope?: string | undefined
   sort?: string | undefined
@@ -37,33 +28,26 @@ export interface ListEventsInput extends EventFilterInput {
 
 /**
  * EventsFinder: a project's events, a user's events, or with scope=all the
- * events of every project the caller is a member of; in every case only
- * events of projects the caller may read.
+ * events of every project the caller is a member of. Whichever it is, only
+ * events the caller may see (event-readability.ts): the store filters them
+ * in SQL before counting and paging, against each project's Requirements.
  */
 export async function listEvents(
   reader: EventReader,
-  readability: ProjectReadability,
-  caller: EventCaller,
+  scopesOf: ScopesOf,
+  caller: Caller,
   input: ListEventsInput,
 ): Promise<{ events: ActivityEvent[]; total: number }> {
   const filter = eventFilter(input)
   const sort = eventSort(input.sort)
-  const none = { events: [], total: 0 }
+  const allProjects =
+    input.projectId === undefined && input.scope === 'all' && caller.userId !== undefined
   if (input.projectId !== undefined) {
-    return reader.list({ ...filter, projectIds: [input.projectId] }, sort, input.page)
-  }
-  const allProjects = input.scope === 'all' && caller.userId !== undefined
-  if (!allProjects) {
-    if (input.authorId === undefined) return none
+    filter.projectIds = [input.projectId]
+  } else if (!allProjects) {
+    if (input.authorId === undefined) return { events: [], total: 0 }
     filter.authorId = input.authorId
   }
-  const candidates = await reader.projectIdsOf(filter)
-  if (candidates.length === 0) return none
-  const readable = await readability.readable(caller, candidates)
-  // scope=all is the caller's authorized projects: those they are a member of.
-  const projectIds = readable
-    .filter((project) => !allProjects || project.accessLevel > 0)
-    .map((project) => project.projectId)
-  if (projectIds.length === 0) return none
-  return reader.list({ ...filter, projectIds }, sort, input.page)
+  const scopes = await scopesOf(caller)
+  return reader.list(filter, { scopes, membersOnly: allProjects }, sort, input.page)
 }

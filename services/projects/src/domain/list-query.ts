@@ -1,5 +1,5 @@
 import type { Caller } from './caller.js'
-import type { Memberships } from './policy.js'
+import type { Memberships } from './project-grant.js'
 
 export const ORDER_BY = [
   'id',

@@ -1,83 +1,250 @@
-import { AccessLevel, type Caller } from './caller.js'
-import type { Project, ProjectAccess } from './project.js'
-import { VisibilityLevel, visibilityLevel } from './visibility.js'
+import { AccessLevel, MemberPermission } from '@suite/proto'
+import type { Caller } from './caller.js'
+import {
+  allOf,
+  anyOf,
+  available,
+  guestAccess,
+  member,
+  notArchived,
+  notWithheld,
+  publicAccess,
+  publicBuilds,
+  publicUserAccess,
+  type Condition,
+  type PolicyActor,
+  type PolicySubject,
+} from './policy-conditions.js'
+import { reaches, type Grant } from './project-grant.js'
+import type { Project } from './project.js'
 
-/** A user's direct memberships, by source id: the access level held. */
-export interface Memberships {
-  projects: ReadonlyMap<number, number>
-  groups: ReadonlyMap<number, number>
-}
-
-export const NO_MEMBERSHIPS: Memberships = { projects: new Map(), groups: new Map() }
+const GUEST = AccessLevel.ACCESS_LEVEL_GUEST
+const REPORTER = AccessLevel.ACCESS_LEVEL_REPORTER
+const DEVELOPER = AccessLevel.ACCESS_LEVEL_DEVELOPER
+const MAINTAINER = AccessLevel.ACCESS_LEVEL_MAINTAINER
+const OWNER = AccessLevel.ACCESS_LEVEL_OWNER
 
 /**
- * What a user holds in a project: the project membership (Owner for the owner
- * of the personal namespace, who GitLab makes the project's Owner), the
- * highest membership in the groups above it, and the greater of the two.
+ * One row of the table. An ability is held when the caller can read the
+ * project, `member` or one of `also` holds, every one of `needs` holds, and
+ * the token's scopes carry it.
  */
-export function accessIn(
-  project: Pick<Project, 'id' | 'namespace'>,
-  userId: number | undefined,
-  memberships: Memberships,
-): ProjectAccess {
-  if (userId === undefined) return { level: 0, projectLevel: 0, groupLevel: 0 }
-  let projectLevel = memberships.projects.get(project.id) ?? AccessLevel.NO_ACCESS
-  if (project.namespace.ownerId === userId) projectLevel = Math.max(projectLevel, AccessLevel.OWNER)
-  let groupLevel: number = AccessLevel.NO_ACCESS
-  for (const groupId of project.namespace.traversalIds) {
-    groupLevel = Math.max(groupLevel, memberships.groups.get(groupId) ?? AccessLevel.NO_ACCESS)
+export interface AbilityRule {
+  /** Members from this level up, and administrators (owner_access). */
+  member: AccessLevel
+  /** GitLab's other enable rules for it. */
+  also?: readonly Condition[]
+  /** GitLab's prevent rules, stated as what must hold. */
+  needs?: readonly Condition[]
+  /** Token scopes that carry it (Gitlab::Auth.abilities_for_scopes); absent: any token. */
+  scopes?: readonly string[]
+}
+
+/** download_code: api, read_api (read-only abilities), read_repository, write_repository. */
+const READ_CODE_SCOPES = ['api', 'read_api', 'read_repository', 'write_repository']
+/** push_code: api and write_repository. */
+const PUSH_CODE_SCOPES = ['api', 'write_repository']
+
+/** The abilities the table decides, named as the fields of gitlab.common.v1.ProjectAbilities. */
+export const TABLE_ABILITIES = [
+  'readProject',
+  'readEvents',
+  'readProjectMember',
+  'readMilestone',
+  'readLabel',
+  'awardEmoji',
+  'readCode',
+  'readMergeRequest',
+  'createMergeRequestIn',
+  'readPipeline',
+  'readBuild',
+  'readStatistics',
+  'adminMilestone',
+  'adminLabel',
+  'pushCode',
+  'adminTag',
+  'createMergeRequestFrom',
+  'updateMergeRequest',
+  'adminMergeRequest',
+  'createPipeline',
+  'adminPipeline',
+  'adminPipelineTriggers',
+  'pushToProtectedBranch',
+  'adminProject',
+  'renameProject',
+  'adminProjectMember',
+  'manageMergeRequestSettings',
+  'readRunnersToken',
+  'destroyMergeRequest',
+  'removeProject',
+  'archiveProject',
+  'changeVisibilityLevel',
+  'manageOwners',
+] as const
+
+export type TableAbility = (typeof TABLE_ABILITIES)[number]
+
+/** The ability `name` as the same caller holds it (GitLab's can?(:x) inside a rule). */
+function can(name: TableAbility): Condition {
+  return (subject, actor) => ruleHolds(name, subject, actor)
+}
+
+/** merge_requests_disabled | repository_disabled | ~can?(:download_code) prevents these. */
+const MERGE_REQUESTS = [available('merge_requests'), available('repository'), can('readCode')]
+/** (builds_disabled & ~internal_builds_disabled) | repository_disabled prevents these. */
+const PIPELINES = [available('repository'), notWithheld('builds')]
+/** builds_disabled | repository_disabled prevents these. */
+const BUILDS = [available('builds'), available('repository')]
+/** issues_disabled & merge_requests_disabled prevents these. */
+const LABELS = [anyOf(available('issues'), available('merge_requests'))]
+
+/**
+ * GitLab's ProjectPolicy (app/policies/project_policy.rb, with ProjectFeature
+ * and ArchivedAbilities), one row per ProjectAbilities field. Every ability
+ * also needs readProject.
+ */
+export const PROJECT_POLICY: Readonly<Record<TableAbility, AbilityRule>> = {
+  readProject: { member: GUEST, also: [publicAccess] },
+  readEvents: { member: GUEST, also: [publicAccess] },
+  readProjectMember: { member: GUEST, also: [publicAccess] },
+  readMilestone: { member: GUEST, also: [publicAccess], needs: LABELS },
+  readLabel: { member: GUEST, also: [publicAccess], needs: LABELS },
+  awardEmoji: { member: GUEST, also: [publicUserAccess], needs: [notArchived] },
+  readCode: {
+    member: REPORTER,
+    also: [publicAccess],
+    needs: [available('repository')],
+    scopes: READ_CODE_SCOPES,
+  },
+  readMergeRequest: { member: REPORTER, also: [publicAccess], needs: MERGE_REQUESTS },
+  createMergeRequestIn: {
+    member: GUEST,
+    also: [publicUserAccess],
+    needs: [...MERGE_REQUESTS, notArchived],
+  },
+  readPipeline: {
+    member: REPORTER,
+    also: [publicAccess, allOf(publicBuilds, guestAccess)],
+    needs: PIPELINES,
+  },
+  readBuild: { member: REPORTER, also: [publicBuilds], needs: BUILDS },
+  readStatistics: { member: REPORTER },
+  adminMilestone: { member: REPORTER, needs: [...LABELS, notArchived] },
+  adminLabel: { member: REPORTER, needs: [...LABELS, notArchived] },
+  pushCode: {
+    member: DEVELOPER,
+    needs: [available('repository'), notArchived],
+    scopes: PUSH_CODE_SCOPES,
+  },
+  adminTag: { member: DEVELOPER, needs: [can('pushCode')], scopes: PUSH_CODE_SCOPES },
+  createMergeRequestFrom: { member: DEVELOPER, needs: [...MERGE_REQUESTS, notArchived] },
+  updateMergeRequest: { member: DEVELOPER, needs: [...MERGE_REQUESTS, notArchived] },
+  adminMergeRequest: { member: DEVELOPER, needs: [...MERGE_REQUESTS, notArchived] },
+  createPipeline: { member: DEVELOPER, needs: [...PIPELINES, notArchived] },
+  adminPipeline: { member: MAINTAINER, needs: [...PIPELINES, notArchived] },
+  adminPipelineTriggers: { member: MAINTAINER, needs: [...BUILDS, notArchived] },
+  // Default branch protection "fully protected": Maintainers push and merge.
+  pushToProtectedBranch: { member: MAINTAINER, needs: [can('pushCode')], scopes: PUSH_CODE_SCOPES },
+  adminProject: { member: MAINTAINER },
+  renameProject: { member: MAINTAINER },
+  adminProjectMember: { member: MAINTAINER },
+  manageMergeRequestSettings: { member: MAINTAINER },
+  readRunnersToken: { member: MAINTAINER },
+  destroyMergeRequest: { member: OWNER, needs: [...MERGE_REQUESTS, notArchived] },
+  removeProject: { member: OWNER },
+  archiveProject: { member: OWNER },
+  changeVisibilityLevel: { member: OWNER },
+  manageOwners: { member: OWNER },
+}
+
+/**
+ * What a custom member role's permission switches on: for these abilities the
+ * membership counts as the level the table names for them (all other
+ * conditions still apply). EE ProjectPolicy's custom_role_enables_* rules.
+ */
+export const CUSTOM_PERMISSION_ABILITIES: Readonly<
+  Partial<Record<MemberPermission, readonly TableAbility[]>>
+> = {
+  [MemberPermission.MEMBER_PERMISSION_READ_CODE]: ['readCode'],
+  [MemberPermission.MEMBER_PERMISSION_ADMIN_MERGE_REQUEST]: [
+    'readCode',
+    'readMergeRequest',
+    'createMergeRequestFrom',
+    'adminMergeRequest',
+  ],
+  [MemberPermission.MEMBER_PERMISSION_MANAGE_MERGE_REQUEST_SETTINGS]: [
+    'manageMergeRequestSettings',
+  ],
+  [MemberPermission.MEMBER_PERMISSION_REMOVE_PROJECT]: ['removeProject'],
+  [MemberPermission.MEMBER_PERMISSION_ARCHIVE_PROJECT]: ['archiveProject'],
+}
+
+/** The table's rule for one ability, without the readProject gate and the token scopes. */
+export function ruleHolds(name: TableAbility, subject: PolicySubject, actor: PolicyActor): boolean {
+  const rule = PROJECT_POLICY[name]
+  const enabled =
+    member(rule.member)(subject, actor) ||
+    (rule.also ?? []).some((condition) => condition(subject, actor))
+  return enabled && (rule.needs ?? []).every((condition) => condition(subject, actor))
+}
+
+/**
+ * What one membership is worth for an ability: its level, raised by a custom
+ * permission that switches the ability on. A custom role adds to a membership
+ * that reads the project by itself (Guest and up): below that, as GitLab's
+ * API asks for read_project first, its permissions give nothing.
+ */
+export function grantLevelFor(name: TableAbility, grant: Grant): number {
+  const switchedOn =
+    reaches(grant.level, PROJECT_POLICY.readProject.member) &&
+    grant.permissions.some((permission) => CUSTOM_PERMISSION_ABILITIES[permission]?.includes(name))
+  return switchedOn ? Math.max(grant.level, PROJECT_POLICY[name].member) : grant.level
+}
+
+/** The caller as the rule of `name` sees it. */
+export function actorFor(
+  name: TableAbility,
+  caller: Pick<Caller, 'userId' | 'admin'>,
+  grants: readonly Grant[],
+): PolicyActor {
+  return {
+    admin: caller.admin,
+    signedIn: caller.userId !== undefined,
+    level: grants.reduce<number>(
+      (level, grant) => Math.max(level, grantLevelFor(name, grant)),
+      AccessLevel.ACCESS_LEVEL_NO_ACCESS,
+    ),
   }
-  return { level: Math.max(projectLevel, groupLevel), projectLevel, groupLevel }
 }
 
-/** An administrator's effective level is Owner everywhere (max_member_access_for_user). */
-export function effectiveFor(caller: Caller, access: ProjectAccess): ProjectAccess {
-  return caller.admin ? { ...access, level: AccessLevel.OWNER } : access
+function scopesCarry(name: TableAbility, caller: Caller): boolean {
+  const needed: readonly string[] | undefined = PROJECT_POLICY[name].scopes
+  const held = caller.scopes ?? []
+  return needed === undefined || held.length === 0 || held.some((scope) => needed.includes(scope))
 }
 
-/**
- * ProjectPolicy :read_project: public for anyone, internal for any signed-in
- * user, private for members from Guest up; administrators read everything.
- */
-export function canRead(
-  project: Pick<Project, 'visibility'>,
+/** ProjectPolicy's subject conditions of a project. */
+export function policySubject(
+  project: Pick<Project, 'visibility' | 'features' | 'archived' | 'flags'>,
+): PolicySubject {
+  return {
+    visibility: project.visibility,
+    features: project.features,
+    archived: project.archived,
+    publicJobs: project.flags.public_jobs,
+  }
+}
+
+/** Whether the caller holds one ability of the table in the project. */
+export function holdsAbility(
+  name: TableAbility,
+  subject: PolicySubject,
   caller: Caller,
-  level: number,
+  grants: readonly Grant[],
 ): boolean {
-  if (caller.admin) return true
-  const visibility = visibilityLevel(project.visibility) ?? VisibilityLevel.PRIVATE
-  if (visibility === VisibilityLevel.PUBLIC) return true
-  if (visibility === VisibilityLevel.INTERNAL && caller.userId !== undefined) return true
-  return level >= AccessLevel.GUEST
-}
-
-/** :admin_project (edit settings): Maintainer and up, or an administrator. */
-export function canAdminister(caller: Caller, level: number): boolean {
-  return caller.admin || level >= AccessLevel.MAINTAINER
-}
-
-/** :rename_project and :change_visibility_level: Owner, or an administrator. */
-export function canRename(caller: Caller, level: number): boolean {
-  return caller.admin || level >= AccessLevel.OWNER
-}
-
-/** :read_statistics (statistics=true): Reporter and up. */
-export function canReadStatistics(caller: Caller, level: number): boolean {
-  return caller.admin || level >= AccessLevel.REPORTER
-}
-
-/** Group#project_creation_level: who may create projects in a group. */
-export function canCreateInGroup(caller: Caller, level: number, creationLevel: string): boolean {
-  if (caller.admin) return true
-  switch (creationLevel) {
-    case 'noone':
-    case 'administrator':
-      return false
-    case 'owner':
-      return level >= AccessLevel.OWNER
-    case 'maintainer':
-      return level >= AccessLevel.MAINTAINER
-    default:
-      return level >= AccessLevel.DEVELOPER
-  }
+  return (
+    ruleHolds('readProject', subject, actorFor('readProject', caller, grants)) &&
+    ruleHolds(name, subject, actorFor(name, caller, grants)) &&
+    scopesCarry(name, caller)
+  )
 }

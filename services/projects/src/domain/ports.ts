@@ -1,6 +1,7 @@
+import type { AccessLevel } from '@suite/proto'
 import type { Caller } from './caller.js'
 import type { InitialCommit, ObjectFormat } from './initial-content.js'
-import type { Memberships } from './policy.js'
+import type { Memberships } from './project-grant.js'
 import type { ProjectNamespace } from './project.js'
 import type { VisibilityName } from './visibility.js'
 
@@ -8,15 +9,19 @@ import type { VisibilityName } from './visibility.js'
 export interface NamespaceForCreate {
   namespace: ProjectNamespace
   visibility: VisibilityName
-  /** Group#project_creation_level ('developer' for a user namespace, unused there). */
-  projectCreationLevel: string
-  /** The caller's level in the namespace (50 for the owner of a user namespace). */
+  /**
+   * For a group: identity's GroupPolicy answer to :create_projects (the
+   * group's project_creation_level applied). Unused for a user namespace,
+   * whose owner creates (project-abilities.ts mayCreateInNamespace).
+   */
+  mayCreateProjects: boolean
+  /** The caller's level in the namespace (Owner for the owner of a user namespace). */
   callerLevel: number
 }
 
 /** What projects needs of identity. */
 export interface IdentityPort {
-  /** Every unexpired direct membership of a user. */
+  /** Every unexpired direct membership of a user, with its custom role's permissions. */
   memberships(userId: number): Promise<Memberships>
   /** A namespace the caller can see, else undefined. */
   namespace(caller: Caller, id: number): Promise<NamespaceForCreate | undefined>
@@ -28,7 +33,7 @@ export interface IdentityPort {
     projectId: number,
     namespaceId: number,
     userId: number,
-    accessLevel: number,
+    accessLevel: AccessLevel,
   ): Promise<void>
   /** Removes a project membership on the system's behalf; a missing one is not an error. */
   removeProjectMember(actorId: number, projectId: number, userId: number): Promise<void>

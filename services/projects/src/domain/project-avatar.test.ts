@@ -1,6 +1,7 @@
 import { NotFoundError } from '@suite/runtime'
 import type { IdentityPort } from './ports.js'
 import { getProjectAvatar } from './project-avatar.js'
+import { defaultFeatureLevels, FLAG_DEFAULTS } from './project-settings.js'
 import type { ProjectsStore } from '../store/projects.store.js'
 
 const avatar = { filename: 'dk.png', contentType: 'image/png', content: Buffer.from('png') }
@@ -15,7 +16,10 @@ function storeWith(visibility: string, avatarFilename: string | null) {
         id,
         visibility,
         avatarFilename,
-        namespace: { id: 3, traversalIds: [], ownerId: 99 },
+        features: defaultFeatureLevels(visibility),
+        archived: false,
+        flags: FLAG_DEFAULTS,
+        namespace: { id: 3, kind: 'user', traversalIds: [], ownerId: 99 },
       }),
     avatar: () => Promise.resolve(avatar),
   } as unknown as ProjectsStore

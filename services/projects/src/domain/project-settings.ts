@@ -31,8 +31,8 @@ export const FEATURES = [
 export type Feature = (typeof FEATURES)[number]
 
 /** ProjectFeature's levels; `public` is for pages (and the package registry) only. */
-export const ACCESS_LEVEL_NAMES = ['disabled', 'private', 'enabled', 'public'] as const
-export type FeatureAccess = (typeof ACCESS_LEVEL_NAMES)[number]
+export const FEATURE_ACCESS_NAMES = ['disabled', 'private', 'enabled', 'public'] as const
+export type FeatureAccess = (typeof FEATURE_ACCESS_NAMES)[number]
 
 /** Boolean settings, by API name, with GitLab's default for a new project. */
 export const FLAG_DEFAULTS = {
@@ -84,31 +84,19 @@ export const FLAG_DEFAULTS = {
 export type Flag = keyof typeof FLAG_DEFAULTS
 export const FLAGS = Object.keys(FLAG_DEFAULTS) as Flag[]
 
-export type AccessLevels = Record<Feature, FeatureAccess>
+/** Every feature's access level (ProjectFeature). */
+export type FeatureLevels = Record<Feature, FeatureAccess>
 export type Flags = Record<Flag, boolean>
 
-/** The deprecated `<x>_enabled` booleans and the feature each one stands for. */
-export const FEATURE_BOOLEANS: Readonly<Record<string, Feature>> = {
-  issues_enabled: 'issues',
-  merge_requests_enabled: 'merge_requests',
-  jobs_enabled: 'builds',
-  builds_enabled: 'builds',
-  wiki_enabled: 'wiki',
-  snippets_enabled: 'snippets',
-  container_registry_enabled: 'container_registry',
-}
-
 /** ProjectFeature defaults: most features enabled; pages private unless the project is public. */
-export function defaultAccessLevels(visibility: string): AccessLevels {
-  const levels = Object.fromEntries(FEATURES.map((feature) => [feature, 'enabled'])) as AccessLevels
+export function defaultFeatureLevels(visibility: string): FeatureLevels {
+  const levels = Object.fromEntries(
+    FEATURES.map((feature) => [feature, 'enabled']),
+  ) as FeatureLevels
   levels.security_and_compliance = 'private'
   levels.pages = visibility === 'public' ? 'enabled' : 'private'
   levels.package_registry = visibility === 'public' ? 'public' : 'enabled'
   return levels
-}
-
-export function isFeature(name: string): name is Feature {
-  return (FEATURES as readonly string[]).includes(name)
 }
 
 export function isFlag(name: string): name is Flag {

@@ -1,4 +1,6 @@
-import type { AccessLevels, Flags, ScalarSettings } from './project-settings.js'
+import type { ProjectAbilities } from './project-abilities.js'
+import type { Grant } from './project-grant.js'
+import type { FeatureLevels, Flags, ScalarSettings } from './project-settings.js'
 import type { ObjectFormat } from './initial-content.js'
 import type { VisibilityName } from './visibility.js'
 
@@ -32,7 +34,7 @@ export interface Project {
   importError: string | null
   starCount: number
   topics: string[]
-  accessLevels: AccessLevels
+  features: FeatureLevels
   flags: Flags
   settings: ScalarSettings
   /** The CI runners registration token (a secret). */
@@ -44,9 +46,11 @@ export interface Project {
   lastActivityAt: Date
   createdAt: Date
   updatedAt: Date
+  /** Grows with every change of the project (ProjectAccessFacts.version). */
+  version: number
 }
 
-/** A project with what the caller holds in it. */
+/** What the caller holds in a project. */
 export interface ProjectAccess {
   /** Max of the two below; Owner for an administrator. */
   level: number
@@ -54,9 +58,13 @@ export interface ProjectAccess {
   projectLevel: number
   /** The highest membership in the groups above the project. */
   groupLevel: number
+  /** Every membership that counts in the project, with its custom permissions. */
+  grants: readonly Grant[]
 }
 
+/** A project with what the caller holds in it and may do with it. */
 export interface ProjectWithAccess {
   project: Project
   access: ProjectAccess
+  abilities: ProjectAbilities
 }

@@ -1,33 +1,59 @@
 import { NotFoundError } from '@suite/runtime'
 import type { Caller } from './caller.js'
 import type { PageQuery, ProjectFilter } from './list-query.js'
-import { accessIn, canRead, effectiveFor, NO_MEMBERSHIPS, type Memberships } from './policy.js'
-import type { ProjectWithAccess } from './project.js'
+import { projectAbilities } from './project-abilities.js'
+import { accessIn, effectiveFor, NO_MEMBERSHIPS, type Memberships } from './project-grant.js'
+import type { Project, ProjectWithAccess } from './project.js'
 import type { IdentityPort } from './ports.js'
 import type { ProjectsStore } from '../store/projects.store.js'
 
 export type ProjectRef = { id: number } | { fullPath: string }
 
+/** The caller's memberships: one identity call for a user, none for an anonymous caller. */
 export async function callerMemberships(
-  identity: IdentityPort,
+  identity: Pick<IdentityPort, 'memberships'>,
   caller: Caller,
 ): Promise<Memberships> {
   return caller.userId === undefined ? NO_MEMBERSHIPS : identity.memberships(caller.userId)
 }
 
-/** GET /projects/:id: the project with the caller's access; 404 when it may not be read. */
-export async function getProject(
-  store: ProjectsStore,
-  identity: IdentityPort,
+/** A project with what the caller holds in it and the abilities the policy gives them. */
+export function withAccess(
+  project: Project,
+  caller: Caller,
+  memberships: Memberships,
+): ProjectWithAccess {
+  const access = accessIn(project, caller.userId, memberships)
+  return {
+    project,
+    access: effectiveFor(caller, access),
+    abilities: projectAbilities(project, caller, access),
+  }
+}
+
+/** A project the caller may read (:read_project), else NotFound. */
+export async function findReadable(
+  store: Pick<ProjectsStore, 'findById' | 'findByFullPath'>,
   caller: Caller,
   ref: ProjectRef,
+  memberships: Memberships,
 ): Promise<ProjectWithAccess> {
   const project =
     'id' in ref ? await store.findById(ref.id) : await store.findByFullPath(ref.fullPath)
   if (!project) throw new NotFoundError('Project')
-  const access = accessIn(project, caller.userId, await callerMemberships(identity, caller))
-  if (!canRead(project, caller, access.level)) throw new NotFoundError('Project')
-  return { project, access: effectiveFor(caller, access) }
+  const found = withAccess(project, caller, memberships)
+  if (!found.abilities.readProject) throw new NotFoundError('Project')
+  return found
+}
+
+/** GET /projects/:id: the project with the caller's access and abilities; 404 when it may not be read. */
+export async function getProject(
+  store: Pick<ProjectsStore, 'findById' | 'findByFullPath'>,
+  identity: Pick<IdentityPort, 'memberships'>,
+  caller: Caller,
+  ref: ProjectRef,
+): Promise<ProjectWithAccess> {
+  return findReadable(store, caller, ref, await callerMemberships(identity, caller))
 }
 
 /** GET /projects: the visible projects matching the filter, with the caller's access in each. */
@@ -41,10 +67,7 @@ export async function listProjects(
   const memberships = await callerMemberships(identity, caller)
   const { projects, total, more } = await store.list(filter, { caller, memberships }, page)
   return {
-    projects: projects.map((project) => ({
-      project,
-      access: effectiveFor(caller, accessIn(project, caller.userId, memberships)),
-    })),
+    projects: projects.map((project) => withAccess(project, caller, memberships)),
     total,
     more,
   }

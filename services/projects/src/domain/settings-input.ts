@@ -1,6 +1,6 @@
 import type {
-  AccessLevels,
   ContainerExpirationPolicy,
+  FeatureLevels,
   Flags,
   ScalarSettings,
 } from './project-settings.js'
@@ -15,7 +15,7 @@ export interface SettingsInput {
   defaultBranch?: string | undefined
   topics?: string[] | undefined
   archived?: boolean | undefined
-  accessLevels: Partial<AccessLevels>
+  features: Partial<FeatureLevels>
   flags: Partial<Flags>
   settings: Partial<Omit<ScalarSettings, 'containerExpirationPolicy'>>
   containerExpirationPolicy: Partial<ContainerExpirationPolicy>

@@ -1,10 +1,11 @@
 import { createProject, type CreateProjectInput } from './create-project.js'
 import type { NamespaceForCreate, Ports } from './ports.js'
 import type { Project } from './project.js'
+import { defaultFeatureLevels, FLAG_DEFAULTS } from './project-settings.js'
 import type { ProjectsStore } from '../store/projects.store.js'
 
 const PROJECT_ID = 41
-const ALICE = { userId: 7, admin: false, scopes: [], accessLevel: 0 }
+const ALICE = { userId: 7, admin: false }
 
 function personalNamespace(): NamespaceForCreate {
   return {
@@ -18,7 +19,7 @@ function personalNamespace(): NamespaceForCreate {
       ownerId: ALICE.userId,
     },
     visibility: 'public',
-    projectCreationLevel: 'developer',
+    mayCreateProjects: false,
     callerLevel: 50,
   }
 }
@@ -41,6 +42,9 @@ function world(fail: 'member' | 'repository' | 'none') {
         id,
         namespace: personalNamespace().namespace,
         visibility: 'private',
+        features: defaultFeatureLevels('private'),
+        archived: false,
+        flags: FLAG_DEFAULTS,
       } as unknown as Project),
   } as unknown as ProjectsStore
   const ports = {
@@ -73,7 +77,7 @@ function world(fail: 'member' | 'repository' | 'none') {
 const input: CreateProjectInput = {
   settings: {
     name: 'tool',
-    accessLevels: {},
+    features: {},
     flags: {},
     settings: {},
     containerExpirationPolicy: {},

@@ -1,6 +1,7 @@
 import type { AvatarChange } from './avatar.js'
 import type { Ports } from './ports.js'
 import type { Project } from './project.js'
+import { defaultFeatureLevels, FLAG_DEFAULTS } from './project-settings.js'
 import { updateProject } from './update-project.js'
 import type { SettingsInput } from './settings-input.js'
 import type { ChangedProject } from '../store/project-writes.store.js'
@@ -15,12 +16,13 @@ const current = {
   defaultBranch: 'main',
   avatarFilename: 'old.png',
   namespace: { id: 3, fullPath: 'alice', kind: 'user', traversalIds: [], ownerId: OWNER.userId },
-  accessLevels: {},
-  flags: {},
+  features: defaultFeatureLevels('private'),
+  archived: false,
+  flags: FLAG_DEFAULTS,
   settings: { containerExpirationPolicy: {} },
 } as unknown as Project
 const noSettings: SettingsInput = {
-  accessLevels: {},
+  features: {},
   flags: {},
   settings: {},
   containerExpirationPolicy: {},

@@ -6,20 +6,22 @@ import { avatarChange, type AvatarEdit } from './avatar.js'
 import { validateSubClaimComponents } from './ci-settings-rules.js'
 import { ErrorCollector, TAKEN } from './field-errors.js'
 import { validateName, validatePath } from './path-rules.js'
-import { accessIn, canAdminister, canRename, effectiveFor } from './policy.js'
+import { accessFactsChanged } from './access-facts.js'
 import type { ProjectWithAccess } from './project.js'
 import type { Ports } from './ports.js'
-import { callerMemberships, getProject } from './read-projects.js'
+import { callerMemberships, findReadable, withAccess } from './read-projects.js'
 import { cleanTopics, definedOnly, type SettingsInput } from './settings-input.js'
 import { VisibilityLevel, visibilityLevel } from './visibility.js'
 import type { ProjectsStore } from '../store/projects.store.js'
 
 /**
- * PUT /projects/:id (API::Projects update): Maintainer and up may edit
- * settings (403 below); a name or a visibility change needs Owner
- * (:rename_project, :change_visibility_level). Path changes are validated as
- * on create and must stay unique in the namespace. A new avatar is validated
- * as on create; `avatar=` given empty removes it (remove_avatar!).
+ * PUT /projects/:id (API::Projects update): :admin_project may edit settings
+ * (403 without it); a name needs :rename_project, a visibility change
+ * :change_visibility_level and archiving :archive_project. Path changes are
+ * validated as on create and must stay unique in the namespace. A new avatar
+ * is validated as on create; `avatar=` given empty removes it
+ * (remove_avatar!). A change other services' read models depend on queues
+ * the project's access facts with it.
  */
 export async function updateProject(
   store: ProjectsStore,
@@ -30,16 +32,17 @@ export async function updateProject(
   importUrl: string | undefined,
   avatarEdit: AvatarEdit = {},
 ): Promise<ProjectWithAccess> {
-  const { project, access } = await getProject(store, ports.identity, caller, { id })
-  if (!canAdminister(caller, access.level)) throw new ForbiddenError()
-  if (given.name !== undefined && given.name !== '' && !canRename(caller, access.level)) {
+  const memberships = await callerMemberships(ports.identity, caller)
+  const { project, abilities } = await findReadable(store, caller, { id }, memberships)
+  if (!abilities.adminProject) throw new ForbiddenError()
+  if (given.name !== undefined && given.name !== '' && !abilities.renameProject) {
     throw new ForbiddenError()
   }
-  if (
-    given.visibility !== undefined &&
-    given.visibility !== project.visibility &&
-    !canRename(caller, access.level)
-  ) {
+  const changes = <T>(value: T | undefined, current: T) => value !== undefined && value !== current
+  if (changes(given.visibility, project.visibility) && !abilities.changeVisibilityLevel) {
+    throw new ForbiddenError()
+  }
+  if (changes(given.archived, project.archived) && !abilities.archiveProject) {
     throw new ForbiddenError()
   }
 
@@ -91,7 +94,7 @@ export async function updateProject(
         : avatar.kind === 'set'
           ? avatar.avatar.filename
           : null,
-    accessLevels: { ...project.accessLevels, ...definedOnly(given.accessLevels) },
+    features: { ...project.features, ...definedOnly(given.features) },
     flags: { ...project.flags, ...definedOnly(given.flags) },
     settings: {
       ...project.settings,
@@ -107,6 +110,7 @@ export async function updateProject(
       updated,
       given.topics === undefined ? undefined : cleanTopics(given.topics),
       avatar,
+      accessFactsChanged(project, updated),
     )
   } catch (error) {
     if (isUniqueViolation(error)) throw new InvalidError({ path: [TAKEN] })
@@ -114,9 +118,5 @@ export async function updateProject(
   }
   const fresh = await store.findById(project.id)
   if (!fresh) throw new Error(`project ${project.id} vanished during its update`)
-  const memberships = await callerMemberships(ports.identity, caller)
-  return {
-    project: fresh,
-    access: effectiveFor(caller, accessIn(fresh, caller.userId, memberships)),
-  }
+  return withAccess(fresh, caller, memberships)
 }

@@ -3,6 +3,7 @@ import * as createProjects from './2026_11_21_1200_create_projects.js'
 import * as createEvents from './2026_11_21_1300_create_events.js'
 import * as addProjectCiSettings from './2026_11_21_1330_add_project_ci_settings.js'
 import * as addProjectAvatars from './2026_11_21_1400_add_project_avatars.js'
+import * as addProjectAccessFacts from './2026_11_22_1000_add_project_access_facts.js'
 
 /** Every migration of the `projects` schema, by name; Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_1300_create_events': createEvents,
   '2026_11_21_1330_add_project_ci_settings': addProjectCiSettings,
   '2026_11_21_1400_add_project_avatars': addProjectAvatars,
+  '2026_11_22_1000_add_project_access_facts': addProjectAccessFacts,
 }

@@ -1,5 +1,11 @@
-import { ListProjectsRequest } from '@suite/proto'
-import { toFilter } from './from-proto.js'
+import {
+  FeatureAccessLevel,
+  FeatureAccessLevels,
+  ListProjectsRequest,
+  ScopedAbility,
+} from '@suite/proto'
+import { InvalidError } from '@suite/runtime'
+import { toCaller, toFeatureLevels, toFilter, toListAbility } from './from-proto.js'
 
 describe('toFilter', () => {
   it('orders by similarity with a search and keeps the whole search text', () => {
@@ -20,5 +26,46 @@ describe('toFilter', () => {
     expect(toFilter(ListProjectsRequest.fromPartial({ orderBy: 'repository_size' })).orderBy).toBe(
       'created_at',
     )
+  })
+})
+
+describe('toFeatureLevels', () => {
+  it('takes the levels given and leaves FEATURE_ACCESS_LEVEL_UNSPECIFIED ones unchanged', () => {
+    const features = FeatureAccessLevels.fromPartial({
+      mergeRequests: FeatureAccessLevel.FEATURE_ACCESS_LEVEL_PRIVATE,
+      containerRegistry: FeatureAccessLevel.FEATURE_ACCESS_LEVEL_DISABLED,
+      pages: FeatureAccessLevel.FEATURE_ACCESS_LEVEL_PUBLIC,
+    })
+    expect(toFeatureLevels(features)).toEqual({
+      merge_requests: 'private',
+      container_registry: 'disabled',
+      pages: 'public',
+    })
+    expect(toFeatureLevels(undefined)).toEqual({})
+  })
+})
+
+describe('toListAbility', () => {
+  it('names the list ability asked for, and refuses none', () => {
+    expect(toListAbility(ScopedAbility.SCOPED_ABILITY_READ_CODE)).toBe('readCode')
+    expect(() => toListAbility(ScopedAbility.SCOPED_ABILITY_UNSPECIFIED)).toThrow(InvalidError)
+  })
+})
+
+describe('toCaller', () => {
+  it("keeps the token's scopes", () => {
+    expect(
+      toCaller({
+        userId: 3,
+        admin: false,
+        scopes: ['read_api'],
+        project: undefined,
+        group: undefined,
+      }),
+    ).toEqual({
+      userId: 3,
+      admin: false,
+      scopes: ['read_api'],
+    })
   })
 })

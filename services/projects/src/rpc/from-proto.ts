@@ -1,8 +1,13 @@
-import type {
-  Caller as CallerMessage,
-  ListProjectsRequest,
-  ProjectSettingsInput,
+import {
+  FeatureAccessLevel,
+  ScopedAbility,
+  type Caller as CallerMessage,
+  type FeatureAccessLevels,
+  type ListProjectsRequest,
+  type ProjectSettingsInput,
 } from '@suite/proto'
+import { InvalidError } from '@suite/runtime'
+import type { ListAbility } from '../domain/access-requirements.js'
 import type { Caller } from '../domain/caller.js'
 import {
   ORDER_BY,
@@ -13,18 +18,70 @@ import {
   type ProjectOrder,
 } from '../domain/list-query.js'
 import {
-  ACCESS_LEVEL_NAMES,
-  isFeature,
   isFlag,
-  type AccessLevels,
+  type Feature,
   type FeatureAccess,
+  type FeatureLevels,
   type Flags,
 } from '../domain/project-settings.js'
 import type { SettingsInput } from '../domain/settings-input.js'
 import { visibilityLevel, type VisibilityName } from '../domain/visibility.js'
 
 export function toCaller(caller: CallerMessage | undefined): Caller {
-  return { userId: caller?.userId, admin: caller?.admin ?? false }
+  return { userId: caller?.userId, admin: caller?.admin ?? false, scopes: caller?.scopes ?? [] }
+}
+
+const FEATURE_ACCESS_NAMES: Readonly<Partial<Record<FeatureAccessLevel, FeatureAccess>>> = {
+  [FeatureAccessLevel.FEATURE_ACCESS_LEVEL_DISABLED]: 'disabled',
+  [FeatureAccessLevel.FEATURE_ACCESS_LEVEL_PRIVATE]: 'private',
+  [FeatureAccessLevel.FEATURE_ACCESS_LEVEL_ENABLED]: 'enabled',
+  [FeatureAccessLevel.FEATURE_ACCESS_LEVEL_PUBLIC]: 'public',
+}
+
+/** The feature levels given; FEATURE_ACCESS_LEVEL_UNSPECIFIED (and unknown values) leave one unchanged. */
+export function toFeatureLevels(given: FeatureAccessLevels | undefined): Partial<FeatureLevels> {
+  if (!given) return {}
+  const byFeature: Record<Feature, FeatureAccessLevel> = {
+    analytics: given.analytics,
+    builds: given.builds,
+    container_registry: given.containerRegistry,
+    environments: given.environments,
+    feature_flags: given.featureFlags,
+    forking: given.forking,
+    infrastructure: given.infrastructure,
+    issues: given.issues,
+    merge_requests: given.mergeRequests,
+    model_experiments: given.modelExperiments,
+    model_registry: given.modelRegistry,
+    monitor: given.monitor,
+    package_registry: given.packageRegistry,
+    pages: given.pages,
+    releases: given.releases,
+    repository: given.repository,
+    requirements: given.requirements,
+    security_and_compliance: given.securityAndCompliance,
+    snippets: given.snippets,
+    wiki: given.wiki,
+  }
+  const levels: Partial<FeatureLevels> = {}
+  for (const [feature, level] of Object.entries(byFeature) as [Feature, FeatureAccessLevel][]) {
+    const name = FEATURE_ACCESS_NAMES[level]
+    if (name !== undefined) levels[feature] = name
+  }
+  return levels
+}
+
+const LIST_ABILITY_OF: Readonly<Partial<Record<ScopedAbility, ListAbility>>> = {
+  [ScopedAbility.SCOPED_ABILITY_READ_PROJECT]: 'readProject',
+  [ScopedAbility.SCOPED_ABILITY_READ_CODE]: 'readCode',
+  [ScopedAbility.SCOPED_ABILITY_READ_MERGE_REQUEST]: 'readMergeRequest',
+}
+
+/** The list ability a GetAbilityScope request names; INVALID_ARGUMENT for none. */
+export function toListAbility(ability: ScopedAbility): ListAbility {
+  const name = LIST_ABILITY_OF[ability]
+  if (name === undefined) throw new InvalidError({}, 'ability is missing')
+  return name
 }
 
 function visibility(name: string | undefined): VisibilityName | undefined {
@@ -34,12 +91,6 @@ function visibility(name: string | undefined): VisibilityName | undefined {
 }
 
 export function toSettingsInput(input: ProjectSettingsInput | undefined): SettingsInput {
-  const accessLevels: Partial<AccessLevels> = {}
-  for (const [feature, level] of Object.entries(input?.accessLevels ?? {})) {
-    if (isFeature(feature) && (ACCESS_LEVEL_NAMES as readonly string[]).includes(level)) {
-      accessLevels[feature] = level as FeatureAccess
-    }
-  }
   const flags: Partial<Flags> = {}
   for (const [flag, value] of Object.entries(input?.flags ?? {})) {
     if (isFlag(flag)) flags[flag] = value
@@ -52,7 +103,7 @@ export function toSettingsInput(input: ProjectSettingsInput | undefined): Settin
     defaultBranch: input?.defaultBranch,
     topics: input?.topicsGiven ? input.topics : undefined,
     archived: input?.archived,
-    accessLevels,
+    features: toFeatureLevels(input?.features),
     flags,
     settings: {
       mergeMethod: input?.mergeMethod,

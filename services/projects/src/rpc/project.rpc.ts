@@ -7,32 +7,33 @@ import type {
   GetProjectAvatarResponse,
   GetProjectRequest,
   GetProjectResponse,
+  GetAbilityScopeRequest,
+  GetAbilityScopeResponse,
   ListProjectsRequest,
   ListProjectsResponse,
-  ListReadableProjectIdsRequest,
-  ListReadableProjectIdsResponse,
   ProjectServiceServer,
   UpdateProjectRequest,
   UpdateProjectResponse,
 } from '@suite/proto'
 import { InvalidError, type GrpcServer, type Logger } from '@suite/runtime'
 import type { RepositoryClient } from '../clients/repository.js'
+import { getAbilityScope } from '../domain/ability-scope.js'
 import { createProject } from '../domain/create-project.js'
 import { getProjectAvatar } from '../domain/project-avatar.js'
-import { NO_MEMBERSHIPS, accessIn } from '../domain/policy.js'
 import type { ProjectWithAccess } from '../domain/project.js'
 import type { Ports } from '../domain/ports.js'
 import { getProject, listProjects, type ProjectRef } from '../domain/read-projects.js'
-import { listReadableProjectIds } from '../domain/readable-project-ids.js'
 import { updateProject } from '../domain/update-project.js'
 import type { ProjectsStore } from '../store/projects.store.js'
-import { toCaller, toFilter, toPageQuery, toSettingsInput } from './from-proto.js'
-import { toProjectMessage } from './to-proto.js'
+import { toCaller, toFilter, toListAbility, toPageQuery, toSettingsInput } from './from-proto.js'
+import { toAbilityScopeMessage, toProjectMessage } from './to-proto.js'
 
 export interface ProjectRpcDeps {
   store: ProjectsStore
   logger: Logger
   ports: Ports & { repository: RepositoryClient }
+  /** Called after a write that may have queued access facts (wakes the outbox relay). */
+  onAccessFactsQueued: () => void
 }
 
 function toRef(ref: GetProjectRequest['project']): ProjectRef {
@@ -53,7 +54,7 @@ export function projectService(server: GrpcServer, deps: ProjectRpcDeps): Projec
   async function present(items: ProjectWithAccess[], license: boolean) {
     const ids = items.map((item) => item.project.id)
     const info = await ports.repository.info(ids, { license })
-    return items.map((item) => toProjectMessage(item, info.get(item.project.id)))
+    return items.map((item) => toProjectMessage(item.project, item, info.get(item.project.id)))
   }
 
   return {
@@ -66,7 +67,9 @@ export function projectService(server: GrpcServer, deps: ProjectRpcDeps): Projec
           toCaller(req.caller),
           toRef(req.project),
         )
-        if (req.skipRepository) return { project: toProjectMessage(found, undefined) }
+        if (req.skipRepository) {
+          return { project: toProjectMessage(found.project, found, undefined) }
+        }
         const [project] = await present([found], req.includeLicense)
         return { project }
       },
@@ -76,13 +79,9 @@ export function projectService(server: GrpcServer, deps: ProjectRpcDeps): Projec
       'BatchGetProjects',
       async (req: BatchGetProjectsRequest): Promise<BatchGetProjectsResponse> => {
         const projects = await store.findMany(req.ids)
+        // No caller: features and access facts, no abilities.
         return {
-          projects: projects.map((project) =>
-            toProjectMessage(
-              { project, access: accessIn(project, undefined, NO_MEMBERSHIPS) },
-              undefined,
-            ),
-          ),
+          projects: projects.map((project) => toProjectMessage(project, undefined, undefined)),
         }
       },
     ),
@@ -132,6 +131,7 @@ export function projectService(server: GrpcServer, deps: ProjectRpcDeps): Projec
             )
           },
         )
+        deps.onAccessFactsQueued()
         const [project] = await present([created], false)
         return { project }
       },
@@ -149,6 +149,7 @@ export function projectService(server: GrpcServer, deps: ProjectRpcDeps): Projec
           req.importUrl,
           { upload: req.avatar, remove: req.removeAvatar },
         )
+        deps.onAccessFactsQueued()
         const [project] = await present([updated], false)
         return { project }
       },
@@ -160,13 +161,13 @@ export function projectService(server: GrpcServer, deps: ProjectRpcDeps): Projec
         getProjectAvatar(store, ports.identity, toCaller(req.caller), req.projectId, req.filename),
     ),
 
-    listReadableProjectIds: server.unary(
-      'ListReadableProjectIds',
-      async (req: ListReadableProjectIdsRequest): Promise<ListReadableProjectIdsResponse> =>
-        listReadableProjectIds(store, ports.identity, toCaller(req.caller), {
-          groupId: req.groupId,
-          nonArchived: req.nonArchived,
-        }),
+    getAbilityScope: server.unary(
+      'GetAbilityScope',
+      async (req: GetAbilityScopeRequest): Promise<GetAbilityScopeResponse> => ({
+        scope: toAbilityScopeMessage(
+          await getAbilityScope(ports.identity, toCaller(req.caller), toListAbility(req.ability)),
+        ),
+      }),
     ),
   }
 }

@@ -1,13 +1,47 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely'
+import type { Expression, ExpressionBuilder, Kysely, SelectQueryBuilder, SqlBool } from 'kysely'
 import type { ActivityEvent } from '../domain/event.js'
 import type { EventFilter } from '../domain/event-filters.js'
+import { EVENT_NEEDS, type EventVisibility } from '../domain/event-readability.js'
 import type { EventReader } from '../domain/list-events.js'
+import { meetsRequirementSql, memberOfSql } from './requirement-columns.js'
 import type { Database } from './schema.js'
 
-type EventQuery = SelectQueryBuilder<Database, 'events', object>
+type EventQuery = SelectQueryBuilder<Database, 'events' | 'projects', object>
+type Eb = ExpressionBuilder<Database, 'events' | 'projects'>
 
-function filtered(db: Kysely<Database>, filter: EventFilter): EventQuery {
-  let query: EventQuery = db.selectFrom('events')
+/**
+ * event-readability.ts in SQL, against the Requirements each project row
+ * keeps: read_project for every event, and per EVENT_NEEDS row, events of
+ * that kind only where the caller holds its ability.
+ */
+function visible(eb: Eb, visibility: EventVisibility): Expression<SqlBool> {
+  const { scopes } = visibility
+  const and: Expression<SqlBool>[] = [meetsRequirementSql('readProject', scopes.readProject)]
+  if (visibility.membersOnly) and.push(memberOfSql(scopes.readProject))
+  for (const need of EVENT_NEEDS) {
+    const kind: Expression<SqlBool>[] = []
+    if (need.action !== undefined) kind.push(eb('events.action', '=', need.action))
+    if (need.targetType !== undefined) kind.push(eb('events.target_type', '=', need.targetType))
+    // target_type is null for most events: `coalesce` keeps them out of the kind.
+    and.push(
+      eb.or([
+        eb.not(eb.fn.coalesce(eb.and(kind), eb.lit(false))),
+        meetsRequirementSql(need.ability, scopes[need.ability]),
+      ]),
+    )
+  }
+  return eb.and(and)
+}
+
+function filtered(
+  db: Kysely<Database>,
+  filter: EventFilter,
+  visibility: EventVisibility,
+): EventQuery {
+  let query: EventQuery = db
+    .selectFrom('events')
+    .innerJoin('projects', 'projects.id', 'events.project_id')
+    .where((eb) => visible(eb, visibility))
   if (filter.authorId !== undefined) query = query.where('events.author_id', '=', filter.authorId)
   if (filter.projectIds !== undefined) {
     query = query.where('events.project_id', 'in', [...filter.projectIds])
@@ -21,19 +55,16 @@ function filtered(db: Kysely<Database>, filter: EventFilter): EventQuery {
   return query
 }
 
-/** Reads of activity events, with their push payloads. */
+/**
+ * Reads of activity events, with their push payloads: only the events the
+ * caller may see, filtered before counting and paging.
+ */
 export function eventReader(db: Kysely<Database>): EventReader {
   return {
-    async projectIdsOf(filter) {
-      if (filter.projectIds?.length === 0) return []
-      const rows = await filtered(db, filter).select('events.project_id').distinct().execute()
-      return rows.map((row) => row.project_id)
-    },
-
-    async list(filter, sort, page) {
+    async list(filter, visibility, sort, page) {
       if (filter.projectIds?.length === 0) return { events: [], total: 0 }
       const [rows, count] = await Promise.all([
-        filtered(db, filter)
+        filtered(db, filter, visibility)
           .leftJoin('push_event_payloads as p', 'p.event_id', 'events.id')
           .selectAll('events')
           .select([
@@ -52,7 +83,7 @@ export function eventReader(db: Kysely<Database>): EventReader {
           .limit(page.perPage)
           .offset((page.page - 1) * page.perPage)
           .execute(),
-        filtered(db, filter)
+        filtered(db, filter, visibility)
           .select((eb) => eb.fn.countAll<number>().as('total'))
           .executeTakeFirstOrThrow(),
       ])

@@ -1,8 +1,9 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
-import { AccessLevel } from '../domain/caller.js'
+import { AccessLevel } from '@suite/proto'
+import { abilityScope } from '../domain/access-requirements.js'
 import type { ProjectFilter, Viewer } from '../domain/list-query.js'
-import type { Memberships } from '../domain/policy.js'
-import { VisibilityLevel } from '../domain/visibility.js'
+import { reaches, type Grant, type Memberships } from '../domain/project-grant.js'
+import { meetsRequirementSql } from './requirement-columns.js'
 import type { Database } from './schema.js'
 
 type Eb = ExpressionBuilder<Database, 'projects'>
@@ -30,8 +31,8 @@ export function similarityScore(search: string): Expression<number> {
     else 0 end`
 }
 
-function idsAtLeast(levels: ReadonlyMap<number, number>, minimum: number): number[] {
-  return [...levels].filter(([, level]) => level >= minimum).map(([id]) => id)
+function idsAtLeast(grants: ReadonlyMap<number, Grant>, minimum: number): number[] {
+  return [...grants].filter(([, grant]) => reaches(grant.level, minimum)).map(([id]) => id)
 }
 
 /**
@@ -53,27 +54,27 @@ export function heldAtLeast(
       sql<SqlBool>`projects.namespace_traversal_ids && ${sql.val(groupIds)}::bigint[]`,
     )
   }
-  if (minimum <= AccessLevel.OWNER) conditions.push(eb('projects.owner_id', '=', userId))
+  if (reaches(AccessLevel.ACCESS_LEVEL_OWNER, minimum)) {
+    conditions.push(eb('projects.owner_id', '=', userId))
+  }
   return eb.or(conditions)
 }
 
-/** ProjectsFinder's visibility: what the viewer may read. */
-export function visibleTo(eb: Eb, viewer: Viewer): Expression<SqlBool> {
-  const { caller, memberships } = viewer
-  if (caller.admin) return sql<SqlBool>`true`
-  if (caller.userId === undefined) {
-    return eb('projects.visibility_level', '=', VisibilityLevel.PUBLIC)
-  }
-  return eb.or([
-    eb('projects.visibility_level', '>=', VisibilityLevel.INTERNAL),
-    heldAtLeast(eb, caller.userId, memberships, AccessLevel.GUEST),
-  ])
+/**
+ * ProjectsFinder's visibility: the projects the viewer holds :read_project
+ * in, by the Requirement each project row keeps (the policy table's).
+ */
+export function visibleTo(viewer: Viewer): Expression<SqlBool> {
+  return meetsRequirementSql(
+    'readProject',
+    abilityScope(viewer.caller, viewer.memberships, 'readProject'),
+  )
 }
 
 /** ProjectsFinder's filters on top of what the viewer may read. */
 export function filtered(eb: Eb, filter: ProjectFilter, viewer: Viewer): Expression<SqlBool> {
   const userId = viewer.caller.userId
-  const and: Expression<SqlBool>[] = [visibleTo(eb, viewer)]
+  const and: Expression<SqlBool>[] = [visibleTo(viewer)]
   if (filter.archived !== undefined) and.push(eb('projects.archived', '=', filter.archived))
   if (filter.active !== undefined) and.push(eb('projects.archived', '=', !filter.active))
   if (filter.idAfter !== undefined) and.push(eb('projects.id', '>', filter.idAfter))
@@ -102,9 +103,11 @@ export function filtered(eb: Eb, filter: ProjectFilter, viewer: Viewer): Express
   if (needsUser && userId === undefined) and.push(sql<SqlBool>`false`)
   if (userId !== undefined) {
     if (filter.membership) {
-      and.push(heldAtLeast(eb, userId, viewer.memberships, AccessLevel.MINIMAL_ACCESS))
+      and.push(heldAtLeast(eb, userId, viewer.memberships, AccessLevel.ACCESS_LEVEL_MINIMAL))
     }
-    if (filter.owned) and.push(heldAtLeast(eb, userId, viewer.memberships, AccessLevel.OWNER))
+    if (filter.owned) {
+      and.push(heldAtLeast(eb, userId, viewer.memberships, AccessLevel.ACCESS_LEVEL_OWNER))
+    }
     if (filter.minAccessLevel !== undefined) {
       and.push(heldAtLeast(eb, userId, viewer.memberships, filter.minAccessLevel))
     }

@@ -1,14 +1,16 @@
 import type { Insertable, Selectable, Updateable } from 'kysely'
+import { listRequirements } from '../domain/access-facts.js'
 import type { Project, ProjectNamespace } from '../domain/project.js'
 import {
   FEATURES,
   FLAGS,
-  type AccessLevels,
   type Feature,
   type FeatureAccess,
+  type FeatureLevels,
   type Flags,
 } from '../domain/project-settings.js'
 import { visibilityLevel, visibilityName } from '../domain/visibility.js'
+import { requirementColumns } from './requirement-columns.js'
 import type { ProjectsTable } from './project-tables.js'
 
 export type ProjectRow = Selectable<ProjectsTable>
@@ -18,9 +20,9 @@ export type ProjectPatchRow = Updateable<ProjectsTable>
 const accessColumn = (feature: Feature) => `${feature}_access_level` as const
 
 export function toProject(row: ProjectRow, topics: string[]): Project {
-  const accessLevels = Object.fromEntries(
+  const features = Object.fromEntries(
     FEATURES.map((feature) => [feature, row[accessColumn(feature)] as FeatureAccess]),
-  ) as AccessLevels
+  ) as FeatureLevels
   const flags = Object.fromEntries(FLAGS.map((flag) => [flag, row[flag]])) as Flags
   const namespace: ProjectNamespace = {
     id: row.namespace_id,
@@ -48,7 +50,7 @@ export function toProject(row: ProjectRow, topics: string[]): Project {
     importError: row.import_error,
     starCount: row.star_count,
     topics,
-    accessLevels,
+    features,
     flags,
     settings: {
       mergeMethod: row.merge_method,
@@ -86,12 +88,31 @@ export function toProject(row: ProjectRow, topics: string[]): Project {
     lastActivityAt: row.last_activity_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    version: row.version,
   }
 }
 
-/** The columns of a project's writable state (everything but id, topics and timestamps). */
+/**
+ * The list abilities' Requirements the policy gives a project's settings, as
+ * the row keeps them (written with every save; the migration that added them
+ * fills existing rows with it).
+ */
+export function requirementColumnsOf(
+  project: Pick<Project, 'visibility' | 'features' | 'archived' | 'flags'>,
+): Record<string, boolean | number> {
+  return requirementColumns(listRequirements(project))
+}
+
+/**
+ * The columns of a project's writable state (everything but id, topics,
+ * timestamps and version), with the list abilities' Requirements the policy
+ * gives that state.
+ */
 export function toRow(
-  project: Omit<Project, 'id' | 'topics' | 'createdAt' | 'updatedAt' | 'lastActivityAt'>,
+  project: Omit<
+    Project,
+    'id' | 'topics' | 'createdAt' | 'updatedAt' | 'lastActivityAt' | 'version'
+  >,
 ): Omit<NewProjectRow, 'id'> {
   const row: Record<string, unknown> = {
     namespace_id: project.namespace.id,
@@ -146,7 +167,7 @@ export function toRow(
     avatar_filename: project.avatarFilename,
     repository_object_format: project.repositoryObjectFormat,
   }
-  for (const feature of FEATURES) row[accessColumn(feature)] = project.accessLevels[feature]
+  for (const feature of FEATURES) row[accessColumn(feature)] = project.features[feature]
   for (const flag of FLAGS) row[flag] = project.flags[flag]
-  return row as Omit<NewProjectRow, 'id'>
+  return { ...(row as Omit<NewProjectRow, 'id'>), ...requirementColumnsOf(project) }
 }

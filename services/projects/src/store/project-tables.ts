@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely'
+import type { ListAbility } from '../domain/access-requirements.js'
 import type { Feature, Flag } from '../domain/project-settings.js'
 
 /** A column the database fills on insert (default) that may be set later. */
@@ -11,6 +12,24 @@ type IdArray = ColumnType<(string | number)[], number[], number[]>
 
 type AccessLevelColumns = { [F in Feature as `${F}_access_level`]: Defaulted<string> }
 type FlagColumns = { [K in Flag]: Defaulted<boolean> }
+
+/** The column prefix of each list ability's Requirement (gitlab.common.v1.Requirement). */
+export const REQUIREMENT_PREFIX = {
+  readProject: 'read_project',
+  readCode: 'read_code',
+  readMergeRequest: 'read_merge_request',
+} as const satisfies Record<ListAbility, string>
+
+export type RequirementPrefix = (typeof REQUIREMENT_PREFIX)[ListAbility]
+
+/**
+ * Who holds each list ability, as the policy table gives it, written with
+ * every save of the project so that lists filter in SQL: admin, anonymous,
+ * signed_in and min_level (members from this level up; 0: none).
+ */
+type RequirementColumns = {
+  [P in RequirementPrefix as `${P}_admin` | `${P}_anonymous` | `${P}_signed_in`]: Defaulted<boolean>
+} & { [P in RequirementPrefix as `${P}_min_level`]: Defaulted<number> }
 
 export type ProjectsTable = {
   id: Generated<number>
@@ -70,8 +89,11 @@ export type ProjectsTable = {
   last_activity_at: Timestamp
   created_at: Timestamp
   updated_at: Timestamp
+  /** Grows with every update (ProjectAccessFacts.version). */
+  version: Defaulted<number>
 } & AccessLevelColumns &
-  FlagColumns
+  FlagColumns &
+  RequirementColumns
 
 export interface TopicsTable {
   id: Generated<number>
@@ -95,10 +117,23 @@ export interface ProjectAvatarsTable {
   updated_at: Timestamp
 }
 
+/**
+ * Projects whose access facts changed, written in the transaction of the
+ * change (the transactional outbox); the relay publishes each project's
+ * current facts on `projects.access-facts` and deletes the row.
+ */
+export interface AccessFactsOutboxTable {
+  id: Generated<number>
+  project_id: number
+  created_at: Timestamp
+  attempts: Defaulted<number>
+}
+
 /** Tables of projects, settings, topics and avatars. */
 export interface ProjectTables {
   projects: ProjectsTable
   topics: TopicsTable
   project_topics: ProjectTopicsTable
   project_avatars: ProjectAvatarsTable
+  access_facts_outbox: AccessFactsOutboxTable
 }

@@ -7,16 +7,27 @@ import { replaceTopics } from './project-topics.store.js'
 import { toRow } from './project-rows.js'
 import type { Database } from './schema.js'
 
-/** A project as create builds it, before the database gives it an id and times. */
+/** A project as create builds it, before the database gives it an id, times and a version. */
 export type NewProject = Omit<
   Project,
-  'id' | 'topics' | 'createdAt' | 'updatedAt' | 'lastActivityAt'
+  'id' | 'topics' | 'createdAt' | 'updatedAt' | 'lastActivityAt' | 'version'
 >
 
 /** A project's new state as edit builds it. */
-export type ChangedProject = Omit<Project, 'topics' | 'createdAt' | 'updatedAt' | 'lastActivityAt'>
+export type ChangedProject = Omit<
+  Project,
+  'topics' | 'createdAt' | 'updatedAt' | 'lastActivityAt' | 'version'
+>
 
-/** Inserts a project with its topics, avatar and `created` event, in one transaction. */
+/** Queues the publication of a project's access facts (access-facts-outbox.store.ts relays it). */
+async function queueAccessFacts(trx: Kysely<Database>, projectId: number): Promise<void> {
+  await trx.insertInto('access_facts_outbox').values({ project_id: projectId }).execute()
+}
+
+/**
+ * Inserts a project with its topics, avatar, `created` event and the
+ * publication of its access facts, in one transaction.
+ */
 export async function insertProject(
   db: Kysely<Database>,
   project: NewProject,
@@ -47,6 +58,7 @@ export async function insertProject(
       },
       undefined,
     )
+    await queueAccessFacts(trx, id)
     return id
   })
 }
@@ -62,20 +74,30 @@ export async function deleteCreatedProject(db: Kysely<Database>, id: number): Pr
   })
 }
 
-/** Writes a project's new state (and topics and avatar when given); updated_at moves. */
+/**
+ * Writes a project's new state (and topics and avatar when given); updated_at
+ * moves and version grows. With `accessFactsChanged`, the publication of its
+ * access facts is queued in the same transaction.
+ */
 export async function updateProject(
   db: Kysely<Database>,
   project: ChangedProject,
   topics: readonly string[] | undefined,
   avatar: AvatarChange | undefined,
+  accessFactsChanged: boolean,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('projects')
-      .set({ ...toRow(project), updated_at: sql<Date>`now()` })
+      .set((eb) => ({
+        ...toRow(project),
+        updated_at: sql<Date>`now()`,
+        version: eb('version', '+', 1),
+      }))
       .where('id', '=', project.id)
       .execute()
     if (topics !== undefined) await replaceTopics(trx, project.id, topics)
     if (avatar) await writeAvatarChange(trx, project.id, avatar)
+    if (accessFactsChanged) await queueAccessFacts(trx, project.id)
   })
 }

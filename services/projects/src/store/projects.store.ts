@@ -7,7 +7,6 @@ import {
 } from '../domain/list-query.js'
 import type { AvatarChange, StoredAvatar } from '../domain/avatar.js'
 import type { Project } from '../domain/project.js'
-import type { ReadableScope } from '../domain/readable-project-ids.js'
 import { findAvatar } from './project-avatars.store.js'
 import { filtered, similarityScore } from './project-filters.js'
 import type { ProjectRow } from './project-rows.js'
@@ -19,7 +18,6 @@ import {
   type ChangedProject,
   type NewProject,
 } from './project-writes.store.js'
-import { readableProjectIds } from './readable-project-ids.store.js'
 import type { Database } from './schema.js'
 
 /**
@@ -121,12 +119,10 @@ export class ProjectsStore {
     return { projects: await this.withTopics(rows), total: Number(counted.count), more: false }
   }
 
-  /** The ids of the projects the viewer may read, in a group and unarchived when asked. */
-  readableIds(viewer: Viewer, scope: ReadableScope): Promise<number[]> {
-    return readableProjectIds(this.db, viewer, scope)
-  }
-
-  /** Inserts a project with its topics, avatar and `created` event, in one transaction. */
+  /**
+   * Inserts a project with its topics, avatar, `created` event and a queued
+   * publication of its access facts, in one transaction.
+   */
   insert(
     project: NewProject,
     topics: readonly string[],
@@ -141,13 +137,18 @@ export class ProjectsStore {
     return deleteCreatedProject(this.db, id)
   }
 
-  /** Writes a project's new state (and topics and avatar when given); updated_at moves. */
+  /**
+   * Writes a project's new state (and topics and avatar when given);
+   * updated_at and version move. With `accessFactsChanged`, the publication
+   * of its access facts is queued in the same transaction.
+   */
   update(
     project: ChangedProject,
     topics: readonly string[] | undefined,
     avatar?: AvatarChange,
+    accessFactsChanged = false,
   ): Promise<void> {
-    return updateProject(this.db, project, topics, avatar)
+    return updateProject(this.db, project, topics, avatar, accessFactsChanged)
   }
 
   /** A project's avatar image, if it has one. */
