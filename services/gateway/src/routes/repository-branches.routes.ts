@@ -28,6 +28,7 @@ export function repositoryBranchRoutes(
   api.list('/projects/:id/repository/branches', {
     ability: PUBLIC,
     resolve: 'project',
+    requireRepository: true,
     projectAbility: 'readCode',
     params: {
       id: p.string().required(),
@@ -54,6 +55,7 @@ export function repositoryBranchRoutes(
   api.get('/projects/:id/repository/branches/:branch', {
     ability: PUBLIC,
     resolve: 'project',
+    requireRepository: true,
     projectAbility: 'readCode',
     params: branchName,
     handle: async ({ caller, project, params }) => {
@@ -71,6 +73,7 @@ export function repositoryBranchRoutes(
   api.post('/projects/:id/repository/branches', {
     ability: PUBLIC,
     resolve: 'project',
+    requireRepository: true,
     projectAbility: 'readCode',
     params: {
       id: p.string().required(),
@@ -94,6 +97,7 @@ export function repositoryBranchRoutes(
   api.delete('/projects/:id/repository/branches/:branch', {
     ability: PUBLIC,
     resolve: 'project',
+    requireRepository: true,
     projectAbility: 'readCode',
     params: branchName,
     handle: async ({ caller, project, params }) => {

@@ -60,6 +60,7 @@ export function repositoryCommitRoutes(
   api.list('/projects/:id/repository/commits', {
     ability: PUBLIC,
     resolve: 'project',
+    requireRepository: true,
     projectAbility: 'readCode',
     params: {
       id: p.string().required(),
@@ -96,6 +97,7 @@ export function repositoryCommitRoutes(
   api.get('/projects/:id/repository/commits/:sha', {
     ability: PUBLIC,
     resolve: 'project',
+    requireRepository: true,
     projectAbility: 'readCode',
     params: { id: p.string().required(), sha: p.string().required(), stats: p.bool() },
     handle: async ({ project, params }) => {
@@ -116,6 +118,7 @@ export function repositoryCommitRoutes(
   api.post('/projects/:id/repository/commits', {
     ability: PUBLIC,
     resolve: 'project',
+    requireRepository: true,
     projectAbility: 'readCode',
     params: {
       id: p.string().required(),

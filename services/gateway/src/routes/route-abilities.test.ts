@@ -72,6 +72,22 @@ describe('a route declaring the project ability it needs', () => {
     })
   })
 
+  it('answers 404 Repository Not Found before 403 where the repository is closed to the caller', async () => {
+    const listBranches = jest.fn(() => Promise.resolve({ branches: [], pageInfo: { total: 0 } }))
+    const closed = await start({
+      project: { repositoryAvailable: false, readCode: false },
+      repository: { listBranches },
+    })
+    for (const path of ['/repository/branches', '/repository/commits']) {
+      const res = await fetch(`${closed}/projects/5${path}`, { headers: ALICE })
+      expect(res.status).toBe(404)
+      expect(await res.json()).toEqual({ message: '404 Repository Not Found' })
+    }
+    const open = await start({ project: { readCode: false }, repository: { listBranches } })
+    await expectForbidden(await fetch(`${open}/projects/5/repository/branches`, { headers: ALICE }))
+    expect(listBranches).not.toHaveBeenCalled()
+  })
+
   it('needs create_merge_request_from to open a merge request', async () => {
     const createMergeRequest = jest.fn(() =>
       Promise.resolve({ mergeRequest: mergeRequestFixture() }),

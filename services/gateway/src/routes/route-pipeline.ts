@@ -1,6 +1,6 @@
 import type { Request } from 'express'
 import type { User } from '@suite/proto'
-import { requireGroupAbility, requireProjectAbility } from '../auth/abilities.js'
+import { canInProject, requireGroupAbility, requireProjectAbility } from '../auth/abilities.js'
 import { authenticate } from '../auth/authenticate.js'
 import { callerOf, type Principal, type ResolvedAbilities } from '../auth/principal.js'
 import { requireScopes } from '../auth/scopes.js'
@@ -11,6 +11,7 @@ import type { IdentityClients } from '../clients/identity.client.js'
 import { findProject } from '../clients/project-lookups.js'
 import type { ProjectsClients } from '../clients/projects.client.js'
 import type { PresentContext } from '../entities/present-context.js'
+import { notFound } from '../errors/http-error.js'
 import { parseParams, type ParamShape, type ParamValues } from '../params/parse-params.js'
 import { rawParams } from '../params/raw-params.js'
 import type { HandlerContext, RouteSpec, Source } from './route-spec.js'
@@ -38,6 +39,7 @@ type Preparable<S extends ParamShape, Src extends Source | undefined> = Pick<
   | 'resolve'
   | 'projectAbility'
   | 'groupAbility'
+  | 'requireRepository'
   | 'projectRepository'
 >
 
@@ -80,6 +82,9 @@ export async function prepare<
         })
       : undefined
   const abilities: ResolvedAbilities = { project: project?.abilities, group: group?.abilities }
+  if (spec.requireRepository && !canInProject(abilities.project, 'repositoryAvailable')) {
+    throw notFound('Repository')
+  }
   if (spec.projectAbility) requireProjectAbility(abilities.project, spec.projectAbility)
   if (spec.groupAbility) requireGroupAbility(abilities.group, spec.groupAbility)
   const handler = {

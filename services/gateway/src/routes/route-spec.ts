@@ -50,6 +50,12 @@ interface CommonSpec<S extends ParamShape, Src extends Source | undefined> {
   /** The same for a resolved group, as the identity service answered it. */
   groupAbility?: Src extends 'group' ? GroupAbility : never
   /**
+   * GitLab's require_repository_enabled! (branches, commits): 404 Repository
+   * Not Found, before the ability's 403, when the repository feature is not
+   * open to the caller (the projects service's repository_available).
+   */
+  requireRepository?: Src extends 'project' ? true : never
+  /**
    * The resolved project carries its repository's facts (empty_repo,
    * statistics, readme): only routes presenting the project entity need them.
    */

@@ -4,6 +4,7 @@ import type { GroupAbility, ProjectAbility } from '../auth/abilities.js'
 /** What a Developer holds in a project whose features are all enabled (ProjectPolicy). */
 const DEVELOPER: readonly ProjectAbility[] = [
   'readProject',
+  'repositoryAvailable',
   'readCode',
   'pushCode',
   'adminTag',

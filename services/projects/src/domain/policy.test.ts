@@ -146,6 +146,7 @@ function expected(roleName: string, setting: Setting) {
   const guestAccess = L >= guest || (signedIn && visibility !== 'private')
   return {
     readProject,
+    repositoryAvailable: readProject && repository,
     readCode,
     readMergeRequest:
       readCode && open(setting.mergeRequests, reporter) && (admin || publicAccess || L >= reporter),
@@ -164,6 +165,7 @@ describe('the project policy table', () => {
       const answer = abilitiesOf(ROLES[role]!, project(setting))
       expect({
         readProject: answer.readProject,
+        repositoryAvailable: answer.repositoryAvailable,
         readCode: answer.readCode,
         readMergeRequest: answer.readMergeRequest,
         pushCode: answer.pushCode,

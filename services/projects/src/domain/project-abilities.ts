@@ -1,6 +1,13 @@
 import { AccessLevel } from '@suite/proto'
 import type { Caller } from './caller.js'
-import { holdsAbility, policySubject, TABLE_ABILITIES, type TableAbility } from './policy.js'
+import { available } from './policy-conditions.js'
+import {
+  actorFor,
+  holdsAbility,
+  policySubject,
+  TABLE_ABILITIES,
+  type TableAbility,
+} from './policy.js'
 import { reaches } from './project-grant.js'
 import type { Project, ProjectAccess, ProjectNamespace } from './project.js'
 
@@ -10,6 +17,8 @@ export type ProjectAbilities = {
   /** The effective level: Owner for an administrator. */
   accessLevel: AccessLevel
   createProjectInNamespace: boolean
+  /** feature_available?(:repository): the feature is not disabled, nor private to others. */
+  repositoryAvailable: boolean
 } & Record<TableAbility, boolean>
 
 /**
@@ -48,6 +57,9 @@ export function projectAbilities(
     ...table,
     projectId: project.id,
     accessLevel: caller.admin ? AccessLevel.ACCESS_LEVEL_OWNER : access.level,
+    repositoryAvailable:
+      table.readProject &&
+      available('repository')(subject, actorFor('readProject', caller, access.grants)),
     createProjectInNamespace:
       table.readProject &&
       mayCreateInNamespace(

@@ -66,6 +66,12 @@ export interface ProjectAbilities {
   pushToProtectedBranch: boolean;
   manageMergeRequestSettings: boolean;
   readRunnersToken: boolean;
+  /**
+   * ProjectFeature#feature_available?(:repository): the repository feature is
+   * open to the caller (GitLab's require_repository_enabled!: 404 Repository
+   * Not Found on the branches and commits APIs when it is not).
+   */
+  repositoryAvailable: boolean;
 }
 
 /**
@@ -162,6 +168,7 @@ function createBaseProjectAbilities(): ProjectAbilities {
     pushToProtectedBranch: false,
     manageMergeRequestSettings: false,
     readRunnersToken: false,
+    repositoryAvailable: false,
   };
 }
 
@@ -274,6 +281,9 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
     }
     if (message.readRunnersToken !== false) {
       writer.uint32(288).bool(message.readRunnersToken);
+    }
+    if (message.repositoryAvailable !== false) {
+      writer.uint32(296).bool(message.repositoryAvailable);
     }
     return writer;
   },
@@ -579,6 +589,14 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
             message.readRunnersToken = reader.bool();
             continue;
           }
+          case 37: {
+            if (tag !== 296) {
+              break;
+            }
+
+            message.repositoryAvailable = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -773,6 +791,11 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
         : isSet(object.read_runners_token)
         ? globalThis.Boolean(object.read_runners_token)
         : false,
+      repositoryAvailable: isSet(object.repositoryAvailable)
+        ? globalThis.Boolean(object.repositoryAvailable)
+        : isSet(object.repository_available)
+        ? globalThis.Boolean(object.repository_available)
+        : false,
     };
   },
 
@@ -886,6 +909,9 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
     if (message.readRunnersToken !== false) {
       obj.readRunnersToken = message.readRunnersToken;
     }
+    if (message.repositoryAvailable !== false) {
+      obj.repositoryAvailable = message.repositoryAvailable;
+    }
     return obj;
   },
 
@@ -930,6 +956,7 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
     message.pushToProtectedBranch = object.pushToProtectedBranch ?? false;
     message.manageMergeRequestSettings = object.manageMergeRequestSettings ?? false;
     message.readRunnersToken = object.readRunnersToken ?? false;
+    message.repositoryAvailable = object.repositoryAvailable ?? false;
     return message;
   },
 };
