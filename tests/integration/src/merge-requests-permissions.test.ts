@@ -19,8 +19,9 @@ jest.setTimeout(120_000)
 /**
  * Who may read, create, update, close, merge and delete merge requests, for
  * every kind of caller on private, internal and public projects. GitLab: a
- * project the caller cannot see is 404; merge requests of a private project
- * are hidden from Guests (404); writes need Developer (update, close, merge)
+ * project the caller cannot see is 404; a Guest of a private project may not
+ * read its merge requests (403 reading, 404 from merge and delete, which find
+ * the request through MergeRequestsFinder); writes need Developer (update, close, merge)
  * or Owner (delete); merge answers 401 to whoever may not merge; any write
  * without a token is 401.
  */
@@ -39,6 +40,7 @@ type Visibility = 'private' | 'internal' | 'public'
 type Operation = 'read' | 'create' | 'update' | 'close' | 'merge' | 'delete'
 
 const PROJECT_NOT_FOUND = { message: '404 Project Not Found' }
+const MERGE_REQUEST_NOT_FOUND = { message: '404 Merge Request Not Found' }
 
 /** The expected status per operation, visibility and role. */
 function expectedStatus(operation: Operation, visibility: Visibility, role: Role): number {
@@ -50,6 +52,14 @@ function expectedStatus(operation: Operation, visibility: Visibility, role: Role
   }
   if (role === 'anonymous') return 401
   if (role === 'stranger' && visibility === 'private') return 404
+  // Merge and delete find the request with MergeRequestsFinder, which hides
+  // the requests of a private project from its Guests: 404 Merge Request.
+  if (
+    (operation === 'merge' || operation === 'delete') &&
+    role === 'guest' &&
+    visibility === 'private'
+  )
+    return 404
   const developerUp = ['developer', 'maintainer', 'owner', 'admin'].includes(role)
   switch (operation) {
     case 'create':
@@ -66,10 +76,14 @@ function expectedStatus(operation: Operation, visibility: Visibility, role: Role
   }
 }
 
-/** The body that goes with a refusal: 404 is always the project's, as the caller cannot see it. */
-function expectBody(status: number, body: unknown): void {
+/**
+ * The body that goes with a refusal: 404 is the project's for a caller who
+ * cannot see it, the merge request's for a member who cannot read requests.
+ */
+function expectBody(status: number, body: unknown, role?: Role): void {
   if (status === 401) expect(body).toEqual(UNAUTHORIZED)
   else if (status === 403) expect(body).toEqual(FORBIDDEN)
+  else if (status === 404 && role === 'guest') expect(body).toEqual(MERGE_REQUEST_NOT_FOUND)
   else if (status === 404) expect(body).toEqual(PROJECT_NOT_FOUND)
 }
 
@@ -161,7 +175,7 @@ describe('merge request permissions', () => {
       })
       expect([role, res.status]).toEqual([role, status])
       if (status === 201) expect(res.body.title).toBe(`Created by ${role}`)
-      else expectBody(status, res.body)
+      else expectBody(status, res.body, role)
     })
 
     it.each(ROLES)('update: %s', async (role) => {
@@ -173,7 +187,7 @@ describe('merge request permissions', () => {
       })
       expect([role, res.status]).toEqual([role, status])
       if (status === 200) expect(res.body.title).toBe(`Edited by ${role}`)
-      else expectBody(status, res.body)
+      else expectBody(status, res.body, role)
     })
 
     it.each(ROLES)('close: %s', async (role) => {
@@ -193,7 +207,7 @@ describe('merge request permissions', () => {
         })
         expect(reopened.body.state).toBe('opened')
       } else {
-        expectBody(status, res.body)
+        expectBody(status, res.body, role)
       }
     })
 
@@ -206,7 +220,7 @@ describe('merge request permissions', () => {
       })
       expect([role, res.status]).toEqual([role, status])
       if (status === 200) expect(res.body.state).toBe('merged')
-      else expectBody(status, res.body)
+      else expectBody(status, res.body, role)
     })
 
     it('the refused merges left their request open, its branch unmerged', async () => {
@@ -234,7 +248,7 @@ describe('merge request permissions', () => {
         const gone = await api(mrPath(project.id, target.iid), { token: cast.owner.token })
         expect(gone.status).toBe(404)
       } else {
-        expectBody(status, res.body)
+        expectBody(status, res.body, role)
       }
     })
   })

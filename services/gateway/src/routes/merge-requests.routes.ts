@@ -88,10 +88,11 @@ export function mergeRequestRoutes(api: ApiRouter, deps: MergeRequestRouteDeps):
     ...single,
   })
 
+  // find_project_merge_request: a request the caller may not read is 404
+  // Merge Request Not Found, which the service answers (as for merge).
   api.delete(SINGLE, {
     ability: AUTHENTICATED,
     resolve: 'project',
-    projectAbility: 'readMergeRequest',
     params: mergeRequestPathParams,
     handle: async ({ caller, project, params }) => {
       await mergeRequests.write.deleteMergeRequest({
