@@ -29,13 +29,22 @@ interface OutboxRow {
   attempts: number
 }
 
-/** The relay's queries on a table shaped like every service's `event_outbox`. */
-function outboxRows(db: Kysely<unknown>, table: string): OutboxRows {
-  const ref = sql.table(table)
+function checkedTable(table: string): string {
+  if (!TABLE_NAME.test(table)) throw new Error(`bad outbox table name ${table}`)
+  return table
+}
+
+/**
+ * The relay's queries on a table shaped like every service's `event_outbox`
+ * (id, payload, idempotency_key, attempts), on `db` or a transaction of it.
+ */
+export function eventOutboxRows<DB>(db: Kysely<DB>, table = 'event_outbox'): OutboxRows {
+  const ref = sql.table(checkedTable(table))
+  const untyped = db as unknown as Kysely<unknown>
   return {
     lockPending: async (limit) => {
       const { rows } = await sql<OutboxRow>`select id, payload, attempts from ${ref}
-        order by id limit ${limit} for update skip locked`.execute(db)
+        order by id limit ${limit} for update skip locked`.execute(untyped)
       return rows.map((row) => ({
         id: Number(row.id),
         event: EventRecord.fromJSON(row.payload),
@@ -44,14 +53,29 @@ function outboxRows(db: Kysely<unknown>, table: string): OutboxRows {
     },
     delete: async (ids) => {
       if (ids.length === 0) return
-      await sql`delete from ${ref} where id = any(${[...ids]}::bigint[])`.execute(db)
+      await sql`delete from ${ref} where id = any(${[...ids]}::bigint[])`.execute(untyped)
     },
     countAttempt: async (ids) => {
       if (ids.length === 0) return
       await sql`update ${ref} set attempts = attempts + 1
-        where id = any(${[...ids]}::bigint[])`.execute(db)
+        where id = any(${[...ids]}::bigint[])`.execute(untyped)
     },
   }
+}
+
+/**
+ * Writes an activity event to the outbox, in the caller's transaction when
+ * `db` is one; the same idempotency key twice records it once.
+ */
+export async function insertOutboxEvent<DB>(
+  db: Kysely<DB>,
+  event: EventRecord,
+  table = 'event_outbox',
+): Promise<void> {
+  const payload = JSON.stringify(EventRecord.toJSON(event))
+  await sql`insert into ${sql.table(checkedTable(table))} (payload, idempotency_key)
+    values (${payload}, ${event.idempotencyKey})
+    on conflict (idempotency_key) do nothing`.execute(db)
 }
 
 /**
@@ -59,10 +83,9 @@ function outboxRows(db: Kysely<unknown>, table: string): OutboxRows {
  * unless named): id, payload (EventRecord.toJSON), idempotency_key, attempts.
  */
 export function outboxTransactions<DB>(db: Kysely<DB>, table = 'event_outbox'): OutboxTransactions {
-  if (!TABLE_NAME.test(table)) throw new Error(`bad outbox table name ${table}`)
-  const untyped = db as unknown as Kysely<unknown>
+  checkedTable(table)
   return {
     transaction: (fn) =>
-      untyped.transaction().execute((trx) => fn({ outbox: outboxRows(trx, table) })),
+      db.transaction().execute((trx) => fn({ outbox: eventOutboxRows(trx, table) })),
   }
 }
