@@ -1,5 +1,5 @@
 import { AccessLevel } from '@suite/proto'
-import { ForbiddenError, InvalidError } from '@suite/runtime'
+import { ForbiddenError, InvalidError, VisibilityLevel, visibilityLevel } from '@suite/runtime'
 import type { Stores } from '../store/stores.js'
 import { UniqueViolation } from '../store/unique-violation.js'
 import type { Caller } from './caller.js'
@@ -10,7 +10,6 @@ import { groupModelErrors, groupParamErrors } from './group-rules.js'
 import { DEFAULT_GROUP_SETTINGS, type Group, type GroupSettings } from './namespace.js'
 import { canCreateTopLevelGroup, requireSignedIn } from './policy.js'
 import { inspectRubyErrors } from './ruby-inspect.js'
-import { VisibilityLevel, visibilityLevel } from './visibility.js'
 
 export interface CreateGroupInput {
   name: string
@@ -54,7 +53,7 @@ export async function createGroup(
     name: input.name,
     path: input.path,
     description: input.description ?? '',
-    visibilityLevel: level ?? VisibilityLevel.PRIVATE,
+    visibilityLevel: level ?? VisibilityLevel.VISIBILITY_LEVEL_PRIVATE,
     twoFactorGracePeriod: settings.twoFactorGracePeriod,
     parent,
     nameTaken: parent ? await stores.namespaces.siblingNameTaken(parent.id, input.name) : false,
@@ -74,7 +73,7 @@ export async function createGroup(
         fullName: parent ? `${parent.fullName} / ${input.name}` : input.name,
         parentId: parent?.id ?? null,
         ownerId: null,
-        visibilityLevel: level ?? VisibilityLevel.PRIVATE,
+        visibilityLevel: level ?? VisibilityLevel.VISIBILITY_LEVEL_PRIVATE,
         traversalIds: [...(parent?.traversalIds ?? []), id],
         description: input.description ?? '',
         createdAt: now,

@@ -2,7 +2,7 @@ import { AccessLevel, MemberPermission } from '@suite/proto'
 import type { Caller } from './caller.js'
 import { groupAbilities, type GroupAbilities, type GroupPolicyFacts } from './group-policy.js'
 import { DEFAULT_GROUP_SETTINGS, type Group, type GroupSettings } from './namespace.js'
-import { VisibilityLevel } from './visibility.js'
+import { VisibilityLevel } from '@suite/runtime'
 
 const { ACCESS_LEVEL_NO_ACCESS, ACCESS_LEVEL_GUEST, ACCESS_LEVEL_REPORTER } = AccessLevel
 const { ACCESS_LEVEL_DEVELOPER, ACCESS_LEVEL_MAINTAINER, ACCESS_LEVEL_OWNER } = AccessLevel
@@ -64,9 +64,9 @@ function abilities(role: Role, of: Group, customPermissions: MemberPermission[] 
 }
 
 const VISIBILITIES = {
-  private: VisibilityLevel.PRIVATE,
-  internal: VisibilityLevel.INTERNAL,
-  public: VisibilityLevel.PUBLIC,
+  private: VisibilityLevel.VISIBILITY_LEVEL_PRIVATE,
+  internal: VisibilityLevel.VISIBILITY_LEVEL_INTERNAL,
+  public: VisibilityLevel.VISIBILITY_LEVEL_PUBLIC,
 } as const
 
 /**

@@ -1,7 +1,7 @@
 import { AccessLevel, MemberPermission } from '@suite/proto'
 import type { Caller } from './caller.js'
 import type { Group } from './namespace.js'
-import { VisibilityLevel } from './visibility.js'
+import { VisibilityLevel } from '@suite/runtime'
 
 /** What GitLab's GroupPolicy decides from, for one caller and one group. */
 export interface GroupPolicyFacts {
@@ -62,8 +62,9 @@ function mayReadGroup(facts: GroupPolicyFacts, level: AccessLevel): boolean {
   const { group, caller } = facts
   return (
     caller.admin ||
-    group.visibilityLevel === VisibilityLevel.PUBLIC ||
-    (group.visibilityLevel === VisibilityLevel.INTERNAL && facts.internalVisible) ||
+    group.visibilityLevel === VisibilityLevel.VISIBILITY_LEVEL_PUBLIC ||
+    (group.visibilityLevel === VisibilityLevel.VISIBILITY_LEVEL_INTERNAL &&
+      facts.internalVisible) ||
     level >= ACCESS_LEVEL_GUEST ||
     facts.memberWithin
   )
@@ -93,7 +94,10 @@ export function groupAbilities(facts: GroupPolicyFacts): GroupAbilities {
     // can_read_group_member?: a private group's members are not for those without access.
     readGroupMember:
       readGroup &&
-      !(group.visibilityLevel === VisibilityLevel.PRIVATE && level === ACCESS_LEVEL_NO_ACCESS),
+      !(
+        group.visibilityLevel === VisibilityLevel.VISIBILITY_LEVEL_PRIVATE &&
+        level === ACCESS_LEVEL_NO_ACCESS
+      ),
     adminGroupMember: owner || custom.has(MemberPermission.MEMBER_PERMISSION_ADMIN_GROUP_MEMBER),
     adminGroup: owner,
     createSubgroup:

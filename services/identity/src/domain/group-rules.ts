@@ -1,8 +1,12 @@
-import type { FieldErrors } from '@suite/runtime'
+import {
+  type FieldErrors,
+  type VisibilityLevel,
+  visibilityLevel,
+  visibilityName,
+} from '@suite/runtime'
 import { BLANK, ErrorCollector, TAKEN, tooLong } from './field-errors.js'
 import { PROJECT_CREATION_LEVELS, SUBGROUP_CREATION_LEVELS, type Group } from './namespace.js'
 import { namespacePathErrors } from './path-rules.js'
-import { visibilityLevel, visibilityName } from './visibility.js'
 
 /** Gitlab::Regex.group_name_regex */
 const GROUP_NAME =
@@ -42,7 +46,7 @@ export interface GroupModel {
   name: string
   path: string
   description: string
-  visibilityLevel: number
+  visibilityLevel: VisibilityLevel
   twoFactorGracePeriod: number
   parent: Group | undefined
   /** A sibling already has the name. */

@@ -1,4 +1,4 @@
-import { InvalidError } from '@suite/runtime'
+import { InvalidError, visibilityLevel } from '@suite/runtime'
 import type { Stores } from '../store/stores.js'
 import type { Caller } from './caller.js'
 import {
@@ -9,7 +9,6 @@ import {
 } from './group-access.js'
 import type { GroupQuery, GroupScope } from './group-query.js'
 import { pageWindow, type PageRequest } from '@suite/runtime'
-import { visibilityLevel } from './visibility.js'
 
 export interface ListGroupsInput {
   page?: PageRequest | undefined

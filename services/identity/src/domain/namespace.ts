@@ -1,3 +1,5 @@
+import type { VisibilityLevel } from '@suite/runtime'
+
 /** A personal namespace ('user') or a group ('group'). */
 export interface Namespace {
   id: number
@@ -8,7 +10,7 @@ export interface Namespace {
   fullName: string
   parentId: number | null
   ownerId: number | null
-  visibilityLevel: number
+  visibilityLevel: VisibilityLevel
   /** Ancestors from the root down to this namespace, itself included. */
   traversalIds: number[]
   description: string

@@ -1,3 +1,4 @@
+import { OCI_PATH_FORMAT, PROJECT_WILDCARD_ROUTES } from '@suite/runtime'
 import { BLANK, tooLong, tooShort } from './field-errors.js'
 
 /**
@@ -46,31 +47,6 @@ export const TOP_LEVEL_ROUTES: readonly string[] = [
   'v2',
 ]
 
-/** Words after /*namespace/:project in wildcard routes (PROJECT_WILDCARD_ROUTES). */
-export const PROJECT_WILDCARD_ROUTES: readonly string[] = [
-  '-',
-  'badges',
-  'blame',
-  'blob',
-  'builds',
-  'commits',
-  'create',
-  'create_dir',
-  'edit',
-  'environments/folders',
-  'files',
-  'find_file',
-  'gitlab-lfs/objects',
-  'info/lfs/objects',
-  'new',
-  'preview',
-  'raw',
-  'refs',
-  'tree',
-  'update',
-  'wikis',
-]
-
 /** ILLEGAL_GROUP_PATH_WORDS: PROJECT_WILDCARD_ROUTES | GROUP_ROUTES (['-']). */
 const ILLEGAL_GROUP_PATH_WORDS = new Set(PROJECT_WILDCARD_ROUTES)
 
@@ -82,9 +58,6 @@ export const PATH_MAX_LENGTH = 255
 /** NAMESPACE_FORMAT_REGEX: no leading '-', no trailing '.', '.git' or '.atom'. */
 const NAMESPACE_FORMAT =
   /^(?:[a-zA-Z0-9_.][a-zA-Z0-9_\-.]{0,254}[a-zA-Z0-9_-]|[a-zA-Z0-9_])(?<!\.git|\.atom)$/
-
-/** Gitlab::Regex.oci_repository_path_regex, checked on every changed namespace path. */
-const OCI_FORMAT = /^[a-zA-Z0-9]+(?:[._-][a-zA-Z0-9]+)*$/
 
 export const NAMESPACE_FORMAT_MESSAGE =
   "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-' or end in '.', '.git' or '.atom'."
@@ -109,7 +82,7 @@ export function namespacePathErrors(path: string, topLevel: boolean): string[] {
   if (path.trim() === '') return [BLANK]
   const errors: string[] = []
   if (path.length > PATH_MAX_LENGTH) errors.push(tooLong(PATH_MAX_LENGTH))
-  if (!OCI_FORMAT.test(path)) errors.push(OCI_FORMAT_MESSAGE)
+  if (!OCI_PATH_FORMAT.test(path)) errors.push(OCI_FORMAT_MESSAGE)
   if (!NAMESPACE_FORMAT.test(path)) errors.push(NAMESPACE_FORMAT_MESSAGE)
   else if (isReservedPath(path, topLevel)) errors.push(reservedNameMessage(path))
   if (path.length < 2) errors.push(tooShort(2))

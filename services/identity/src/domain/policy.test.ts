@@ -1,5 +1,5 @@
 import { AccessLevel } from '@suite/proto'
-import { ForbiddenError, UnauthenticatedError } from '@suite/runtime'
+import { ForbiddenError, UnauthenticatedError, VisibilityLevel } from '@suite/runtime'
 import type { Caller, ProjectMemberAbilities } from './caller.js'
 import { groupAbilities } from './group-policy.js'
 import { DEFAULT_GROUP_SETTINGS, type Group } from './namespace.js'
@@ -11,7 +11,6 @@ import {
   requireAdmin,
 } from './policy.js'
 import type { PersonalAccessToken } from './token.js'
-import { VisibilityLevel } from './visibility.js'
 
 const user: Caller = { userId: 7, admin: false, scopes: ['api'] }
 const admin: Caller = { userId: 1, admin: true, scopes: ['api'] }
@@ -26,7 +25,7 @@ const group: Group = {
   fullName: 'g',
   parentId: null,
   ownerId: null,
-  visibilityLevel: VisibilityLevel.PRIVATE,
+  visibilityLevel: VisibilityLevel.VISIBILITY_LEVEL_PRIVATE,
   traversalIds: [3],
   description: '',
   createdAt: new Date(0),

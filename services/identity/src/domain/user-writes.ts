@@ -1,10 +1,9 @@
-import { ConflictError, InvalidError, NotFoundError } from '@suite/runtime'
+import { ConflictError, InvalidError, NotFoundError, VisibilityLevel } from '@suite/runtime'
 import type { Stores } from '../store/stores.js'
 import { UniqueViolation } from '../store/unique-violation.js'
 import { TAKEN } from './field-errors.js'
 import { DEFAULT_GROUP_SETTINGS, type Namespace } from './namespace.js'
 import type { IdentityRequest } from './user.js'
-import { VisibilityLevel } from './visibility.js'
 
 export const EMAIL_TAKEN = 'Email has already been taken'
 export const USERNAME_TAKEN = 'Username has already been taken'
@@ -55,7 +54,7 @@ export function personalNamespace(
     fullName: name,
     parentId: null,
     ownerId,
-    visibilityLevel: VisibilityLevel.PUBLIC,
+    visibilityLevel: VisibilityLevel.VISIBILITY_LEVEL_PUBLIC,
     traversalIds: [id],
     description: '',
     createdAt: now,

@@ -16,7 +16,7 @@ import type { Member } from '../domain/member.js'
 import type { Group, Namespace } from '../domain/namespace.js'
 import { isActive, type PersonalAccessToken } from '../domain/token.js'
 import { commitEmailOrDefault, type Identity, type User } from '../domain/user.js'
-import { visibilityName } from '../domain/visibility.js'
+import { visibilityName } from '@suite/runtime'
 
 const orUndefined = <T>(value: T | null): T | undefined => value ?? undefined
 

@@ -1,8 +1,8 @@
 import { AccessLevel } from '@suite/proto'
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely'
 import type { GroupScope } from '../domain/group-query.js'
-import { VisibilityLevel } from '../domain/visibility.js'
 import type { DB } from './schema.js'
+import { VisibilityLevel } from '@suite/runtime'
 
 type Eb = ExpressionBuilder<DB, 'namespaces'>
 
@@ -32,9 +32,9 @@ export function scopeCondition(eb: Eb, scope: GroupScope): Expression<SqlBool> {
     case 'membership':
       return membershipHierarchy(scope.userId)
     case 'readable': {
-      const open = [eb('namespaces.visibility_level', '=', VisibilityLevel.PUBLIC)]
+      const open = [eb('namespaces.visibility_level', '=', VisibilityLevel.VISIBILITY_LEVEL_PUBLIC)]
       if (scope.internalVisible) {
-        open.push(eb('namespaces.visibility_level', '=', VisibilityLevel.INTERNAL))
+        open.push(eb('namespaces.visibility_level', '=', VisibilityLevel.VISIBILITY_LEVEL_INTERNAL))
       }
       if (scope.userId !== undefined) open.push(eb.and([membershipHierarchy(scope.userId)]))
       return eb.or(open)

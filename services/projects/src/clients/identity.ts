@@ -7,11 +7,10 @@ import {
   type Caller as CallerMessage,
   type Namespace,
 } from '@suite/proto'
-import { createClient, isServiceError, type Registry } from '@suite/runtime'
+import { createClient, isServiceError, type Registry, visibilityName } from '@suite/runtime'
 import type { Caller } from '../domain/caller.js'
 import type { Grant, Memberships } from '../domain/project-grant.js'
 import type { IdentityPort, NamespaceForCreate } from '../domain/ports.js'
-import { visibilityName } from '../domain/visibility.js'
 
 function callerMessage(caller: Caller): CallerMessage {
   return {

@@ -3,6 +3,8 @@ import {
   InvalidError,
   UnauthenticatedError,
   isUniqueViolation,
+  VisibilityLevel,
+  visibilityLevel,
 } from '@suite/runtime'
 import { randomBytes } from 'node:crypto'
 import { AccessLevel } from '@suite/proto'
@@ -21,7 +23,6 @@ import type { NamespaceForCreate, Ports } from './ports.js'
 import { callerMemberships, withAccess } from './read-projects.js'
 import { cleanTopics, definedOnly, type SettingsInput } from './settings-input.js'
 import { undoCreation, type UndoFailure } from './undo-create-project.js'
-import { VisibilityLevel, visibilityLevel } from './visibility.js'
 import type { ProjectsStore } from '../store/projects.store.js'
 
 export interface CreateProjectInput {
@@ -43,8 +44,8 @@ export interface CreateProjectInput {
 /** Project#visibility_level_allowed_by_group: not above the group's level. */
 function visibilityError(visibility: string, target: NamespaceForCreate): string | undefined {
   if (target.namespace.kind !== 'group') return undefined
-  const level = visibilityLevel(visibility) ?? VisibilityLevel.PRIVATE
-  const groupLevel = visibilityLevel(target.visibility) ?? VisibilityLevel.PRIVATE
+  const level = visibilityLevel(visibility) ?? VisibilityLevel.VISIBILITY_LEVEL_PRIVATE
+  const groupLevel = visibilityLevel(target.visibility) ?? VisibilityLevel.VISIBILITY_LEVEL_PRIVATE
   if (level <= groupLevel) return undefined
   return `${visibility} is not allowed in a ${target.visibility} group.`
 }

@@ -1,3 +1,4 @@
+import { OCI_PATH_FORMAT, PROJECT_WILDCARD_ROUTES } from '@suite/runtime'
 import { BLANK, tooLong, type ErrorCollector } from './field-errors.js'
 
 /** Project::NAME / path maximum length. */
@@ -17,29 +18,8 @@ export const PATH_SPECIAL_CHARACTERS_MESSAGE =
 
 const NAME_FORMAT = /^[\p{L}\p{N}\u{00A9}-\u{1f9ff}_][\p{L}\p{N}\p{Pd}+\u{00A9}-\u{1f9ff}_. ]*$/u
 const PATH_FORMAT = /^[a-zA-Z0-9_.][a-zA-Z0-9_\-.]*$/
-const OCI_PATH_FORMAT = /^[a-zA-Z0-9]+(?:[._-][a-zA-Z0-9]+)*$/
-
-/** Words a project path may not be (Gitlab::PathRegex PROJECT_WILDCARD_ROUTES + '-'). */
-const RESERVED_PATHS = new Set([
-  '-',
-  'badges',
-  'blame',
-  'blob',
-  'builds',
-  'commits',
-  'create',
-  'create_dir',
-  'edit',
-  'files',
-  'find_file',
-  'new',
-  'preview',
-  'raw',
-  'refs',
-  'tree',
-  'update',
-  'wikis',
-])
+/** A project path may be no word of GitLab's project wildcard routes. */
+const RESERVED_PATHS = new Set(PROJECT_WILDCARD_ROUTES)
 
 /**
  * ActiveSupport's String#parameterize: accents dropped, every run of other

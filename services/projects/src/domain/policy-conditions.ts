@@ -1,7 +1,7 @@
 import { AccessLevel } from '@suite/proto'
 import { reaches } from './project-grant.js'
 import type { Feature, FeatureLevels } from './project-settings.js'
-import type { VisibilityName } from './visibility.js'
+import { type VisibilityName } from '@suite/runtime'
 
 /** The project as ProjectPolicy's subject conditions see it. */
 export interface PolicySubject {

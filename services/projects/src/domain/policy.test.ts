@@ -17,7 +17,7 @@ import {
   type FeatureAccess,
   type FeatureLevels,
 } from './project-settings.js'
-import type { VisibilityName } from './visibility.js'
+import { type VisibilityName } from '@suite/runtime'
 
 const PROJECT_ID = 9
 const GROUP_ID = 3

@@ -3,7 +3,7 @@ import type { Caller } from './caller.js'
 import type { InitialCommit, ObjectFormat } from './initial-content.js'
 import type { Memberships } from './project-grant.js'
 import type { ProjectNamespace } from './project.js'
-import type { VisibilityName } from './visibility.js'
+import { type VisibilityName } from '@suite/runtime'
 
 /** A namespace as seen by the caller, with what creating a project in it needs. */
 export interface NamespaceForCreate {

@@ -2,7 +2,7 @@ import type { ProjectAbilities } from './project-abilities.js'
 import type { Grant } from './project-grant.js'
 import type { FeatureLevels, Flags, ScalarSettings } from './project-settings.js'
 import type { ObjectFormat } from './initial-content.js'
-import type { VisibilityName } from './visibility.js'
+import { type VisibilityName } from '@suite/runtime'
 
 /** The namespace a project lives in, as identity described it at creation. */
 export interface ProjectNamespace {

@@ -4,7 +4,7 @@ import type {
   Flags,
   ScalarSettings,
 } from './project-settings.js'
-import type { VisibilityName } from './visibility.js'
+import { type VisibilityName } from '@suite/runtime'
 
 /** What create and edit may set; undefined means unchanged (or GitLab's default on create). */
 export interface SettingsInput {

@@ -1,4 +1,10 @@
-import { ForbiddenError, InvalidError, isUniqueViolation } from '@suite/runtime'
+import {
+  ForbiddenError,
+  InvalidError,
+  isUniqueViolation,
+  VisibilityLevel,
+  visibilityLevel,
+} from '@suite/runtime'
 import type { Caller } from './caller.js'
 import { changeDefaultBranch } from './change-default-branch.js'
 import { adminOnlySettings } from './admin-settings-rules.js'
@@ -11,7 +17,6 @@ import type { ProjectWithAccess } from './project.js'
 import type { Ports } from './ports.js'
 import { callerMemberships, findReadable, withAccess } from './read-projects.js'
 import { cleanTopics, definedOnly, type SettingsInput } from './settings-input.js'
-import { VisibilityLevel, visibilityLevel } from './visibility.js'
 import type { ProjectsStore } from '../store/projects.store.js'
 
 /**
@@ -67,7 +72,8 @@ export async function updateProject(
       { userId: undefined, admin: true },
       project.namespace.id,
     )
-    const groupLevel = visibilityLevel(target?.visibility ?? 'public') ?? VisibilityLevel.PUBLIC
+    const groupLevel =
+      visibilityLevel(target?.visibility ?? 'public') ?? VisibilityLevel.VISIBILITY_LEVEL_PUBLIC
     if ((visibilityLevel(visibility) ?? 0) > groupLevel) {
       errors.add(
         'visibility_level',

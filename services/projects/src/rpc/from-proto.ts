@@ -6,7 +6,7 @@ import {
   type ListProjectsRequest,
   type ProjectSettingsInput,
 } from '@suite/proto'
-import { InvalidError } from '@suite/runtime'
+import { InvalidError, visibilityLevel, type VisibilityName } from '@suite/runtime'
 import type { ListAbility } from '../domain/access-requirements.js'
 import type { Caller } from '../domain/caller.js'
 import {
@@ -25,7 +25,6 @@ import {
   type Flags,
 } from '../domain/project-settings.js'
 import type { SettingsInput } from '../domain/settings-input.js'
-import { visibilityLevel, type VisibilityName } from '../domain/visibility.js'
 
 export function toCaller(caller: CallerMessage | undefined): Caller {
   return { userId: caller?.userId, admin: caller?.admin ?? false, scopes: caller?.scopes ?? [] }

@@ -1,5 +1,5 @@
 import { AccessLevel, MemberPermission } from '@suite/proto'
-import { createDatabase, migrateToLatest } from '@suite/runtime'
+import { createDatabase, migrateToLatest, type VisibilityName } from '@suite/runtime'
 import type { Redis } from 'ioredis'
 import { Migrator, sql, type Kysely } from 'kysely'
 import { abilityScope, LIST_ABILITIES, type ListAbility } from '../domain/access-requirements.js'
@@ -8,7 +8,6 @@ import type { Caller } from '../domain/caller.js'
 import type { Grant, Memberships } from '../domain/project-grant.js'
 import type { FeatureAccess } from '../domain/project-settings.js'
 import { withAccess } from '../domain/read-projects.js'
-import type { VisibilityName } from '../domain/visibility.js'
 import { migrations } from '../migrations/index.js'
 import {
   migratedDatabase,

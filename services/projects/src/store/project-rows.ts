@@ -9,9 +9,9 @@ import {
   type FeatureLevels,
   type Flags,
 } from '../domain/project-settings.js'
-import { visibilityLevel, visibilityName } from '../domain/visibility.js'
 import { requirementColumns } from './requirement-columns.js'
 import type { ProjectsTable } from './project-tables.js'
+import { visibilityLevel, visibilityName } from '@suite/runtime'
 
 export type ProjectRow = Selectable<ProjectsTable>
 export type NewProjectRow = Insertable<ProjectsTable>

@@ -1,4 +1,4 @@
-import { createDatabase, migrateToLatest } from '@suite/runtime'
+import { createDatabase, migrateToLatest, type VisibilityName } from '@suite/runtime'
 import { sql, type Kysely } from 'kysely'
 import { migrations } from '../migrations/index.js'
 import type { ProjectNamespace } from '../domain/project.js'
@@ -8,7 +8,6 @@ import {
   SCALAR_DEFAULTS,
   type FeatureLevels,
 } from '../domain/project-settings.js'
-import type { VisibilityName } from '../domain/visibility.js'
 import type { NewProject } from '../store/project-writes.store.js'
 import type { Database } from '../store/schema.js'
 

@@ -81,6 +81,49 @@ export function accessLevelToJSON(object: AccessLevel): string {
 }
 
 /**
+ * VisibilityLevel is a project's or group's visibility (Gitlab::VisibilityLevel).
+ * PRIVATE is the zero value on purpose: it is GitLab's level 0.
+ */
+export enum VisibilityLevel {
+  VISIBILITY_LEVEL_PRIVATE = 0,
+  VISIBILITY_LEVEL_INTERNAL = 10,
+  VISIBILITY_LEVEL_PUBLIC = 20,
+  UNRECOGNIZED = -1,
+}
+
+export function visibilityLevelFromJSON(object: any): VisibilityLevel {
+  switch (object) {
+    case 0:
+    case "VISIBILITY_LEVEL_PRIVATE":
+      return VisibilityLevel.VISIBILITY_LEVEL_PRIVATE;
+    case 10:
+    case "VISIBILITY_LEVEL_INTERNAL":
+      return VisibilityLevel.VISIBILITY_LEVEL_INTERNAL;
+    case 20:
+    case "VISIBILITY_LEVEL_PUBLIC":
+      return VisibilityLevel.VISIBILITY_LEVEL_PUBLIC;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return VisibilityLevel.UNRECOGNIZED;
+  }
+}
+
+export function visibilityLevelToJSON(object: VisibilityLevel): string {
+  switch (object) {
+    case VisibilityLevel.VISIBILITY_LEVEL_PRIVATE:
+      return "VISIBILITY_LEVEL_PRIVATE";
+    case VisibilityLevel.VISIBILITY_LEVEL_INTERNAL:
+      return "VISIBILITY_LEVEL_INTERNAL";
+    case VisibilityLevel.VISIBILITY_LEVEL_PUBLIC:
+      return "VISIBILITY_LEVEL_PUBLIC";
+    case VisibilityLevel.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
+/**
  * FeatureAccessLevel is one ProjectFeature setting. UNSPECIFIED means "not
  * given" in inputs; answers always carry one of the four levels.
  */
