@@ -4,20 +4,36 @@ import { loadMergeRequestsConfig } from './config.js'
 import type { MergeRequestsDeps } from './domain/deps.js'
 import { projectAccessFactsRecorder } from './store/project-access-facts.store.js'
 import type { Database } from './store/schema.js'
+import { createStores } from './store/stores.js'
+import { workQueues } from './workers/queues.js'
+
+/** The dependencies of a running role and what closes the connections they opened. */
+export interface WiredDeps {
+  deps: MergeRequestsDeps
+  /** Closes the other services' clients. */
+  close: () => void
+}
 
 /**
- * The service's dependencies for one role: its database, the other
- * services' clients (every project they answer feeds the access facts read
- * model) and its configuration.
+ * The service's dependencies for one role: its stores, the other services'
+ * clients (every project they answer feeds the access facts read model), the
+ * work queues and the settings of its configuration.
  */
-export function mergeRequestsDeps(deps: ServiceDeps<Database>): MergeRequestsDeps {
+export function mergeRequestsDeps(deps: ServiceDeps<Database>): WiredDeps {
   const config = loadMergeRequestsConfig()
-  return {
-    db: deps.db,
-    logger: deps.logger,
-    registry: deps.registry,
-    redis: deps.redis,
-    ports: createPorts(config, deps.registry, projectAccessFactsRecorder(deps.db)),
+  const { ports, close } = createPorts(
     config,
+    deps.registry,
+    projectAccessFactsRecorder(deps.db),
+    workQueues(deps.redis),
+  )
+  return {
+    deps: {
+      stores: createStores(deps.db),
+      ports,
+      logger: deps.logger,
+      settings: { restrictMergeStatusRecheck: config.restrictMergeStatusRecheck },
+    },
+    close,
   }
 }

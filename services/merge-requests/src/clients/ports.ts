@@ -6,19 +6,31 @@ import {
 } from '@suite/proto'
 import { createClient, type Registry } from '@suite/runtime'
 import type { MergeRequestsConfig } from '../config.js'
+import type { Ports, WorkQueues } from '../domain/ports.js'
+import { pipelinesPort } from './pipelines.js'
+import { projectsPort } from './projects.js'
 import { recordingProjects, type RecordAccessFacts } from './recording-projects.js'
+import { repositoryPort } from './repository.js'
+import { usersPort } from './users.js'
+
+/** The ports of a running role and what closes their connections. */
+export interface ConnectedPorts {
+  ports: Ports
+  close: () => void
+}
 
 /**
- * The gRPC clients of other services that merge requests use. Reads retry on
- * UNAVAILABLE; writes do not (they carry idempotency keys where a retry could
- * duplicate them). Every project the projects service answers has its access
- * facts recorded by `recordAccessFacts`.
+ * The gRPC clients of other services that merge requests use, as the
+ * domain's ports. Reads retry on UNAVAILABLE; writes do not (they carry
+ * idempotency keys where a retry could duplicate them). Every project the
+ * projects service answers has its access facts recorded by `recordAccessFacts`.
  */
 export function createPorts(
   config: MergeRequestsConfig,
   registry: Registry,
   recordAccessFacts: RecordAccessFacts,
-) {
+  queues: WorkQueues,
+): ConnectedPorts {
   const projects = createClient(ProjectServiceClient, {
     address: config.projectsAddress,
     registry,
@@ -46,10 +58,13 @@ export function createPorts(
     retries: 2,
   })
   return {
-    projects: recordingProjects(projects.rpc, recordAccessFacts),
-    repository: { read: repositoryRead.rpc, write: repositoryWrite.rpc },
-    users: users.rpc,
-    pipelines: pipelines.rpc,
+    ports: {
+      projects: projectsPort(recordingProjects(projects.rpc, recordAccessFacts)),
+      repository: repositoryPort(repositoryRead.rpc, repositoryWrite.rpc),
+      users: usersPort(users.rpc),
+      pipelines: pipelinesPort(pipelines.rpc),
+      queues,
+    },
     close: () => {
       for (const client of [projects, repositoryRead, repositoryWrite, users, pipelines]) {
         client.raw.close()
@@ -57,5 +72,3 @@ export function createPorts(
     },
   }
 }
-
-export type Ports = ReturnType<typeof createPorts>

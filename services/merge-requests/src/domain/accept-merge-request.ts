@@ -1,8 +1,8 @@
-import type { MergeMergeRequestRequest, MergeRequest } from '@suite/proto'
 import { UnauthenticatedError } from '@suite/runtime'
 import type { MergeRequestsDeps } from './deps.js'
-import { mergeMergeRequest } from './merge.js'
+import { mergeMergeRequest, type MergeInput } from './merge.js'
 import { presentMergeRequests, requireVisibleMergeRequest } from './merge-request-access.js'
+import type { MergeRequestView } from './merge-request-view.js'
 import { canMergeMergeRequest } from './policy.js'
 
 /**
@@ -14,16 +14,16 @@ import { canMergeMergeRequest } from './policy.js'
  */
 export async function acceptMergeRequest(
   deps: MergeRequestsDeps,
-  request: MergeMergeRequestRequest,
-): Promise<MergeRequest> {
-  const caller = request.caller
-  const row = await requireVisibleMergeRequest(deps, caller, {
-    projectId: request.projectId,
-    iid: request.iid,
+  input: MergeInput,
+): Promise<MergeRequestView> {
+  const caller = input.caller
+  const mergeRequest = await requireVisibleMergeRequest(deps, caller, {
+    projectId: input.projectId,
+    iid: input.iid,
   })
-  if (!canMergeMergeRequest(caller, row)) throw new UnauthenticatedError()
-  const merged = await mergeMergeRequest(deps, row, request)
-  const [message] = await presentMergeRequests(deps, [merged], { single: true, caller })
-  if (!message) throw new Error('a merged merge request could not be presented')
-  return message
+  if (!canMergeMergeRequest(caller, mergeRequest)) throw new UnauthenticatedError()
+  const merged = await mergeMergeRequest(deps, mergeRequest, input)
+  const [view] = await presentMergeRequests(deps, [merged], { single: true, caller })
+  if (!view) throw new Error('a merged merge request could not be presented')
+  return view
 }

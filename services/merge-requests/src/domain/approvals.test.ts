@@ -5,7 +5,7 @@ import { insertTestMergeRequest } from '../store/test-merge-requests.js'
 import { approve, getApprovals, unapprove } from './approvals.js'
 import { memberCaller, publicAbilities } from '../testing/test-callers.js'
 import { testDeps, testProject } from '../testing/test-deps.js'
-import type { MergeRequestRow } from './merge-request-access.js'
+import type { MergeRequest } from './merge-request.js'
 
 let test: TestDatabase
 beforeAll(async () => {
@@ -17,7 +17,7 @@ const DEVELOPER = memberCaller(60, AccessLevel.ACCESS_LEVEL_DEVELOPER)
 const VISITOR = memberCaller(62, AccessLevel.ACCESS_LEVEL_NO_ACCESS, {
   abilities: publicAbilities(1),
 })
-const keyOf = (row: MergeRequestRow) => ({ projectId: row.target_project_id, iid: row.iid })
+const keyOf = (row: MergeRequest) => ({ projectId: row.targetProjectId, iid: row.iid })
 
 describe('approvals (CE)', () => {
   it('approves once, lists the approver, and says the caller can no longer approve', async () => {

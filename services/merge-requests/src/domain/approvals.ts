@@ -3,35 +3,39 @@
  * request and is a member of its project may approve it once; approving
  * twice is GitLab's 401, unapproving without an approval its 404.
  */
-import type { Approvals, Caller } from '@suite/proto'
 import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError } from '@suite/runtime'
-import type { MergeRequestsDeps } from './deps.js'
-import { deleteApproval, insertApproval, listApprovals } from '../store/approvals.store.js'
+import type { Caller } from './caller.js'
 import { callerMayApprove, requireUserId } from './collaboration-access.js'
-import {
-  presentMergeRequests,
-  requireMergeRequest,
-  type MergeRequestKey,
-  type MergeRequestRow,
-} from './merge-request-access.js'
+import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequest, MergeRequestKey } from './merge-request.js'
+import { presentMergeRequests, requireMergeRequest } from './merge-request-access.js'
+import type { MergeRequestView } from './merge-request-view.js'
+
+/** The approval state of a request as the caller sees it. */
+export interface ApprovalState {
+  mergeRequest: MergeRequestView | undefined
+  approvedBy: { userId: number; approvedAt: Date }[]
+  userHasApproved: boolean
+  userCanApprove: boolean
+}
 
 /** The approval state as the caller sees it. */
 async function approvalsOf(
   deps: MergeRequestsDeps,
   caller: Caller | undefined,
-  row: MergeRequestRow,
-): Promise<Approvals> {
-  const [approvals, [mergeRequest], mayApprove] = await Promise.all([
-    listApprovals(deps.db, row.id),
-    presentMergeRequests(deps, [row], { caller, single: false }),
-    callerMayApprove(deps, caller, row),
+  mergeRequest: MergeRequest,
+): Promise<ApprovalState> {
+  const [approvals, [view], mayApprove] = await Promise.all([
+    deps.stores.approvals.list(mergeRequest.id),
+    presentMergeRequests(deps, [mergeRequest], { caller, single: false }),
+    callerMayApprove(deps, caller, mergeRequest),
   ])
-  const userHasApproved = approvals.some((approval) => approval.user_id === caller?.userId)
+  const userHasApproved = approvals.some((approval) => approval.userId === caller?.userId)
   return {
-    mergeRequest,
+    mergeRequest: view,
     approvedBy: approvals.map((approval) => ({
-      userId: approval.user_id,
-      approvedAt: approval.created_at,
+      userId: approval.userId,
+      approvedAt: approval.createdAt,
     })),
     userHasApproved,
     userCanApprove: mayApprove && !userHasApproved,
@@ -43,7 +47,7 @@ export async function getApprovals(
   deps: MergeRequestsDeps,
   caller: Caller | undefined,
   key: MergeRequestKey,
-): Promise<Approvals> {
+): Promise<ApprovalState> {
   return approvalsOf(deps, caller, await requireMergeRequest(deps, caller, key))
 }
 
@@ -52,11 +56,11 @@ async function requireApprovable(
   deps: MergeRequestsDeps,
   caller: Caller | undefined,
   key: MergeRequestKey,
-): Promise<MergeRequestRow> {
+): Promise<MergeRequest> {
   requireUserId(caller)
-  const row = await requireMergeRequest(deps, caller, key)
-  if (!(await callerMayApprove(deps, caller, row))) throw new ForbiddenError()
-  return row
+  const mergeRequest = await requireMergeRequest(deps, caller, key)
+  if (!(await callerMayApprove(deps, caller, mergeRequest))) throw new ForbiddenError()
+  return mergeRequest
 }
 
 /**
@@ -68,19 +72,19 @@ export async function approve(
   caller: Caller | undefined,
   key: MergeRequestKey,
   sha: string | undefined,
-): Promise<Approvals> {
-  const row = await requireApprovable(deps, caller, key)
+): Promise<ApprovalState> {
+  const mergeRequest = await requireApprovable(deps, caller, key)
   if (sha !== undefined && sha !== '') {
-    const [presented] = await presentMergeRequests(deps, [row], { single: false })
+    const [presented] = await presentMergeRequests(deps, [mergeRequest], { single: false })
     const head = presented?.sha ?? ''
     if (head !== sha) {
       throw new ConflictError(`SHA does not match HEAD of source branch: ${head}`)
     }
   }
-  if (!(await insertApproval(deps.db, row.id, requireUserId(caller)))) {
+  if (!(await deps.stores.approvals.insert(mergeRequest.id, requireUserId(caller)))) {
     throw new UnauthenticatedError()
   }
-  return approvalsOf(deps, caller, row)
+  return approvalsOf(deps, caller, mergeRequest)
 }
 
 /** POST .../unapprove: 403 without the ability, 404 when the caller had not approved. */
@@ -88,10 +92,10 @@ export async function unapprove(
   deps: MergeRequestsDeps,
   caller: Caller | undefined,
   key: MergeRequestKey,
-): Promise<Approvals> {
-  const row = await requireApprovable(deps, caller, key)
-  if (!(await deleteApproval(deps.db, row.id, requireUserId(caller)))) {
+): Promise<ApprovalState> {
+  const mergeRequest = await requireApprovable(deps, caller, key)
+  if (!(await deps.stores.approvals.delete(mergeRequest.id, requireUserId(caller)))) {
     throw new NotFoundError('')
   }
-  return approvalsOf(deps, caller, row)
+  return approvalsOf(deps, caller, mergeRequest)
 }

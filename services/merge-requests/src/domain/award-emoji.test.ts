@@ -1,12 +1,12 @@
 import { AccessLevel } from '@suite/proto'
 import { NotFoundError, RecordNotFoundError, UnauthenticatedError } from '@suite/runtime'
-import { insertTodo } from '../store/todos.store.js'
+import { createStores } from '../store/stores.js'
 import { createTestDatabase, type TestDatabase } from '../store/test-database.js'
 import { insertTestMergeRequest } from '../store/test-merge-requests.js'
 import { createAwardEmoji, deleteAwardEmoji, getAwardEmoji, listAwardEmoji } from './award-emoji.js'
 import { memberCaller } from '../testing/test-callers.js'
 import { testDeps } from '../testing/test-deps.js'
-import type { MergeRequestRow } from './merge-request-access.js'
+import type { MergeRequest } from './merge-request.js'
 
 let test: TestDatabase
 beforeAll(async () => {
@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => test.drop())
 
 const USER = memberCaller(70, AccessLevel.ACCESS_LEVEL_REPORTER)
-const keyOf = (row: MergeRequestRow) => ({ projectId: row.target_project_id, iid: row.iid })
+const keyOf = (row: MergeRequest) => ({ projectId: row.targetProjectId, iid: row.iid })
 const votes = (id: number) =>
   test.db
     .selectFrom('merge_requests')
@@ -31,8 +31,7 @@ describe('award emoji on a merge request', () => {
     expect(award).toMatchObject({
       name: 'thumbsup',
       userId: 70,
-      awardableId: row.id,
-      awardableType: 'MergeRequest',
+      mergeRequestId: row.id,
     })
     await createAwardEmoji(deps, USER, keyOf(row), 'thumbsdown')
     await createAwardEmoji(
@@ -69,7 +68,7 @@ describe('award emoji on a merge request', () => {
 
   it("marks the caller's pending to-dos on the request done", async () => {
     const row = await insertTestMergeRequest(test.db)
-    const todo = await insertTodo(test.db, {
+    const todo = await createStores(test.db).todos.insert({
       userId: 70,
       authorId: 70,
       projectId: 1,

@@ -5,44 +5,22 @@
  * Errors are GitLab's: an unreadable request or a refused award is 404
  * Award Emoji, an award that does not save a 404 naming why.
  */
-import type { AwardEmoji, Caller, PageRequest } from '@suite/proto'
 import {
   NotFoundError,
   RecordNotFoundError,
   UnauthenticatedError,
   isUniqueViolation,
+  pageWindow,
+  type PageRequest,
 } from '@suite/runtime'
-import type { MergeRequestsDeps } from './deps.js'
-import {
-  awardExists,
-  deleteAwardEmoji as deleteAwardRow,
-  findAwardEmoji,
-  insertAwardEmoji,
-  listAwardEmoji as listAwardRows,
-  type AwardEmojiRow,
-} from '../store/award-emoji.store.js'
+import type { Caller } from './caller.js'
+import type { AwardEmoji } from './collaboration-records.js'
 import { requireUserId } from './collaboration-access.js'
-import { pageWindow } from '@suite/runtime'
+import type { MergeRequestsDeps } from './deps.js'
 import { isEmojiName, normalizeEmojiName } from './emoji-names.js'
-import {
-  findMergeRequestIn,
-  type MergeRequestKey,
-  type MergeRequestRow,
-} from './merge-request-access.js'
+import type { MergeRequest, MergeRequestKey } from './merge-request.js'
+import { findMergeRequestIn } from './merge-request-access.js'
 import { canAwardEmoji, grantsIn } from './policy.js'
-
-/** An award as the message. */
-export function awardEmojiFromRow(row: AwardEmojiRow): AwardEmoji {
-  return {
-    id: row.id,
-    name: row.name,
-    userId: row.user_id,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    awardableId: row.merge_request_id,
-    awardableType: 'MergeRequest',
-  }
-}
 
 /** GET .../award_emoji, one page by id. */
 export async function listAwardEmoji(
@@ -51,9 +29,9 @@ export async function listAwardEmoji(
   key: MergeRequestKey,
   page: PageRequest | undefined,
 ): Promise<{ awardEmoji: AwardEmoji[]; total: number }> {
-  const row = await requireReadable(deps, caller, key)
-  const { rows, total } = await listAwardRows(deps.db, row.id, pageWindow(page))
-  return { awardEmoji: rows.map(awardEmojiFromRow), total }
+  const mergeRequest = await requireReadable(deps, caller, key)
+  const { awards, total } = await deps.stores.awardEmoji.list(mergeRequest.id, pageWindow(page))
+  return { awardEmoji: awards, total }
 }
 
 /** The request when the caller may read it; else GitLab's not_found!("Award Emoji"). */
@@ -61,19 +39,19 @@ async function requireReadable(
   deps: MergeRequestsDeps,
   caller: Caller | undefined,
   key: MergeRequestKey,
-): Promise<MergeRequestRow> {
-  const row = await findMergeRequestIn(deps, caller, key)
+): Promise<MergeRequest> {
+  const mergeRequest = await findMergeRequestIn(deps, caller, key)
   if (!grantsIn(caller, key.projectId)?.readMergeRequest) throw new NotFoundError('Award Emoji')
-  return row
+  return mergeRequest
 }
 
 /** The award on the request, else GitLab's find miss (404 Not found). */
 async function requireAward(
   deps: MergeRequestsDeps,
-  row: MergeRequestRow,
+  mergeRequest: MergeRequest,
   awardId: number,
-): Promise<AwardEmojiRow> {
-  const award = await findAwardEmoji(deps.db, row.id, awardId)
+): Promise<AwardEmoji> {
+  const award = await deps.stores.awardEmoji.find(mergeRequest.id, awardId)
   if (!award) throw new RecordNotFoundError()
   return award
 }
@@ -85,8 +63,8 @@ export async function getAwardEmoji(
   key: MergeRequestKey,
   awardId: number,
 ): Promise<AwardEmoji> {
-  const row = await requireReadable(deps, caller, key)
-  return awardEmojiFromRow(await requireAward(deps, row, awardId))
+  const mergeRequest = await requireReadable(deps, caller, key)
+  return requireAward(deps, mergeRequest, awardId)
 }
 
 /** not_found!("Award Emoji <full messages>"): 404 "404 Award Emoji Name ... Not Found". */
@@ -106,15 +84,15 @@ export async function createAwardEmoji(
   rawName: string,
 ): Promise<AwardEmoji> {
   const userId = requireUserId(caller)
-  const row = await requireReadable(deps, caller, key)
-  if (!canAwardEmoji(caller, row)) throw new NotFoundError('Award Emoji')
+  const mergeRequest = await requireReadable(deps, caller, key)
+  if (!canAwardEmoji(caller, mergeRequest)) throw new NotFoundError('Award Emoji')
   const name = normalizeEmojiName(rawName)
   if (!isEmojiName(name)) throw awardNotSaved('is not a valid emoji name')
-  if (await awardExists(deps.db, row.id, userId, name)) {
+  if (await deps.stores.awardEmoji.exists(mergeRequest.id, userId, name)) {
     throw awardNotSaved('has already been taken')
   }
   try {
-    return awardEmojiFromRow(await insertAwardEmoji(deps.db, row.id, userId, name))
+    return await deps.stores.awardEmoji.insert(mergeRequest.id, userId, name)
   } catch (error) {
     if (isUniqueViolation(error)) throw awardNotSaved('has already been taken')
     throw error
@@ -133,6 +111,6 @@ export async function deleteAwardEmoji(
 ): Promise<void> {
   const userId = requireUserId(caller)
   const award = await requireAward(deps, await findMergeRequestIn(deps, caller, key), awardId)
-  if (award.user_id !== userId && !caller?.admin) throw new UnauthenticatedError()
-  await deleteAwardRow(deps.db, award)
+  if (award.userId !== userId && !caller?.admin) throw new UnauthenticatedError()
+  await deps.stores.awardEmoji.delete(award)
 }

@@ -6,13 +6,16 @@ import {
   PreconditionError,
   RecordNotFoundError,
 } from '@suite/runtime'
-import type { MergeRequestRow } from './merge-request-access.js'
+import type { MergeRequest } from './merge-request.js'
 import { createTestDatabase, type TestDatabase } from '../store/test-database.js'
 import { insertTestMergeRequest } from '../store/test-merge-requests.js'
-import { insertBlock } from '../store/blocks.store.js'
+import { createStores } from '../store/stores.js'
 import { MAX_BLOCKS, createBlock, deleteBlock, listBlockees, listBlocks } from './blocks.js'
 import { memberCaller, publicAbilities, roleAbilities } from '../testing/test-callers.js'
 import { testDeps, testProject } from '../testing/test-deps.js'
+
+const insertBlock = (blockingId: number, blockedId: number) =>
+  createStores(test.db).blocks.insert(blockingId, blockedId)
 
 const DEVELOPER = memberCaller(20, AccessLevel.ACCESS_LEVEL_DEVELOPER)
 const REPORTER = memberCaller(21, AccessLevel.ACCESS_LEVEL_REPORTER)
@@ -23,7 +26,7 @@ beforeAll(async () => {
 })
 afterAll(() => test.drop())
 
-const keyOf = (row: MergeRequestRow) => ({ projectId: row.target_project_id, iid: row.iid })
+const keyOf = (row: MergeRequest) => ({ projectId: row.targetProjectId, iid: row.iid })
 
 describe('createBlock: MergeRequests::CreateBlockService in its order', () => {
   it('stores the block and answers both requests, project_id the blocked one', async () => {
@@ -95,7 +98,7 @@ describe('createBlock: MergeRequests::CreateBlockService in its order', () => {
   it('is 409 when the block exists', async () => {
     const blocked = await insertTestMergeRequest(test.db)
     const blocking = await insertTestMergeRequest(test.db)
-    await insertBlock(test.db, blocking.id, blocked.id)
+    await insertBlock(blocking.id, blocked.id)
     await expect(
       createBlock(testDeps(test.db), DEVELOPER, keyOf(blocked), blocking.id),
     ).rejects.toEqual(new ConflictError('409 Conflict - Block already exists'))
@@ -117,7 +120,7 @@ describe('createBlock: MergeRequests::CreateBlockService in its order', () => {
     const blocked = await insertTestMergeRequest(test.db)
     for (let i = 0; i < MAX_BLOCKS; i++) {
       const other = await insertTestMergeRequest(test.db)
-      await insertBlock(test.db, blocked.id, other.id)
+      await insertBlock(blocked.id, other.id)
     }
     const blocking = await insertTestMergeRequest(test.db)
     await expect(
@@ -132,7 +135,7 @@ describe('listing: a side the caller cannot read is left out', () => {
   it('omits the blocking request of an unreadable project', async () => {
     const blocked = await insertTestMergeRequest(test.db)
     const hidden = await insertTestMergeRequest(test.db, { target_project_id: 5 })
-    await insertBlock(test.db, hidden.id, blocked.id)
+    await insertBlock(hidden.id, blocked.id)
     const [block] = await listBlocks(testDeps(test.db), DEVELOPER, keyOf(blocked))
     expect(block?.blockingMergeRequest).toBeUndefined()
     expect(block?.blockedMergeRequest?.id).toBe(blocked.id)
@@ -143,7 +146,7 @@ describe('deleteBlock', () => {
   it('removes the block', async () => {
     const blocked = await insertTestMergeRequest(test.db)
     const blocking = await insertTestMergeRequest(test.db)
-    const block = await insertBlock(test.db, blocking.id, blocked.id)
+    const block = await insertBlock(blocking.id, blocked.id)
     await deleteBlock(testDeps(test.db), DEVELOPER, keyOf(blocked), block.id)
     expect(await listBlocks(testDeps(test.db), DEVELOPER, keyOf(blocked))).toEqual([])
   })
@@ -158,7 +161,7 @@ describe('deleteBlock', () => {
   it('is 404 for a block of another request', async () => {
     const blocked = await insertTestMergeRequest(test.db)
     const other = await insertTestMergeRequest(test.db)
-    const block = await insertBlock(test.db, blocked.id, other.id)
+    const block = await insertBlock(blocked.id, other.id)
     await expect(
       deleteBlock(testDeps(test.db), DEVELOPER, keyOf(blocked), block.id),
     ).rejects.toBeInstanceOf(RecordNotFoundError)
@@ -167,7 +170,7 @@ describe('deleteBlock', () => {
   it('is 403 when the blocking request is unreadable', async () => {
     const blocked = await insertTestMergeRequest(test.db)
     const hidden = await insertTestMergeRequest(test.db, { target_project_id: 6 })
-    const block = await insertBlock(test.db, hidden.id, blocked.id)
+    const block = await insertBlock(hidden.id, blocked.id)
     await expect(
       deleteBlock(testDeps(test.db), DEVELOPER, keyOf(blocked), block.id),
     ).rejects.toEqual(new ForbiddenError())

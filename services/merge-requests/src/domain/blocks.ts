@@ -2,7 +2,6 @@
  * Merge request dependencies (EE's MergeRequestBlock): list both ways,
  * create with GitLab's checks in GitLab's order, delete.
  */
-import type { Block, Caller } from '@suite/proto'
 import {
   ConflictError,
   ForbiddenError,
@@ -11,57 +10,56 @@ import {
   RecordNotFoundError,
   isUniqueViolation,
 } from '@suite/runtime'
-import type { MergeRequestsDeps } from './deps.js'
-import {
-  blockExists,
-  countBlocks,
-  deleteBlock as deleteBlockRow,
-  findBlockOfBlockee,
-  findMergeRequestsByIds,
-  insertBlock,
-  listBlocksAsBlockee,
-  listBlocksAsBlocker,
-  type BlockRow,
-} from '../store/blocks.store.js'
+import type { Caller } from './caller.js'
 import { callerMayUpdate } from './collaboration-access.js'
-import {
-  presentMergeRequests,
-  requireMergeRequest,
-  type MergeRequestKey,
-  type MergeRequestRow,
-} from './merge-request-access.js'
+import type { Block } from './collaboration-records.js'
+import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequest, MergeRequestKey } from './merge-request.js'
+import { presentMergeRequests, requireMergeRequest } from './merge-request-access.js'
 import { readableMergeRequestProjects } from './merge-request-readability.js'
+import type { MergeRequestView } from './merge-request-view.js'
 
 /** MergeRequestBlock::MAX_BLOCKS_COUNT and MAX_BLOCKED_BY_COUNT. */
 export const MAX_BLOCKS = 10
 
+/** A block as the API shows it: each side left out when the caller may not read it. */
+export interface BlockView {
+  id: number
+  blockingMergeRequest: MergeRequestView | undefined
+  blockedMergeRequest: MergeRequestView | undefined
+  /** The blocked request's project. */
+  projectId: number
+}
+
 /**
- * Block messages for rows: both merge requests presented as in lists, each
- * left out when the caller may not read it (as GitLab's entity does).
+ * Block views: both merge requests presented as in lists, each left out
+ * when the caller may not read it (as GitLab's entity does).
  */
 async function presentBlocks(
   deps: MergeRequestsDeps,
   caller: Caller | undefined,
-  current: MergeRequestRow,
-  blocks: readonly BlockRow[],
-): Promise<Block[]> {
-  const ids = blocks.flatMap((b) => [b.blocking_merge_request_id, b.blocked_merge_request_id])
-  const rows = await findMergeRequestsByIds(deps.db, [...new Set(ids)])
+  current: MergeRequest,
+  blocks: readonly Block[],
+): Promise<BlockView[]> {
+  const ids = blocks.flatMap((b) => [b.blockingMergeRequestId, b.blockedMergeRequestId])
+  const mergeRequests = await deps.stores.mergeRequests.findByIds([...new Set(ids)])
   const readable = await readableMergeRequestProjects(
     deps,
     caller,
-    rows.map((row) => row.target_project_id),
-    current.target_project_id,
+    mergeRequests.map((mergeRequest) => mergeRequest.targetProjectId),
+    current.targetProjectId,
   )
-  const visible = rows.filter((row) => readable.has(row.target_project_id))
-  const messages = await presentMergeRequests(deps, visible, { caller, single: false })
-  const byId = new Map(messages.map((message) => [message.id, message]))
-  const projectOf = new Map(rows.map((row) => [row.id, row.target_project_id]))
+  const visible = mergeRequests.filter((mergeRequest) => readable.has(mergeRequest.targetProjectId))
+  const views = await presentMergeRequests(deps, visible, { caller, single: false })
+  const byId = new Map(views.map((view) => [view.id, view]))
+  const projectOf = new Map(
+    mergeRequests.map((mergeRequest) => [mergeRequest.id, mergeRequest.targetProjectId]),
+  )
   return blocks.map((block) => ({
     id: block.id,
-    blockingMergeRequest: byId.get(block.blocking_merge_request_id),
-    blockedMergeRequest: byId.get(block.blocked_merge_request_id),
-    projectId: projectOf.get(block.blocked_merge_request_id) ?? current.target_project_id,
+    blockingMergeRequest: byId.get(block.blockingMergeRequestId),
+    blockedMergeRequest: byId.get(block.blockedMergeRequestId),
+    projectId: projectOf.get(block.blockedMergeRequestId) ?? current.targetProjectId,
   }))
 }
 
@@ -70,9 +68,10 @@ export async function listBlocks(
   deps: MergeRequestsDeps,
   caller: Caller | undefined,
   key: MergeRequestKey,
-): Promise<Block[]> {
-  const row = await requireMergeRequest(deps, caller, key)
-  return presentBlocks(deps, caller, row, await listBlocksAsBlockee(deps.db, row.id))
+): Promise<BlockView[]> {
+  const mergeRequest = await requireMergeRequest(deps, caller, key)
+  const blocks = await deps.stores.blocks.listAsBlockee(mergeRequest.id)
+  return presentBlocks(deps, caller, mergeRequest, blocks)
 }
 
 /** GET .../blockees: the blocks where this merge request is the blocking one. */
@@ -80,24 +79,25 @@ export async function listBlockees(
   deps: MergeRequestsDeps,
   caller: Caller | undefined,
   key: MergeRequestKey,
-): Promise<Block[]> {
-  const row = await requireMergeRequest(deps, caller, key)
-  return presentBlocks(deps, caller, row, await listBlocksAsBlocker(deps.db, row.id))
+): Promise<BlockView[]> {
+  const mergeRequest = await requireMergeRequest(deps, caller, key)
+  const blocks = await deps.stores.blocks.listAsBlocker(mergeRequest.id)
+  return presentBlocks(deps, caller, mergeRequest, blocks)
 }
 
 /** MergeRequestBlock's validations other than uniqueness, as full messages. */
 async function blockErrors(
   deps: MergeRequestsDeps,
-  blocking: MergeRequestRow,
-  blocked: MergeRequestRow,
+  blocking: MergeRequest,
+  blocked: MergeRequest,
 ): Promise<string[]> {
   const errors: string[] = []
   if (blocking.id === blocked.id) errors.push('This block is self-referential')
   // GitLab counts the blocks the blocked request makes and those the blocking one receives.
-  if ((await countBlocks(deps.db, 'blocking_merge_request_id', blocked.id)) >= MAX_BLOCKS) {
+  if ((await deps.stores.blocks.countBlocking(blocked.id)) >= MAX_BLOCKS) {
     errors.push(`Merge request blocks the maximum number of merge requests (${MAX_BLOCKS})`)
   }
-  if ((await countBlocks(deps.db, 'blocked_merge_request_id', blocking.id)) >= MAX_BLOCKS) {
+  if ((await deps.stores.blocks.countBlockedBy(blocking.id)) >= MAX_BLOCKS) {
     errors.push(`Merge request is blocked by the maximum number of merge requests (${MAX_BLOCKS})`)
   }
   return errors
@@ -116,36 +116,38 @@ export async function createBlock(
   caller: Caller | undefined,
   key: MergeRequestKey,
   blockingId: number,
-): Promise<Block> {
+): Promise<BlockView> {
   const blocked = await requireMergeRequest(deps, caller, key)
   if (!(await callerMayUpdate(deps, caller, blocked))) {
     throw new ForbiddenError('Lacking permissions to update the merge request')
   }
-  const [blocking] = await findMergeRequestsByIds(deps.db, [blockingId])
+  const [blocking] = await deps.stores.mergeRequests.findByIds([blockingId])
   // GitLab's text is "Blocking merge request not found"; the spec wants the status first.
   if (!blocking) throw new NotFoundError('Blocking merge request')
   const readable = await readableMergeRequestProjects(
     deps,
     caller,
-    [blocking.target_project_id],
-    blocked.target_project_id,
+    [blocking.targetProjectId],
+    blocked.targetProjectId,
   )
-  if (!readable.has(blocking.target_project_id)) {
+  if (!readable.has(blocking.targetProjectId)) {
     throw new ForbiddenError('Lacking permissions to the blocking merge request')
   }
-  if (await blockExists(deps.db, blocking.id, blocked.id)) throw new ConflictError(BLOCK_EXISTS)
+  if (await deps.stores.blocks.exists(blocking.id, blocked.id)) {
+    throw new ConflictError(BLOCK_EXISTS)
+  }
   const errors = await blockErrors(deps, blocking, blocked)
   if (errors.length > 0) {
     throw new PreconditionError(`400 Bad request - ${errors.join(', ')}`, 'bad_request')
   }
-  let row: BlockRow
+  let stored: Block
   try {
-    row = await insertBlock(deps.db, blocking.id, blocked.id)
+    stored = await deps.stores.blocks.insert(blocking.id, blocked.id)
   } catch (error) {
     if (isUniqueViolation(error)) throw new ConflictError(BLOCK_EXISTS)
     throw error
   }
-  const [block] = await presentBlocks(deps, caller, blocked, [row])
+  const [block] = await presentBlocks(deps, caller, blocked, [stored])
   if (!block) throw new Error('a stored block did not present')
   return block
 }
@@ -163,17 +165,17 @@ export async function deleteBlock(
 ): Promise<void> {
   const blocked = await requireMergeRequest(deps, caller, key)
   if (!(await callerMayUpdate(deps, caller, blocked))) throw new ForbiddenError()
-  const block = await findBlockOfBlockee(deps.db, blocked.id, blockId)
+  const block = await deps.stores.blocks.findOfBlockee(blocked.id, blockId)
   if (!block) throw new RecordNotFoundError()
-  const [blocking] = await findMergeRequestsByIds(deps.db, [block.blocking_merge_request_id])
+  const [blocking] = await deps.stores.mergeRequests.findByIds([block.blockingMergeRequestId])
   const readable = blocking
     ? await readableMergeRequestProjects(
         deps,
         caller,
-        [blocking.target_project_id],
-        blocked.target_project_id,
+        [blocking.targetProjectId],
+        blocked.targetProjectId,
       )
     : new Set<number>()
-  if (!blocking || !readable.has(blocking.target_project_id)) throw new ForbiddenError()
-  await deleteBlockRow(deps.db, block.id)
+  if (!blocking || !readable.has(blocking.targetProjectId)) throw new ForbiddenError()
+  await deps.stores.blocks.delete(block.id)
 }

@@ -5,14 +5,7 @@
  */
 import type { BranchUpdate } from '@suite/runtime'
 import type { MergeRequestsDeps } from './deps.js'
-import { closeOpenedMergeRequest } from '../store/merge-request-state.store.js'
-import {
-  findMergeRequestById,
-  findOpenedForBranch,
-  updateMergeStatus,
-} from '../store/merge-status.store.js'
-import { enqueueDiffCollection } from '../workers/queues.js'
-import type { MergeRequestRow } from './merge-request-access.js'
+import type { MergeRequest } from './merge-request.js'
 import { recordMergeRequestEvent } from './merge-request-events.js'
 import { nextMergeStatus } from './merge-status-rules.js'
 
@@ -22,37 +15,38 @@ export function isNullSha(sha: string): boolean {
 }
 
 /** Whether the update deleted the request's source branch. */
-export function deletesSourceBranch(update: BranchUpdate, row: MergeRequestRow): boolean {
+export function deletesSourceBranch(update: BranchUpdate, mergeRequest: MergeRequest): boolean {
   return (
     isNullSha(update.after) &&
-    row.source_project_id === update.projectId &&
-    row.source_branch === update.branch
+    mergeRequest.sourceProjectId === update.projectId &&
+    mergeRequest.sourceBranch === update.branch
   )
 }
 
 /** Resets the merge status after a push, retrying when a running check wrote meanwhile. */
 async function resetMergeStatus(
-  deps: Pick<MergeRequestsDeps, 'db'>,
-  row: MergeRequestRow,
+  deps: Pick<MergeRequestsDeps, 'stores'>,
+  mergeRequest: MergeRequest,
 ): Promise<void> {
-  let current: MergeRequestRow | undefined = row
+  const { stores } = deps
+  let current: MergeRequest | undefined = mergeRequest
   for (let attempt = 0; current && attempt < 5; attempt++) {
-    const reset = nextMergeStatus(current.merge_status, 'reset')
+    const reset = nextMergeStatus(current.mergeStatus, 'reset')
     const update = { mergeStatus: reset, hasConflicts: false }
-    if (await updateMergeStatus(deps.db, current.id, current.merge_status, update)) return
-    current = await findMergeRequestById(deps.db, row.id)
+    if (await stores.mergeStatus.update(current.id, current.mergeStatus, update)) return
+    current = await stores.mergeRequests.findById(mergeRequest.id)
   }
 }
 
 /** Closes a request whose source branch was deleted, with its 'closed' event. */
 async function closeForDeletedSource(
-  deps: Pick<MergeRequestsDeps, 'db'>,
-  row: MergeRequestRow,
+  deps: Pick<MergeRequestsDeps, 'stores'>,
+  mergeRequest: MergeRequest,
   userId: number | undefined,
 ): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
-    const closed = await closeOpenedMergeRequest(trx, row.id, userId ?? null)
-    if (closed && userId) await recordMergeRequestEvent(trx, closed, 'closed', userId)
+  await deps.stores.transaction(async (tx) => {
+    const closed = await tx.mergeRequests.closeOpened(mergeRequest.id, userId ?? null)
+    if (closed && userId) await recordMergeRequestEvent(tx, closed, 'closed', userId)
   })
 }
 
@@ -61,19 +55,19 @@ async function closeForDeletedSource(
  * new diff version. Applying it twice queues the same (collapsing) jobs.
  */
 export async function applyBranchUpdate(
-  deps: MergeRequestsDeps,
+  deps: Pick<MergeRequestsDeps, 'stores' | 'ports'>,
   update: BranchUpdate,
 ): Promise<number[]> {
-  const rows = await findOpenedForBranch(deps.db, update.projectId, update.branch)
+  const opened = await deps.stores.mergeStatus.findOpenedForBranch(update.projectId, update.branch)
   const refreshed: number[] = []
-  for (const row of rows) {
-    if (deletesSourceBranch(update, row)) {
-      await closeForDeletedSource(deps, row, update.userId)
+  for (const mergeRequest of opened) {
+    if (deletesSourceBranch(update, mergeRequest)) {
+      await closeForDeletedSource(deps, mergeRequest, update.userId)
       continue
     }
-    await resetMergeStatus(deps, row)
-    refreshed.push(row.id)
+    await resetMergeStatus(deps, mergeRequest)
+    refreshed.push(mergeRequest.id)
   }
-  for (const id of refreshed) await enqueueDiffCollection(deps, id)
+  for (const id of refreshed) await deps.ports.queues.enqueueDiffCollection(id)
   return refreshed
 }

@@ -1,17 +1,41 @@
-import { isNotFound } from '../clients/grpc-failures.js'
 import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequest } from './merge-request.js'
 
-/** Whether the project's repository has the branch (NOT_FOUND from the repository role means no). */
+/** Whether the project's repository has the branch (a missing repository has none). */
 export async function branchExists(
-  deps: MergeRequestsDeps,
+  deps: Pick<MergeRequestsDeps, 'ports'>,
   projectId: number,
   name: string,
 ): Promise<boolean> {
-  try {
-    const { branch } = await deps.ports.repository.read.getBranch({ projectId, name })
-    return branch !== undefined
-  } catch (error) {
-    if (isNotFound(error)) return false
-    throw error
-  }
+  return (await deps.ports.repository.findBranch(projectId, name)) !== undefined
+}
+
+/** The commit a branch points at, or undefined when the branch (or repository) is missing. */
+export async function branchHead(
+  deps: Pick<MergeRequestsDeps, 'ports'>,
+  projectId: number,
+  branch: string,
+): Promise<string | undefined> {
+  return (await deps.ports.repository.findBranch(projectId, branch))?.head
+}
+
+/** The heads a merge request compares: its source and target branches, each possibly missing. */
+export interface MergeRequestHeads {
+  source: string | undefined
+  target: string | undefined
+}
+
+/** Both heads of a merge request, read in parallel. */
+export async function mergeRequestHeads(
+  deps: Pick<MergeRequestsDeps, 'ports'>,
+  mergeRequest: Pick<
+    MergeRequest,
+    'sourceProjectId' | 'sourceBranch' | 'targetProjectId' | 'targetBranch'
+  >,
+): Promise<MergeRequestHeads> {
+  const [source, target] = await Promise.all([
+    branchHead(deps, mergeRequest.sourceProjectId, mergeRequest.sourceBranch),
+    branchHead(deps, mergeRequest.targetProjectId, mergeRequest.targetBranch),
+  ])
+  return { source, target }
 }

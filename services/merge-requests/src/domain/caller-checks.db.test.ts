@@ -2,25 +2,22 @@
  * The service checks the caller itself, endpoint by endpoint, from the
  * abilities handed in with it: GitLab's statuses for each refusal.
  */
-import {
-  AccessLevel,
-  ListScope,
-  MergeMergeRequestRequest,
-  Project,
-  type Caller,
-} from '@suite/proto'
+import { AccessLevel, Project } from '@suite/proto'
 import { ForbiddenError, NotFoundError, UnauthenticatedError } from '@suite/runtime'
 import { createTestDatabase, type TestDatabase } from '../store/test-database.js'
 import { insertTestMergeRequest } from '../store/test-merge-requests.js'
 import { memberCaller, publicAbilities } from '../testing/test-callers.js'
 import { FakeRepository, attributes, testDeps } from '../testing/test-deps.js'
 import { acceptMergeRequest } from './accept-merge-request.js'
+import type { Caller } from './caller.js'
 import { createAwardEmoji, listAwardEmoji } from './award-emoji.js'
 import { deleteMergeRequest } from './delete-merge-request.js'
 import type { MergeRequestsDeps } from './deps.js'
 import { listLabels } from './labels.js'
-import { listMergeRequests } from './list-merge-requests.js'
-import { requireMergeRequest, type MergeRequestRow } from './merge-request-access.js'
+import { listMergeRequests, type ListScope } from './list-merge-requests.js'
+import type { MergeInput } from './merge.js'
+import type { MergeRequest } from './merge-request.js'
+import { requireMergeRequest } from './merge-request-access.js'
 import { createMilestone, listMilestones } from './milestones.js'
 import { listMergeRequestPipelines } from './mr-pipelines.js'
 import { updateMergeRequest } from './update-merge-request.js'
@@ -40,7 +37,14 @@ beforeAll(async () => {
 })
 afterAll(() => test.drop())
 
-const keyOf = (row: MergeRequestRow) => ({ projectId: row.target_project_id, iid: row.iid })
+const keyOf = (row: MergeRequest) => ({ projectId: row.targetProjectId, iid: row.iid })
+const mergeAsked = (caller: Caller, row: MergeRequest): MergeInput => ({
+  caller,
+  projectId: 1,
+  iid: row.iid,
+  committerName: '',
+  committerEmail: '',
+})
 const guest = memberCaller(5, ACCESS_LEVEL_GUEST)
 const reporter = memberCaller(6, ACCESS_LEVEL_REPORTER)
 const developer = memberCaller(7, ACCESS_LEVEL_DEVELOPER)
@@ -86,11 +90,7 @@ describe('finding a merge request for the caller', () => {
     expect(await failure(deleteMergeRequest(deps, guest, keyOf(row)))).toEqual(
       new NotFoundError('Merge Request'),
     )
-    const merge = MergeMergeRequestRequest.fromPartial({
-      caller: guest,
-      projectId: 1,
-      iid: row.iid,
-    })
+    const merge = mergeAsked(guest, row)
     expect(await failure(acceptMergeRequest(deps, merge))).toEqual(
       new NotFoundError('Merge Request'),
     )
@@ -100,11 +100,7 @@ describe('finding a merge request for the caller', () => {
 describe('merge: pushing to the target branch', () => {
   it('answers 401 to a reader who may not push (a reporter)', async () => {
     const row = await insertTestMergeRequest(test.db, { target_branch: 'main' })
-    const merge = MergeMergeRequestRequest.fromPartial({
-      caller: reporter,
-      projectId: 1,
-      iid: row.iid,
-    })
+    const merge = mergeAsked(reporter, row)
     expect(await failure(acceptMergeRequest(deps, merge))).toBeInstanceOf(UnauthenticatedError)
   })
 })
@@ -211,9 +207,9 @@ describe('lists', () => {
         withMergeStatusRecheck: false,
         nonArchived: false,
       })
-    expect(await failure(list(guest, ListScope.LIST_SCOPE_PROJECT))).toBeInstanceOf(ForbiddenError)
-    expect((await list(reporter, ListScope.LIST_SCOPE_PROJECT)).total).toBeGreaterThan(0)
+    expect(await failure(list(guest, 'project'))).toBeInstanceOf(ForbiddenError)
+    expect((await list(reporter, 'project')).total).toBeGreaterThan(0)
     // No access facts are stored for project 1 here: a list that spans projects shows nothing.
-    expect((await list(reporter, ListScope.LIST_SCOPE_GLOBAL)).total).toBe(0)
+    expect((await list(reporter, 'global')).total).toBe(0)
   })
 })

@@ -3,16 +3,14 @@
  * is, the context the object rules read (assignees, an archived project),
  * update and approve with that context, and the 304 answer.
  */
-import type { Caller } from '@suite/proto'
 import { PreconditionError, UnauthenticatedError } from '@suite/runtime'
+import type { Caller } from './caller.js'
 import type { MergeRequestsDeps } from './deps.js'
-import { loadPeople } from '../store/people.store.js'
-import type { MergeRequestRow } from './merge-request-access.js'
+import type { MergeRequest } from './merge-request.js'
 import {
   canApproveMergeRequest,
   canUpdateMergeRequest,
   grantsIn,
-  type Actor,
   type SubjectContext,
 } from './policy.js'
 import { findProject } from './project-settings.js'
@@ -30,13 +28,17 @@ export function requireUserId(caller: Caller | undefined): number {
  */
 export async function subjectContext(
   deps: MergeRequestsDeps,
-  caller: Actor | undefined,
-  row: MergeRequestRow,
+  caller: Caller | undefined,
+  mergeRequest: MergeRequest,
 ): Promise<SubjectContext> {
-  const assigneeIds = (await loadPeople(deps.db, 'merge_request_assignees', [row.id])).get(row.id)
-  const grants = grantsIn(caller, row.target_project_id)
+  const assigneeIds = (await deps.stores.people.load('assignees', [mergeRequest.id])).get(
+    mergeRequest.id,
+  )
+  const grants = grantsIn(caller, mergeRequest.targetProjectId)
   const byParticipation = grants?.readMergeRequest === true && !grants.updateMergeRequest
-  const project = byParticipation ? await findProject(deps, row.target_project_id) : undefined
+  const project = byParticipation
+    ? await findProject(deps, mergeRequest.targetProjectId)
+    : undefined
   return {
     assigneeIds: assigneeIds ?? [],
     projectArchived: byParticipation && (project?.archived ?? true),
@@ -46,19 +48,27 @@ export async function subjectContext(
 /** update_merge_request on the request. */
 export async function callerMayUpdate(
   deps: MergeRequestsDeps,
-  caller: Actor | undefined,
-  row: MergeRequestRow,
+  caller: Caller | undefined,
+  mergeRequest: MergeRequest,
 ): Promise<boolean> {
-  return canUpdateMergeRequest(caller, row, await subjectContext(deps, caller, row))
+  return canUpdateMergeRequest(
+    caller,
+    mergeRequest,
+    await subjectContext(deps, caller, mergeRequest),
+  )
 }
 
 /** CE's approve_merge_request: update_merge_request and a member of the project. */
 export async function callerMayApprove(
   deps: MergeRequestsDeps,
-  caller: Actor | undefined,
-  row: MergeRequestRow,
+  caller: Caller | undefined,
+  mergeRequest: MergeRequest,
 ): Promise<boolean> {
-  return canApproveMergeRequest(caller, row, await subjectContext(deps, caller, row))
+  return canApproveMergeRequest(
+    caller,
+    mergeRequest,
+    await subjectContext(deps, caller, mergeRequest),
+  )
 }
 
 /** FAILED_PRECONDITION reason not_modified: the gateway answers 304 with no body. */

@@ -1,15 +1,11 @@
-import type { Caller, CreateMergeRequestRequest, MergeRequest } from '@suite/proto'
 import { ForbiddenError, isUniqueViolation, UnauthenticatedError } from '@suite/runtime'
-import type { MergeRequestsDeps } from './deps.js'
-import {
-  type BranchPair,
-  findMergeRequestByIdempotencyKey,
-  findOpenWithBranches,
-  insertMergeRequest,
-} from '../store/merge-requests.store.js'
 import { branchExists } from './branches.js'
+import type { Caller } from './caller.js'
+import type { MergeRequestsDeps } from './deps.js'
 import { isDraftTitle } from './draft.js'
-import { presentMergeRequests, type MergeRequestRow } from './merge-request-access.js'
+import type { BranchPair, MergeRequest } from './merge-request.js'
+import { presentMergeRequests } from './merge-request-access.js'
+import type { MergeRequestAttributes } from './merge-request-attributes.js'
 import { recordMergeRequestEvent } from './merge-request-events.js'
 import { resolveMetadata, writeMetadata } from './merge-request-metadata.js'
 import {
@@ -19,119 +15,135 @@ import {
   rejectSameBranches,
   validateTexts,
 } from './merge-request-rules.js'
+import type { MergeRequestView } from './merge-request-view.js'
 import { canCreateMergeRequest, requireProjectGrants } from './policy.js'
-import { queueAfterCommit } from './queue-after-commit.js'
 import { findProject, removeSourceBranchByDefault, squashByDefault } from './project-settings.js'
+import { queueAfterCommit } from './queue-after-commit.js'
 
-function branchPair(request: CreateMergeRequestRequest): BranchPair {
+/** POST /projects/:id/merge_requests as the caller asks it. */
+export interface CreateMergeRequestInput {
+  caller: Caller | undefined
+  projectId: number
+  sourceBranch: string
+  targetBranch: string
+  title: string
+  /** Another project is a fork, which this suite does not have. */
+  targetProjectId: number | undefined
+  attributes: MergeRequestAttributes | undefined
+  /** '' for none; a retry with the same key answers the first call's request. */
+  idempotencyKey: string
+}
+
+function branchPair(input: CreateMergeRequestInput): BranchPair {
   return {
-    sourceProjectId: request.projectId,
-    targetProjectId: request.projectId,
-    sourceBranch: request.sourceBranch,
-    targetBranch: request.targetBranch,
+    sourceProjectId: input.projectId,
+    targetProjectId: input.projectId,
+    sourceBranch: input.sourceBranch,
+    targetBranch: input.targetBranch,
   }
 }
 
 /** The branch checks of MergeRequests::BuildService and the model's validate_branches. */
 async function checkBranches(
   deps: MergeRequestsDeps,
-  request: CreateMergeRequestRequest,
+  input: CreateMergeRequestInput,
 ): Promise<void> {
-  if (request.targetProjectId !== undefined && request.targetProjectId !== request.projectId) {
+  if (input.targetProjectId !== undefined && input.targetProjectId !== input.projectId) {
     // Forks are not modelled: no project here is a fork of another.
     throw notForkError()
   }
-  rejectSameBranches(request.sourceBranch, request.targetBranch)
+  rejectSameBranches(input.sourceBranch, input.targetBranch)
   const [source, target] = await Promise.all([
-    branchExists(deps, request.projectId, request.sourceBranch),
-    branchExists(deps, request.projectId, request.targetBranch),
+    branchExists(deps, input.projectId, input.sourceBranch),
+    branchExists(deps, input.projectId, input.targetBranch),
   ])
   if (!source) {
-    throw missingBranchError('Source', request.sourceBranch)
+    throw missingBranchError('Source', input.sourceBranch)
   }
   if (!target) {
-    throw missingBranchError('Target', request.targetBranch)
+    throw missingBranchError('Target', input.targetBranch)
   }
-  const open = await findOpenWithBranches(deps.db, branchPair(request))
+  const open = await deps.stores.mergeRequests.findOpenWithBranches(branchPair(input))
   if (open) throw conflictingRequestError(open.iid)
 }
 
 async function present(
   deps: MergeRequestsDeps,
-  row: MergeRequestRow,
+  mergeRequest: MergeRequest,
   caller: Caller,
-): Promise<MergeRequest> {
-  const [message] = await presentMergeRequests(deps, [row], { single: true, caller })
-  if (!message) throw new Error('a created merge request could not be presented')
-  return message
+): Promise<MergeRequestView> {
+  const [view] = await presentMergeRequests(deps, [mergeRequest], { single: true, caller })
+  if (!view) throw new Error('a created merge request could not be presented')
+  return view
 }
 
 /**
  * POST /projects/:id/merge_requests: GitLab's permission, validations and
- * defaults; the row, its people and labels and the `created` event commit
+ * defaults; the request, its people and labels and the `created` event commit
  * together, then diff collection is queued. A retry with the same
  * idempotency key answers the request the first call created.
  */
 export async function createMergeRequest(
   deps: MergeRequestsDeps,
-  request: CreateMergeRequestRequest,
-): Promise<MergeRequest> {
-  const caller = request.caller
+  input: CreateMergeRequestInput,
+): Promise<MergeRequestView> {
+  const { stores } = deps
+  const caller = input.caller
   const userId = caller?.userId
   if (caller === undefined || userId === undefined) throw new UnauthenticatedError()
-  requireProjectGrants(caller, request.projectId)
-  if (!canCreateMergeRequest(caller, request.projectId)) throw new ForbiddenError()
-  const key = request.idempotencyKey || null
+  requireProjectGrants(caller, input.projectId)
+  if (!canCreateMergeRequest(caller, input.projectId)) throw new ForbiddenError()
+  const key = input.idempotencyKey || null
   if (key) {
-    const earlier = await findMergeRequestByIdempotencyKey(deps.db, key)
+    const earlier = await stores.mergeRequests.findByIdempotencyKey(key)
     if (earlier) return present(deps, earlier, caller)
   }
-  const attributes = request.attributes
-  const title = request.title.trim()
+  const attributes = input.attributes
+  const title = input.title.trim()
   const description = attributes?.description ?? ''
   validateTexts({ title, description })
-  await checkBranches(deps, request)
+  await checkBranches(deps, input)
   const [project, metadata] = await Promise.all([
-    findProject(deps, request.projectId),
-    attributes ? resolveMetadata(deps, request.projectId, attributes) : undefined,
+    findProject(deps, input.projectId),
+    attributes ? resolveMetadata(deps, input.projectId, attributes) : undefined,
   ])
-  let row: MergeRequestRow
+  let created: MergeRequest
   try {
-    row = await deps.db.transaction().execute(async (tx) => {
-      const inserted = await insertMergeRequest(tx, {
-        target_project_id: request.projectId,
-        source_project_id: request.projectId,
+    created = await stores.transaction(async (tx) => {
+      const inserted = await tx.mergeRequests.insert({
+        targetProjectId: input.projectId,
+        sourceProjectId: input.projectId,
         title,
         description,
-        author_id: userId,
-        source_branch: request.sourceBranch,
-        target_branch: request.targetBranch,
-        milestone_id: metadata?.milestoneId ?? null,
+        authorId: userId,
+        sourceBranch: input.sourceBranch,
+        targetBranch: input.targetBranch,
+        milestoneId: metadata?.milestoneId ?? null,
         draft: isDraftTitle(title),
-        merge_status: 'unchecked',
+        mergeStatus: 'unchecked',
         squash: attributes?.squash ?? squashByDefault(project),
-        force_remove_source_branch:
+        forceRemoveSourceBranch:
           attributes?.removeSourceBranch ?? removeSourceBranchByDefault(project),
-        allow_collaboration: attributes?.allowCollaboration ?? false,
-        discussion_locked: attributes?.discussionLocked ?? null,
-        approvals_before_merge: attributes?.approvalsBeforeMerge ?? null,
-        merge_after: attributes?.mergeAfter ?? null,
-        idempotency_key: key,
+        allowCollaboration: attributes?.allowCollaboration ?? false,
+        discussionLocked: attributes?.discussionLocked ?? null,
+        approvalsBeforeMerge: attributes?.approvalsBeforeMerge ?? null,
+        mergeAfter: attributes?.mergeAfter ?? null,
+        idempotencyKey: key,
       })
       // The iid lock is held: a concurrent create for the same branches is seen here.
-      const open = await findOpenWithBranches(tx, branchPair(request), inserted.id)
+      const open = await tx.mergeRequests.findOpenWithBranches(branchPair(input), inserted.id)
       if (open) throw conflictingRequestError(open.iid)
-      if (metadata) await writeMetadata(tx, request.projectId, inserted.id, metadata)
+      if (metadata) await writeMetadata(tx, input.projectId, inserted.id, metadata)
       await recordMergeRequestEvent(tx, inserted, 'created', userId)
       return inserted
     })
   } catch (error) {
     if (key && isUniqueViolation(error)) {
-      const earlier = await findMergeRequestByIdempotencyKey(deps.db, key)
+      const earlier = await stores.mergeRequests.findByIdempotencyKey(key)
       if (earlier) return present(deps, earlier, caller)
     }
     throw error
   }
-  await queueAfterCommit(deps, 'diffs', [row.id])
-  return present(deps, row, caller)
+  await queueAfterCommit(deps, 'diffs', [created.id])
+  return present(deps, created, caller)
 }

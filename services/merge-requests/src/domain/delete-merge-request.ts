@@ -1,8 +1,8 @@
-import type { Caller } from '@suite/proto'
 import { ForbiddenError, UnauthenticatedError } from '@suite/runtime'
+import type { Caller } from './caller.js'
 import type { MergeRequestsDeps } from './deps.js'
-import { deleteMergeRequestRow } from '../store/merge-requests.store.js'
-import { requireVisibleMergeRequest, type MergeRequestKey } from './merge-request-access.js'
+import type { MergeRequestKey } from './merge-request.js'
+import { requireVisibleMergeRequest } from './merge-request-access.js'
 import { canDeleteMergeRequest } from './policy.js'
 
 /** DELETE /projects/:id/merge_requests/:iid: destroy_merge_request (the project's Owner, an administrator). */
@@ -12,7 +12,7 @@ export async function deleteMergeRequest(
   key: MergeRequestKey,
 ): Promise<void> {
   if (caller?.userId === undefined) throw new UnauthenticatedError()
-  const row = await requireVisibleMergeRequest(deps, caller, key)
-  if (!canDeleteMergeRequest(caller, row.target_project_id)) throw new ForbiddenError()
-  await deleteMergeRequestRow(deps.db, row.id)
+  const mergeRequest = await requireVisibleMergeRequest(deps, caller, key)
+  if (!canDeleteMergeRequest(caller, mergeRequest.targetProjectId)) throw new ForbiddenError()
+  await deps.stores.mergeRequests.delete(mergeRequest.id)
 }

@@ -1,16 +1,17 @@
-import type { Kysely } from 'kysely'
-import type { Logger, Registry } from '@suite/runtime'
-import type { Redis } from 'ioredis'
-import type { Ports } from '../clients/ports.js'
-import type { MergeRequestsConfig } from '../config.js'
-import type { Database } from '../store/schema.js'
+import type { Logger } from '@suite/runtime'
+import type { Stores } from '../store/stores.js'
+import type { Ports } from './ports.js'
+
+/** The switches of the domain that the deployment sets. */
+export interface MergeRequestsSettings {
+  /** GitLab's restrict_merge_status_recheck feature flag. */
+  restrictMergeStatusRecheck: boolean
+}
 
 /** What the domain, the rpc handlers and the workers of merge-requests are built from. */
 export interface MergeRequestsDeps {
-  db: Kysely<Database>
-  logger: Logger
-  registry: Registry
-  redis: () => Redis
+  stores: Stores
   ports: Ports
-  config: MergeRequestsConfig
+  logger: Logger
+  settings: MergeRequestsSettings
 }

@@ -1,5 +1,6 @@
 import { CompareCommitsResponse } from '@suite/proto'
 import { createTestDatabase, type TestDatabase } from '../store/test-database.js'
+import { toMergeRequest } from '../store/merge-request-rows.js'
 import { insertTestMergeRequest } from '../store/test-merge-requests.js'
 import { collectDiffVersion } from './diff-collection.js'
 import { getVersion, listLatestDiffs, listVersions } from './diff-reads.js'
@@ -79,7 +80,7 @@ describe('collectDiffVersion', () => {
       .where('id', '=', row.id)
       .executeTakeFirstOrThrow()
 
-    const versions = await listVersions(test.deps, second)
+    const versions = await listVersions(test.deps, toMergeRequest(second))
     expect(versions).toHaveLength(1)
     expect(versions[0]).toMatchObject({
       headCommitSha: 'head-1',
@@ -116,7 +117,7 @@ describe('collectDiffVersion', () => {
       .selectAll()
       .where('id', '=', row.id)
       .executeTakeFirstOrThrow()
-    const versions = await listVersions(test.deps, after)
+    const versions = await listVersions(test.deps, toMergeRequest(after))
     expect(versions.map((version) => version.startCommitSha)).toEqual(['main-2', 'main-1'])
     expect(after.latest_diff_id).toBe(versions[0]?.id)
     expect(after.prepared_at).toEqual(before.prepared_at)
@@ -154,12 +155,14 @@ describe('collectDiffVersion', () => {
     repository.setHead(1, 'readback', 'head-1')
     repository.setHead(1, 'main', 'main-1')
     await collectDiffVersion(test.deps, row.id)
-    const current = await database.db
-      .selectFrom('merge_requests')
-      .selectAll()
-      .where('id', '=', row.id)
-      .executeTakeFirstOrThrow()
-    const version = await getVersion(test.deps, current, current.latest_diff_id ?? 0, true)
+    const current = toMergeRequest(
+      await database.db
+        .selectFrom('merge_requests')
+        .selectAll()
+        .where('id', '=', row.id)
+        .executeTakeFirstOrThrow(),
+    )
+    const version = await getVersion(test.deps, current, current.latestDiffId ?? 0, true)
     expect(version.commits.map((commit) => commit.id)).toEqual(['head-1', 'c1'])
     expect(version.commits[0]?.trailers).toEqual([
       { key: 'Signed-off-by', value: 'A <a@example.com>' },

@@ -3,13 +3,11 @@
  * on every push, MergeRequests::ReloadDiffsService): the source head against
  * the merge-base with the target head, within GitLab's diff limits.
  */
-import { Commit, DiffLimits, type CompareCommitsResponse } from '@suite/proto'
-import { mergeRequestHeads } from '../clients/branch-heads.js'
+import { mergeRequestHeads } from './branches.js'
 import type { MergeRequestsDeps } from './deps.js'
-import { recordDiffVersion, type NewDiffVersion } from '../store/diffs.store.js'
-import { findMergeRequestById, markDiffCollectionAttempted } from '../store/merge-status.store.js'
-import type { MergeRequestRow } from './merge-request-access.js'
-import { diffFileToRow } from './diff-files.js'
+import type { NewDiffVersion } from './diff-version.js'
+import type { MergeRequest } from './merge-request.js'
+import type { Comparison } from './ports.js'
 
 /**
  * skipped: the request is not opened; source_missing / target_missing: a
@@ -22,15 +20,13 @@ export type DiffCollectionOutcome =
   'skipped' | 'source_missing' | 'target_missing' | 'exists' | 'created' | 'moved'
 
 /** The version's state as GitLab's MergeRequestDiff names it. */
-export function diffVersionState(compare: Pick<CompareCommitsResponse, 'overflow' | 'diffs'>) {
+export function diffVersionState(compare: Pick<Comparison, 'overflow' | 'diffs'>) {
   if (compare.overflow) return 'overflow'
   return compare.diffs.length > 0 ? 'collected' : 'empty'
 }
 
 /** real_size as GitLab's DiffCollection shows it: the count, with "+" when cut. */
-export function diffRealSize(
-  compare: Pick<CompareCommitsResponse, 'overflow' | 'diffs' | 'realSize'>,
-) {
+export function diffRealSize(compare: Pick<Comparison, 'overflow' | 'diffs' | 'realSize'>) {
   return compare.overflow ? `${compare.diffs.length}+` : String(compare.realSize)
 }
 
@@ -38,7 +34,7 @@ export function diffRealSize(
 export function newDiffVersion(
   mergeRequestId: number,
   shas: { head: string; base: string | undefined; start: string },
-  compare: CompareCommitsResponse,
+  compare: Comparison,
 ): NewDiffVersion {
   return {
     mergeRequestId,
@@ -50,8 +46,8 @@ export function newDiffVersion(
     filesCount: compare.realSize,
     overflow: compare.overflow,
     patchIdSha: compare.patchId || null,
-    commits: compare.commits.map((commit) => ({ sha: commit.id, commit: Commit.toJSON(commit) })),
-    files: compare.diffs.map(diffFileToRow),
+    commits: compare.commits,
+    files: compare.diffs,
   }
 }
 
@@ -61,43 +57,43 @@ export function newDiffVersion(
  * target project's repository.
  */
 export async function collectDiffVersion(
-  deps: Pick<MergeRequestsDeps, 'db' | 'ports'>,
+  deps: Pick<MergeRequestsDeps, 'stores' | 'ports'>,
   mergeRequestId: number,
 ): Promise<DiffCollectionOutcome> {
-  const row = await findMergeRequestById(deps.db, mergeRequestId)
-  if (!row || row.state !== 'opened') return 'skipped'
-  const outcome = await collectFor(deps, row)
+  const mergeRequest = await deps.stores.mergeRequests.findById(mergeRequestId)
+  if (!mergeRequest || mergeRequest.state !== 'opened') return 'skipped'
+  const outcome = await collectFor(deps, mergeRequest)
   // Any outcome counts as an attempt (a missing branch too); a failure of the
   // repository role does not, so that retries and the sweeper try again.
-  await markDiffCollectionAttempted(deps.db, row.id)
+  await deps.stores.mergeStatus.markDiffCollectionAttempted(mergeRequest.id)
   return outcome
 }
 
 /** collectDiffVersion for an opened request. */
 async function collectFor(
-  deps: Pick<MergeRequestsDeps, 'db' | 'ports'>,
-  row: MergeRequestRow,
+  deps: Pick<MergeRequestsDeps, 'stores' | 'ports'>,
+  mergeRequest: MergeRequest,
 ): Promise<DiffCollectionOutcome> {
-  const heads = await mergeRequestHeads(deps.ports, row)
+  const repository = deps.ports.repository
+  const heads = await mergeRequestHeads(deps, mergeRequest)
   if (!heads.source) return 'source_missing'
   if (!heads.target) return 'target_missing'
-  const projectId = row.target_project_id
-  const { base } = await deps.ports.repository.read.findMergeBase({
-    projectId,
-    revisions: [heads.target, heads.source],
-  })
-  const compare = await deps.ports.repository.read.compareCommits({
-    projectId,
+  const projectId = mergeRequest.targetProjectId
+  const base = await repository.findMergeBase(projectId, [heads.target, heads.source])
+  const compare = await repository.compareCommits(projectId, {
     baseSha: base ?? heads.target,
     headSha: heads.source,
-    // Zero fields take GitLab's defaults.
-    limits: DiffLimits.fromPartial({}),
-    skipDiffs: false,
+    // GitLab's default limits.
+    unlimited: false,
     skipCommits: false,
   })
-  const version = newDiffVersion(row.id, { head: heads.source, base, start: heads.target }, compare)
-  const { created } = await recordDiffVersion(deps.db, version)
-  const now = await mergeRequestHeads(deps.ports, row)
+  const version = newDiffVersion(
+    mergeRequest.id,
+    { head: heads.source, base, start: heads.target },
+    compare,
+  )
+  const { created } = await deps.stores.diffs.record(version)
+  const now = await mergeRequestHeads(deps, mergeRequest)
   if (now.source !== heads.source || now.target !== heads.target) return 'moved'
   return created ? 'created' : 'exists'
 }

@@ -1,12 +1,12 @@
-import type { Caller, Label } from '@suite/proto'
+import type { Caller } from './caller.js'
+import { labelView } from './catalog-views.js'
 import type { MergeRequestsDeps } from './deps.js'
-import { listProjectLabels } from '../store/labels.store.js'
-import { labelMessage } from './catalog-messages.js'
+import type { LabelView } from './merge-request-view.js'
 import { requireReadLabel } from './policy.js'
 
 export interface LabelListQuery {
   projectId: number
-  search?: string
+  search?: string | undefined
   page: number
   perPage: number
 }
@@ -16,14 +16,13 @@ export async function listLabels(
   deps: MergeRequestsDeps,
   caller: Caller | undefined,
   query: LabelListQuery,
-): Promise<{ labels: Label[]; total: number }> {
+): Promise<{ labels: LabelView[]; total: number }> {
   requireReadLabel(caller, query.projectId)
-  const { rows, total } = await listProjectLabels(
-    deps.db,
+  const { labels, total } = await deps.stores.labels.listInProject(
     query.projectId,
     query.search,
     query.perPage,
     (query.page - 1) * query.perPage,
   )
-  return { labels: rows.map(labelMessage), total }
+  return { labels: labels.map(labelView), total }
 }

@@ -1,12 +1,36 @@
-import { ListScope, type ListMergeRequestsRequest, type MergeRequest } from '@suite/proto'
-import { findReadMergeRequestScope } from '../clients/ability-scope.js'
+import type { PageRequest } from '@suite/runtime'
+import type { Caller } from './caller.js'
 import type { MergeRequestsDeps } from './deps.js'
-import { listMergeRequestRows } from '../store/merge-requests.store.js'
 import type { ListedProjects, ListOrder, MergeRequestListQuery } from './list-conditions.js'
+import type { ListFilter } from './list-filter.js'
 import { resolveConditions, usernameLookup } from './list-resolution.js'
 import { presentMergeRequests } from './merge-request-access.js'
+import type { MergeRequestView } from './merge-request-view.js'
 import { canRecheckMergeStatus, requireReadMergeRequest } from './policy.js'
 import { queueAfterCommit } from './queue-after-commit.js'
+
+/** Which list: GET /merge_requests, /projects/:id/merge_requests or /groups/:id/merge_requests. */
+export type ListScope = 'global' | 'project' | 'group' | 'unspecified'
+
+/** A merge request list as the caller asks for it. */
+export interface ListMergeRequestsInput {
+  caller: Caller | undefined
+  listScope: ListScope
+  projectId: number
+  groupId: number
+  /** created_by_me, assigned_to_me, reviews_for_me, all; '' for the list's default. */
+  scope: string
+  /** opened, closed, merged, locked, all; '' for all. */
+  state: string
+  filter: ListFilter | undefined
+  /** The `not[...]` exclusions. */
+  not: ListFilter | undefined
+  orderBy: string
+  ascending: boolean
+  page: PageRequest | undefined
+  withMergeStatusRecheck: boolean
+  nonArchived: boolean
+}
 
 const ORDERS: readonly ListOrder[] = ['created_at', 'updated_at', 'title', 'merged_at']
 const SCOPE_ROLES = {
@@ -23,18 +47,18 @@ const SCOPE_ROLES = {
  */
 async function listedProjects(
   deps: MergeRequestsDeps,
-  request: ListMergeRequestsRequest,
+  input: ListMergeRequestsInput,
 ): Promise<ListedProjects> {
-  if (request.listScope === ListScope.LIST_SCOPE_PROJECT) {
-    requireReadMergeRequest(request.caller, request.projectId)
-    return { kind: 'project', projectId: request.projectId }
+  if (input.listScope === 'project') {
+    requireReadMergeRequest(input.caller, input.projectId)
+    return { kind: 'project', projectId: input.projectId }
   }
-  const group = request.listScope === ListScope.LIST_SCOPE_GROUP
+  const group = input.listScope === 'group'
   return {
     kind: 'readable',
-    scope: await findReadMergeRequestScope(deps.ports, request.caller),
-    groupId: group ? request.groupId : undefined,
-    nonArchived: group && request.nonArchived,
+    scope: await deps.ports.projects.readMergeRequestScope(input.caller),
+    groupId: group ? input.groupId : undefined,
+    nonArchived: group && input.nonArchived,
   }
 }
 
@@ -43,12 +67,12 @@ async function listedProjects(
  * and group lists to all. A personal scope without a signed-in caller lists nothing.
  */
 function scopeOf(
-  request: ListMergeRequestsRequest,
+  input: ListMergeRequestsInput,
 ): MergeRequestListQuery['scope'] | 'nothing' | undefined {
-  const fallback = request.listScope === ListScope.LIST_SCOPE_GLOBAL ? 'created_by_me' : 'all'
-  const scope = (request.scope || fallback).replace(/-/g, '_')
+  const fallback = input.listScope === 'global' ? 'created_by_me' : 'all'
+  const scope = (input.scope || fallback).replace(/-/g, '_')
   if (scope === 'all' || !(scope in SCOPE_ROLES)) return undefined
-  const userId = request.caller?.userId
+  const userId = input.caller?.userId
   if (userId === undefined) return 'nothing'
   return { role: SCOPE_ROLES[scope as keyof typeof SCOPE_ROLES], userId }
 }
@@ -56,38 +80,38 @@ function scopeOf(
 /** GET /merge_requests, /projects/:id/merge_requests, /groups/:id/merge_requests. */
 export async function listMergeRequests(
   deps: MergeRequestsDeps,
-  request: ListMergeRequestsRequest,
-): Promise<{ mergeRequests: MergeRequest[]; total: number }> {
-  const scope = scopeOf(request)
+  input: ListMergeRequestsInput,
+): Promise<{ mergeRequests: MergeRequestView[]; total: number }> {
+  const scope = scopeOf(input)
   if (scope === 'nothing') return { mergeRequests: [], total: 0 }
-  const lookup = usernameLookup(deps, request.caller)
+  const lookup = usernameLookup(deps, input.caller)
   const [projects, include, exclude] = await Promise.all([
-    listedProjects(deps, request),
-    resolveConditions(request.filter, lookup),
-    resolveConditions(request.not, lookup),
+    listedProjects(deps, input),
+    resolveConditions(input.filter, lookup),
+    resolveConditions(input.not, lookup),
   ])
-  const perPage = Math.min(Math.max(request.page?.perPage || 20, 1), 100)
-  const page = Math.max(request.page?.page || 1, 1)
-  const orderBy = ORDERS.find((order) => order === request.orderBy) ?? 'created_at'
-  const state = request.state && request.state !== 'all' ? request.state : undefined
-  const { rows, total } = await listMergeRequestRows(deps.db, {
+  const perPage = Math.min(Math.max(input.page?.perPage || 20, 1), 100)
+  const page = Math.max(input.page?.page || 1, 1)
+  const orderBy = ORDERS.find((order) => order === input.orderBy) ?? 'created_at'
+  const state = input.state && input.state !== 'all' ? input.state : undefined
+  const { rows, total } = await deps.stores.mergeRequests.list({
     projects,
     state,
     scope,
     include,
     exclude,
-    callerId: request.caller?.userId,
+    callerId: input.caller?.userId,
     orderBy,
-    ascending: request.ascending,
+    ascending: input.ascending,
     limit: perPage,
     offset: (page - 1) * perPage,
   })
   if (
-    request.withMergeStatusRecheck &&
+    input.withMergeStatusRecheck &&
     canRecheckMergeStatus(
-      request.caller,
+      input.caller,
       projects.kind === 'project' ? projects.projectId : undefined,
-      deps.config.restrictMergeStatusRecheck,
+      deps.settings.restrictMergeStatusRecheck,
     )
   ) {
     const opened = rows.filter((row) => row.state === 'opened').map((row) => row.id)
@@ -95,7 +119,7 @@ export async function listMergeRequests(
   }
   const mergeRequests = await presentMergeRequests(deps, rows, {
     single: false,
-    caller: request.caller,
+    caller: input.caller,
   })
   return { mergeRequests, total }
 }

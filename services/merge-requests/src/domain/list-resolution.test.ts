@@ -1,11 +1,14 @@
 import { MergeRequestFilter } from '@suite/proto'
+import { toListFilter } from '../rpc/from-proto.js'
+import type { ListFilter } from './list-filter.js'
 import { resolveConditions } from './list-resolution.js'
 
 const lookup = (username: string): Promise<number | undefined> =>
   Promise.resolve(username === 'bob' ? 2 : undefined)
 
-function filter(given: Partial<MergeRequestFilter>): MergeRequestFilter {
-  return MergeRequestFilter.fromPartial(given)
+/** The filter as the rpc layer hands it over. */
+function filter(given: Partial<MergeRequestFilter>): ListFilter | undefined {
+  return toListFilter(MergeRequestFilter.fromPartial(given))
 }
 
 describe('resolveConditions', () => {

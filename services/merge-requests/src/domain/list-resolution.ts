@@ -1,9 +1,9 @@
 /**
- * Turns the list request's filter messages into store conditions: usernames
+ * Turns the list request's filters into store conditions: usernames
  * become ids (one identity call per distinct username), the predefined words
  * None / Any / Upcoming / Started become their kinds.
  */
-import type { Caller, IdsMatch, MergeRequestFilter, NameMatch, UserMatch } from '@suite/proto'
+import type { Caller } from './caller.js'
 import type { MergeRequestsDeps } from './deps.js'
 import type {
   IdsCondition,
@@ -12,12 +12,13 @@ import type {
   NameCondition,
   UserCondition,
 } from './list-conditions.js'
+import type { IdsMatch, ListFilter, NameMatch, UserMatch } from './list-filter.js'
 
 type UsernameLookup = (username: string) => Promise<number | undefined>
 
 /** A lookup that asks identity once per distinct username. */
 export function usernameLookup(
-  deps: MergeRequestsDeps,
+  deps: Pick<MergeRequestsDeps, 'ports'>,
   caller: Caller | undefined,
 ): UsernameLookup {
   const cache = new Map<string, Promise<number | undefined>>()
@@ -25,16 +26,7 @@ export function usernameLookup(
     const key = username.toLowerCase()
     let found = cache.get(key)
     if (!found) {
-      found = deps.ports.users
-        .listUsers({
-          caller,
-          page: { page: 1, perPage: 1 },
-          username,
-          orderBy: '',
-          sort: '',
-          excludeInternal: false,
-        })
-        .then(({ users }) => users[0]?.id)
+      found = deps.ports.users.findUserIdByUsername(caller, username)
       cache.set(key, found)
     }
     return found
@@ -85,9 +77,9 @@ function milestoneCondition(match: NameMatch | undefined): MilestoneCondition | 
   return nameCondition(match)
 }
 
-/** The store conditions of one filter message (the filters or the `not` exclusions). */
+/** The store conditions of one filter (the filters or the `not` exclusions). */
 export async function resolveConditions(
-  filter: MergeRequestFilter | undefined,
+  filter: ListFilter | undefined,
   lookup: UsernameLookup,
 ): Promise<MergeRequestConditions> {
   if (!filter) return {}

@@ -2,19 +2,20 @@
  * How a merge is made from the project's settings and the request: merge
  * method, squash, messages and source branch removal.
  */
-import { MergeMethod, type Project } from '@suite/proto'
-import type { MergeRequestRow } from './merge-request-access.js'
+import type { MergeRequest } from './merge-request.js'
+import type { MergeMethod } from './ports.js'
+import type { Project } from './project.js'
 import { removeSourceBranchByDefault } from './project-settings.js'
 
 /** The repository's merge method for the project's merge_method setting. */
 export function mergeMethodOf(project: Project | undefined): MergeMethod {
   switch (project?.mergeMethod) {
     case 'ff':
-      return MergeMethod.MERGE_METHOD_FF
+      return 'ff'
     case 'rebase_merge':
-      return MergeMethod.MERGE_METHOD_REBASE_MERGE
+      return 'rebase_merge'
     default:
-      return MergeMethod.MERGE_METHOD_MERGE
+      return 'merge'
   }
 }
 
@@ -33,13 +34,13 @@ export function squashOnMerge(project: Project | undefined, squash: boolean): bo
  * the title, and "See merge request group/project!iid".
  */
 export function defaultMergeCommitMessage(
-  row: Pick<MergeRequestRow, 'source_branch' | 'target_branch' | 'title' | 'iid'>,
+  mergeRequest: Pick<MergeRequest, 'sourceBranch' | 'targetBranch' | 'title' | 'iid'>,
   projectFullPath: string,
 ): string {
   return [
-    `Merge branch '${row.source_branch}' into '${row.target_branch}'`,
-    row.title,
-    `See merge request ${projectFullPath}!${row.iid}`,
+    `Merge branch '${mergeRequest.sourceBranch}' into '${mergeRequest.targetBranch}'`,
+    mergeRequest.title,
+    `See merge request ${projectFullPath}!${mergeRequest.iid}`,
   ].join('\n\n')
 }
 
@@ -55,10 +56,10 @@ export function projectFullPath(project: Project | undefined, projectId: number)
  */
 export function removeSourceBranch(
   asked: boolean | undefined,
-  row: Pick<MergeRequestRow, 'force_remove_source_branch'>,
+  mergeRequest: Pick<MergeRequest, 'forceRemoveSourceBranch'>,
   project: Project | undefined,
 ): boolean {
-  return asked ?? row.force_remove_source_branch ?? removeSourceBranchByDefault(project)
+  return asked ?? mergeRequest.forceRemoveSourceBranch ?? removeSourceBranchByDefault(project)
 }
 
 /** GitLab's merge_error for a merge the repository refused, by the refusal's reason. */

@@ -1,40 +1,20 @@
 /**
- * Finding a merge request and turning rows into messages: shared by the
- * merge request, collaboration and diff services.
- *
- * OWNER: the core merge-requests work (rpc/merge-request.rpc.ts). Others
- * import these two functions and must not change their signatures.
+ * Finding a merge request for the caller and presenting requests: shared by
+ * the merge request, collaboration and diff services.
  */
-import type { MergeRequest, Project } from '@suite/proto'
 import { NotFoundError } from '@suite/runtime'
-import type { Selectable } from 'kysely'
+import type { Caller } from './caller.js'
 import type { MergeRequestsDeps } from './deps.js'
-import { loadLabels } from '../store/labels.store.js'
-import { findMergeRequestByIid } from '../store/merge-requests.store.js'
-import { findMilestones } from '../store/milestones.store.js'
-import { loadPeople } from '../store/people.store.js'
-import {
-  findSubscription,
-  loadApprovalCounts,
-  loadBlocked,
-  loadDiffs,
-} from '../store/presentation.store.js'
-import type { MergeRequestsTable } from '../store/schema.js'
-import { mergeRequestMessage, type RequestContext } from './merge-request-message.js'
+import type { MergeRequest, MergeRequestKey } from './merge-request.js'
+import { mergeRequestView, type RequestContext } from './merge-request-context.js'
+import type { MergeRequestView } from './merge-request-view.js'
 import {
   canMergeMergeRequest,
   grantsIn,
   requireProjectGrants,
   requireReadMergeRequest,
-  type Actor,
 } from './policy.js'
-
-export type MergeRequestRow = Selectable<MergeRequestsTable>
-
-export interface MergeRequestKey {
-  projectId: number
-  iid: number
-}
+import type { Project } from './project.js'
 
 /**
  * The merge request `iid` of the project, whatever the caller may do with
@@ -43,14 +23,14 @@ export interface MergeRequestKey {
  * Merge Request Not Found.
  */
 export async function findMergeRequestIn(
-  deps: MergeRequestsDeps,
-  caller: Actor | undefined,
+  deps: Pick<MergeRequestsDeps, 'stores'>,
+  caller: Caller | undefined,
   key: MergeRequestKey,
-): Promise<MergeRequestRow> {
+): Promise<MergeRequest> {
   requireProjectGrants(caller, key.projectId)
-  const row = await findMergeRequestByIid(deps.db, key.projectId, key.iid)
-  if (!row) throw new NotFoundError('Merge Request')
-  return row
+  const mergeRequest = await deps.stores.mergeRequests.findByIid(key.projectId, key.iid)
+  if (!mergeRequest) throw new NotFoundError('Merge Request')
+  return mergeRequest
 }
 
 /**
@@ -59,13 +39,13 @@ export async function findMergeRequestIn(
  * without read_merge_request.
  */
 export async function requireMergeRequest(
-  deps: MergeRequestsDeps,
-  caller: Actor | undefined,
+  deps: Pick<MergeRequestsDeps, 'stores'>,
+  caller: Caller | undefined,
   key: MergeRequestKey,
-): Promise<MergeRequestRow> {
-  const row = await findMergeRequestIn(deps, caller, key)
+): Promise<MergeRequest> {
+  const mergeRequest = await findMergeRequestIn(deps, caller, key)
   requireReadMergeRequest(caller, key.projectId)
-  return row
+  return mergeRequest
 }
 
 /**
@@ -74,13 +54,13 @@ export async function requireMergeRequest(
  * 404 Merge Request Not Found for an unknown or an unreadable one.
  */
 export async function requireVisibleMergeRequest(
-  deps: MergeRequestsDeps,
-  caller: Actor | undefined,
+  deps: Pick<MergeRequestsDeps, 'stores'>,
+  caller: Caller | undefined,
   key: MergeRequestKey,
-): Promise<MergeRequestRow> {
-  const row = await findMergeRequestIn(deps, caller, key)
+): Promise<MergeRequest> {
+  const mergeRequest = await findMergeRequestIn(deps, caller, key)
   if (!grantsIn(caller, key.projectId)?.readMergeRequest) throw new NotFoundError('Merge Request')
-  return row
+  return mergeRequest
 }
 
 export interface PresentOptions {
@@ -88,89 +68,96 @@ export interface PresentOptions {
    * The caller, for caller-dependent fields: subscribed and, on
    * single-request answers, caller_can_merge.
    */
-  caller?: Actor | undefined
+  caller?: Caller | undefined
   /** Single-request answers also carry subscribed, changes_count and caller_can_merge. */
   single: boolean
 }
 
-/** The projects of the rows (merge method, squash option, approvals), in one call. */
+/** The projects of the requests (merge method, squash option, approvals), in one call. */
 async function loadProjects(
   deps: MergeRequestsDeps,
-  rows: readonly MergeRequestRow[],
+  mergeRequests: readonly MergeRequest[],
 ): Promise<Map<number, Project>> {
-  const ids = [...new Set(rows.map((row) => row.target_project_id))]
+  const ids = [...new Set(mergeRequests.map((mergeRequest) => mergeRequest.targetProjectId))]
   if (ids.length === 0) return new Map()
-  const { projects } = await deps.ports.projects.batchGetProjects({ ids })
+  const projects = await deps.ports.projects.findProjects(ids)
   return new Map(projects.map((project) => [project.id, project]))
 }
 
 /** GitLab's subscribed?: an explicit choice, else participation (author, assignee, reviewer). */
 async function subscribed(
   deps: MergeRequestsDeps,
-  row: MergeRequestRow,
+  mergeRequest: MergeRequest,
   context: RequestContext,
   userId: number | undefined,
 ): Promise<boolean> {
   if (userId === undefined) return false
-  const choice = await findSubscription(deps.db, row.id, userId)
+  const choice = await deps.stores.subscriptions.find(mergeRequest.id, userId)
   if (choice !== undefined) return choice
   return (
-    row.author_id === userId ||
+    mergeRequest.authorId === userId ||
     context.assigneeIds.includes(userId) ||
     context.reviewerIds.includes(userId)
   )
 }
 
 /**
- * Full MergeRequest messages for rows, in the rows' order, with labels,
- * people, milestone, diff refs and time stats loaded in one query per kind.
- * Readability is checked before (requireMergeRequest, the lists' predicates).
+ * The views of requests, in their order, with labels, people, milestone,
+ * diff refs and time stats loaded in one query per kind. Readability is
+ * checked before (requireMergeRequest, the lists' predicates).
  */
 export async function presentMergeRequests(
   deps: MergeRequestsDeps,
-  rows: readonly MergeRequestRow[],
+  mergeRequests: readonly MergeRequest[],
   options: PresentOptions,
-): Promise<MergeRequest[]> {
-  const ids = rows.map((row) => row.id)
-  const diffIds = rows.flatMap((row) => (row.latest_diff_id === null ? [] : [row.latest_diff_id]))
-  const milestoneIds = [
-    ...new Set(rows.flatMap((row) => (row.milestone_id === null ? [] : [row.milestone_id]))),
-  ]
+): Promise<MergeRequestView[]> {
+  const { stores } = deps
+  const ids = mergeRequests.map((mergeRequest) => mergeRequest.id)
+  const present = <T>(pick: (mergeRequest: MergeRequest) => T | null): T[] =>
+    mergeRequests.flatMap((mergeRequest) => {
+      const value = pick(mergeRequest)
+      return value === null ? [] : [value]
+    })
+  const diffIds = present((mergeRequest) => mergeRequest.latestDiffId)
+  const milestoneIds = [...new Set(present((mergeRequest) => mergeRequest.milestoneId))]
   const [labels, assignees, reviewers, milestones, diffs, blocked, approvals, projects] =
     await Promise.all([
-      loadLabels(deps.db, ids),
-      loadPeople(deps.db, 'merge_request_assignees', ids),
-      loadPeople(deps.db, 'merge_request_reviewers', ids),
-      findMilestones(deps.db, milestoneIds),
-      loadDiffs(deps.db, diffIds),
-      loadBlocked(deps.db, ids),
-      loadApprovalCounts(deps.db, ids),
-      loadProjects(deps, rows),
+      stores.labels.loadFor(ids),
+      stores.people.load('assignees', ids),
+      stores.people.load('reviewers', ids),
+      stores.milestones.findByIds(milestoneIds),
+      stores.diffs.findVersions(diffIds),
+      stores.blocks.findBlocked(ids),
+      stores.approvals.countFor(ids),
+      loadProjects(deps, mergeRequests),
     ])
   const milestoneById = new Map(milestones.map((milestone) => [milestone.id, milestone]))
   const now = new Date()
   return Promise.all(
-    rows.map(async (row) => {
+    mergeRequests.map(async (mergeRequest) => {
       const context: RequestContext = {
-        labels: labels.get(row.id) ?? [],
-        assigneeIds: assignees.get(row.id) ?? [],
-        reviewerIds: reviewers.get(row.id) ?? [],
-        milestone: row.milestone_id === null ? undefined : milestoneById.get(row.milestone_id),
-        diff: row.latest_diff_id === null ? undefined : diffs.get(row.latest_diff_id),
-        blocked: blocked.has(row.id),
-        approvals: approvals.get(row.id) ?? 0,
-        project: projects.get(row.target_project_id),
+        labels: labels.get(mergeRequest.id) ?? [],
+        assigneeIds: assignees.get(mergeRequest.id) ?? [],
+        reviewerIds: reviewers.get(mergeRequest.id) ?? [],
+        milestone:
+          mergeRequest.milestoneId === null
+            ? undefined
+            : milestoneById.get(mergeRequest.milestoneId),
+        diff: mergeRequest.latestDiffId === null ? undefined : diffs.get(mergeRequest.latestDiffId),
+        blocked: blocked.has(mergeRequest.id),
+        approvals: approvals.get(mergeRequest.id) ?? 0,
+        project: projects.get(mergeRequest.targetProjectId),
         now,
       }
-      const message = mergeRequestMessage(row, context)
-      if (!options.single) return message
+      const view = mergeRequestView(mergeRequest, context)
+      if (!options.single) return view
       return {
-        ...message,
-        subscribed: await subscribed(deps, row, context, options.caller?.userId),
-        callerCanMerge: canMergeMergeRequest(options.caller, row),
+        ...view,
+        subscribed: await subscribed(deps, mergeRequest, context, options.caller?.userId),
+        callerCanMerge: canMergeMergeRequest(options.caller, mergeRequest),
         // diff_size: the version's real_size ("1000+" when the limits cut it).
         changesCount: context.diff
-          ? (context.diff.real_size ?? `${context.diff.files_count}`)
+          ? (context.diff.realSize ?? `${context.diff.filesCount}`)
           : undefined,
       }
     }),

@@ -2,15 +2,9 @@
  * Activity events of merge requests (opened, closed, reopened, merged,
  * updated), written to the event outbox in the caller's transaction so that
  * none is lost; the relay moves them to the projects event queue.
- *
- * OWNER: the core merge-requests work. Others call recordMergeRequestEvent
- * inside the transaction that makes the change, and must not change its signature.
  */
-import type { EventRecord } from '@suite/proto'
-import type { Kysely, Transaction } from 'kysely'
-import { insertOutboxEvent } from '../store/event-outbox.store.js'
-import type { Database } from '../store/schema.js'
-import type { MergeRequestRow } from './merge-request-access.js'
+import type { Stores } from '../store/stores.js'
+import type { MergeRequest } from './merge-request.js'
 
 /**
  * GitLab's stored Event actions for merge requests: `created` (shown as
@@ -19,34 +13,45 @@ import type { MergeRequestRow } from './merge-request-access.js'
  */
 export type MergeRequestAction = 'created' | 'closed' | 'reopened' | 'merged' | 'updated'
 
-/** The EventRecord of an action on a request; the key names the request, action and moment. */
+/** An activity event on a merge request (GitLab's Event with a MergeRequest target). */
+export interface MergeRequestEvent {
+  action: MergeRequestAction
+  projectId: number
+  authorId: number
+  targetId: number
+  targetIid: number
+  targetTitle: string
+  createdAt: Date
+  /** Names the request, the action and the moment: the same event twice is recorded once. */
+  idempotencyKey: string
+}
+
+/** The event of an action on a request; the key names the request, action and moment. */
 export function mergeRequestEvent(
-  row: MergeRequestRow,
+  mergeRequest: Pick<MergeRequest, 'id' | 'iid' | 'targetProjectId' | 'title' | 'updatedAt'>,
   action: MergeRequestAction,
   authorId: number,
   at: Date,
-): EventRecord {
-  const moment = action === 'created' ? 'once' : String(row.updated_at.getTime())
+): MergeRequestEvent {
+  const moment = action === 'created' ? 'once' : String(mergeRequest.updatedAt.getTime())
   return {
     action,
-    projectId: row.target_project_id,
+    projectId: mergeRequest.targetProjectId,
     authorId,
-    targetType: 'MergeRequest',
-    targetId: row.id,
-    targetIid: row.iid,
-    targetTitle: row.title,
-    pushData: undefined,
+    targetId: mergeRequest.id,
+    targetIid: mergeRequest.iid,
+    targetTitle: mergeRequest.title,
     createdAt: at,
-    idempotencyKey: `merge-requests:${row.id}:${action}:${moment}`,
+    idempotencyKey: `merge-requests:${mergeRequest.id}:${action}:${moment}`,
   }
 }
 
-/** Records one event for the request, by the given user, in `db` (a transaction). */
+/** Records one event for the request, by the given user, in `stores` (a transaction's). */
 export async function recordMergeRequestEvent(
-  db: Kysely<Database> | Transaction<Database>,
-  row: MergeRequestRow,
+  stores: Pick<Stores, 'outbox'>,
+  mergeRequest: MergeRequest,
   action: MergeRequestAction,
   authorId: number,
 ): Promise<void> {
-  await insertOutboxEvent(db, mergeRequestEvent(row, action, authorId, new Date()))
+  await stores.outbox.add(mergeRequestEvent(mergeRequest, action, authorId, new Date()))
 }

@@ -1,12 +1,12 @@
-import { AccessLevel, ListScope, Project, type CreateMergeRequestRequest } from '@suite/proto'
+import { AccessLevel, Project } from '@suite/proto'
 import { ConflictError, ForbiddenError, InvalidError, PreconditionError } from '@suite/runtime'
 import { createTestDatabase, type TestDatabase } from '../store/test-database.js'
 import { memberCaller } from '../testing/test-callers.js'
 import { attributes, FakeRepository, testDeps } from '../testing/test-deps.js'
 import type { MergeRequestsDeps } from './deps.js'
-import { createMergeRequest } from './create-merge-request.js'
+import { createMergeRequest, type CreateMergeRequestInput } from './create-merge-request.js'
 import { deleteMergeRequest } from './delete-merge-request.js'
-import { listMergeRequests } from './list-merge-requests.js'
+import { listMergeRequests, type ListScope } from './list-merge-requests.js'
 import { createMilestone } from './milestones.js'
 import { updateMergeRequest } from './update-merge-request.js'
 
@@ -14,7 +14,7 @@ let test: TestDatabase
 let deps: MergeRequestsDeps
 const developer = memberCaller(1, AccessLevel.ACCESS_LEVEL_DEVELOPER)
 
-function create(given: Partial<CreateMergeRequestRequest>) {
+function create(given: Partial<CreateMergeRequestInput>) {
   return createMergeRequest(deps, {
     caller: developer,
     projectId: 1,
@@ -83,7 +83,7 @@ describe('merge request lifecycle against PostgreSQL', () => {
       forceRemoveSourceBranch: true,
       squash: false,
     })
-    expect(created.labels.map((label) => [label.name, label.color, label.textColor])).toEqual([
+    expect(created.labels.map((label) => [label.title, label.color, label.textColor])).toEqual([
       ['alpha', '#6699cc', '#FFFFFF'],
       ['zeta', '#6699cc', '#FFFFFF'],
     ])
@@ -134,7 +134,7 @@ describe('merge request lifecycle against PostgreSQL', () => {
       attributes: attributes({ title: 'login', addLabels: ['beta'], removeLabels: ['ZETA'] }),
     })
     expect(retitled.draft).toBe(false)
-    expect(retitled.labels.map((label) => label.name)).toEqual(['alpha', 'beta'])
+    expect(retitled.labels.map((label) => label.title)).toEqual(['alpha', 'beta'])
     expect(retitled.updatedAt?.getTime()).toBeGreaterThan(before?.getTime() ?? 0)
     const closed = await updateMergeRequest(deps, {
       ...key,
@@ -179,14 +179,14 @@ describe('merge request lifecycle against PostgreSQL', () => {
         nonArchived: true,
         ...given,
       })
-    const project = await list(ListScope.LIST_SCOPE_PROJECT)
+    const project = await list('project')
     expect(project.mergeRequests.map((mr) => mr.iid)).toEqual([2, 3])
-    const byBob = await list(ListScope.LIST_SCOPE_PROJECT, {
+    const byBob = await list('project', {
       state: 'all',
       filter: { assignee: { username: 'bob', none: false, any: false }, iids: [], searchIn: [] },
     })
     expect(byBob.mergeRequests.map((mr) => mr.iid)).toEqual([1])
-    const mine = await list(ListScope.LIST_SCOPE_GLOBAL, {
+    const mine = await list('global', {
       caller: memberCaller(9, AccessLevel.ACCESS_LEVEL_NO_ACCESS),
     })
     expect(mine.total).toBe(0)

@@ -2,19 +2,11 @@
  * The metadata attributes of create and update (assignees, reviewers,
  * labels, milestone): resolved before the transaction, written inside it.
  */
-import type { MergeRequestAttributes } from '@suite/proto'
-import type { Kysely } from 'kysely'
+import type { Stores } from '../store/stores.js'
+import type { PersonRole } from './collaboration-records.js'
 import type { MergeRequestsDeps } from './deps.js'
-import {
-  findLabelsByTitle,
-  findOrCreateLabels,
-  labelIdsOf,
-  setLabelIds,
-} from '../store/labels.store.js'
-import { findMilestones } from '../store/milestones.store.js'
-import { loadPeople, setPeople, type PersonTable } from '../store/people.store.js'
-import type { Database } from '../store/schema.js'
 import { DEFAULT_LABEL_COLOR } from './label-color.js'
+import type { MergeRequestAttributes } from './merge-request-attributes.js'
 
 export interface ResolvedMetadata {
   assigneeIds?: number[]
@@ -40,20 +32,22 @@ export function labelNames(names: readonly string[]): string[] {
 }
 
 /** The users among `ids` that exist (0 and unknown ids are dropped, as GitLab does). */
-async function existingUsers(deps: MergeRequestsDeps, ids: readonly number[]): Promise<number[]> {
+async function existingUsers(
+  deps: Pick<MergeRequestsDeps, 'ports'>,
+  ids: readonly number[],
+): Promise<number[]> {
   const wanted = [...new Set(ids.filter((id) => id > 0))]
   if (wanted.length === 0) return []
-  const { users } = await deps.ports.users.batchGetUsers({ ids: wanted })
-  const found = new Set(users.map((user) => user.id))
+  const found = new Set(await deps.ports.users.findUserIds(wanted))
   return wanted.filter((id) => found.has(id))
 }
 
 /**
- * The metadata an attributes message asks for. A milestone of another
- * project is ignored (IssuableBaseService#filter_milestone); 0 unassigns.
+ * The metadata the attributes ask for. A milestone of another project is
+ * ignored (IssuableBaseService#filter_milestone); 0 unassigns.
  */
 export async function resolveMetadata(
-  deps: MergeRequestsDeps,
+  deps: Pick<MergeRequestsDeps, 'stores' | 'ports'>,
   projectId: number,
   attributes: MergeRequestAttributes,
 ): Promise<ResolvedMetadata> {
@@ -71,8 +65,8 @@ export async function resolveMetadata(
   if (attributes.milestoneId !== undefined) {
     if (attributes.milestoneId <= 0) resolved.milestoneId = null
     else {
-      const [milestone] = await findMilestones(deps.db, [attributes.milestoneId])
-      if (milestone?.project_id === projectId) resolved.milestoneId = milestone.id
+      const [milestone] = await deps.stores.milestones.findByIds([attributes.milestoneId])
+      if (milestone?.projectId === projectId) resolved.milestoneId = milestone.id
     }
   }
   return resolved
@@ -83,20 +77,20 @@ function sameList(a: readonly number[], b: readonly number[]): boolean {
 }
 
 async function writePeople(
-  tx: Kysely<Database>,
-  table: PersonTable,
+  tx: Stores,
+  role: PersonRole,
   mergeRequestId: number,
   ids: readonly number[] | undefined,
 ): Promise<boolean> {
   if (ids === undefined) return false
-  const current = (await loadPeople(tx, table, [mergeRequestId])).get(mergeRequestId) ?? []
+  const current = (await tx.people.load(role, [mergeRequestId])).get(mergeRequestId) ?? []
   if (sameList(current, ids)) return false
-  await setPeople(tx, table, mergeRequestId, ids)
+  await tx.people.set(role, mergeRequestId, ids)
   return true
 }
 
 async function writeLabels(
-  tx: Kysely<Database>,
+  tx: Stores,
   projectId: number,
   mergeRequestId: number,
   metadata: ResolvedMetadata,
@@ -108,42 +102,33 @@ async function writeLabels(
   ) {
     return false
   }
-  const current = await labelIdsOf(tx, mergeRequestId)
+  const labels = tx.labels
+  const current = await labels.idsOf(mergeRequestId)
   const wanted = new Set(current)
   if (metadata.setLabels !== undefined) {
     wanted.clear()
-    const labels = await findOrCreateLabels(tx, projectId, metadata.setLabels, DEFAULT_LABEL_COLOR)
-    labels.forEach((label) => wanted.add(label.id))
+    const set = await labels.findOrCreate(projectId, metadata.setLabels, DEFAULT_LABEL_COLOR)
+    set.forEach((label) => wanted.add(label.id))
   }
-  const added = await findOrCreateLabels(tx, projectId, metadata.addLabels, DEFAULT_LABEL_COLOR)
+  const added = await labels.findOrCreate(projectId, metadata.addLabels, DEFAULT_LABEL_COLOR)
   added.forEach((label) => wanted.add(label.id))
-  const removed = await findLabelsByTitle(tx, projectId, metadata.removeLabels)
+  const removed = await labels.findByTitles(projectId, metadata.removeLabels)
   removed.forEach((label) => wanted.delete(label.id))
   const currentSet = new Set(current)
   if (wanted.size === currentSet.size && [...wanted].every((id) => currentSet.has(id))) return false
-  await setLabelIds(tx, mergeRequestId, [...wanted])
+  await labels.setIds(mergeRequestId, [...wanted])
   return true
 }
 
-/** Writes people and labels of a request; whether anything changed. */
+/** Writes people and labels of a request in `tx` (a transaction's stores); whether anything changed. */
 export async function writeMetadata(
-  tx: Kysely<Database>,
+  tx: Stores,
   projectId: number,
   mergeRequestId: number,
   metadata: ResolvedMetadata,
 ): Promise<boolean> {
-  const assignees = await writePeople(
-    tx,
-    'merge_request_assignees',
-    mergeRequestId,
-    metadata.assigneeIds,
-  )
-  const reviewers = await writePeople(
-    tx,
-    'merge_request_reviewers',
-    mergeRequestId,
-    metadata.reviewerIds,
-  )
+  const assignees = await writePeople(tx, 'assignees', mergeRequestId, metadata.assigneeIds)
+  const reviewers = await writePeople(tx, 'reviewers', mergeRequestId, metadata.reviewerIds)
   const labels = await writeLabels(tx, projectId, mergeRequestId, metadata)
   return assignees || reviewers || labels
 }

@@ -1,6 +1,5 @@
 import { AccessLevel } from '@suite/proto'
-import type { Kysely } from 'kysely'
-import type { Database } from '../store/schema.js'
+import type { TestDatabase } from '../store/test-database.js'
 import { memberCaller, publicAbilities, roleAbilities } from '../testing/test-callers.js'
 import { testDeps, testProject } from '../testing/test-deps.js'
 import { readableMergeRequestProjects } from './merge-request-readability.js'
@@ -9,18 +8,19 @@ describe('readableMergeRequestProjects: read_merge_request as the projects servi
   const { ACCESS_LEVEL_DEVELOPER, ACCESS_LEVEL_GUEST, ACCESS_LEVEL_REPORTER } = AccessLevel
 
   it('takes the current project from the caller and asks for each other one once', async () => {
-    const asked: Array<{ id: number | undefined; project: unknown }> = []
-    const deps = testDeps({} as Kysely<Database>, {
+    const asked: Array<{ id: number; project: unknown }> = []
+    const deps = testDeps({} as TestDatabase['db'], {
       projects: [
         testProject(2, publicAbilities(2), { visibility: 'public' }),
         testProject(3, roleAbilities(ACCESS_LEVEL_GUEST, 3)),
         testProject(5, roleAbilities(ACCESS_LEVEL_REPORTER, 5)),
       ],
     })
-    const getProject = deps.ports.projects.getProject
-    deps.ports.projects.getProject = (request, overrides) => {
-      asked.push({ id: request.project?.id, project: request.caller?.project })
-      return getProject(request, overrides)
+    const projects = deps.ports.projects
+    const canRead = projects.canReadMergeRequests.bind(projects)
+    projects.canReadMergeRequests = (caller, projectId) => {
+      asked.push({ id: projectId, project: caller?.project })
+      return canRead(caller, projectId)
     }
     const readable = await readableMergeRequestProjects(
       deps,
@@ -35,7 +35,7 @@ describe('readableMergeRequestProjects: read_merge_request as the projects servi
   })
 
   it('leaves the current project out when the caller cannot read its merge requests', async () => {
-    const deps = testDeps({} as Kysely<Database>)
+    const deps = testDeps({} as TestDatabase['db'])
     const readable = await readableMergeRequestProjects(
       deps,
       memberCaller(1, ACCESS_LEVEL_GUEST),

@@ -4,8 +4,7 @@
  * with the caller's abilities in it, or NOT_FOUND when the caller may not
  * read it; this service decides nothing about those projects itself.
  */
-import type { Caller } from '@suite/proto'
-import { findReadableProject } from '../clients/readable-project.js'
+import type { Caller } from './caller.js'
 import type { MergeRequestsDeps } from './deps.js'
 import { grantsIn } from './policy.js'
 
@@ -15,7 +14,7 @@ import { grantsIn } from './policy.js'
  * abilities came with the caller; every other one costs one call, in parallel.
  */
 export async function readableMergeRequestProjects(
-  deps: MergeRequestsDeps,
+  deps: Pick<MergeRequestsDeps, 'ports'>,
   caller: Caller | undefined,
   projectIds: readonly number[],
   currentProjectId: number,
@@ -23,12 +22,9 @@ export async function readableMergeRequestProjects(
   const others = [...new Set(projectIds)].filter((id) => id !== currentProjectId)
   // The abilities handed in are the current project's: the projects service
   // answers for the others from who the caller is.
-  const asked = caller && { ...caller, project: undefined, group: undefined }
+  const asked = caller && { ...caller, project: undefined }
   const readable = await Promise.all(
-    others.map(async (id) => {
-      const project = await findReadableProject(deps.ports, asked, id)
-      return project?.abilities?.readMergeRequest === true
-    }),
+    others.map((id) => deps.ports.projects.canReadMergeRequests(asked, id)),
   )
   const current = grantsIn(caller, currentProjectId)?.readMergeRequest ? [currentProjectId] : []
   return new Set([...current, ...others.filter((_, index) => readable[index])])

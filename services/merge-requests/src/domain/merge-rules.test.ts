@@ -1,24 +1,24 @@
-import { Project } from '@suite/proto'
 import { ConflictError, PreconditionError } from '@suite/runtime'
-import type { MergeRequestRow } from './merge-request-access.js'
+import { projectSettings } from '../testing/test-deps.js'
+import type { MergeRequest } from './merge-request.js'
 import { decideMerge, type MergeContext } from './merge-rules.js'
 
-function context(overrides: Partial<MergeRequestRow> = {}, extra: Partial<MergeContext> = {}) {
-  const row = {
+function context(overrides: Partial<MergeRequest> = {}, extra: Partial<MergeContext> = {}) {
+  const mergeRequest = {
     id: 7,
     iid: 3,
     state: 'opened',
     draft: false,
-    merge_status: 'can_be_merged',
-    has_conflicts: false,
-    merge_after: null,
-    diverged_commits_count: 0,
-    approvals_before_merge: null,
+    mergeStatus: 'can_be_merged',
+    hasConflicts: false,
+    mergeAfter: null,
+    divergedCommitsCount: 0,
+    approvalsBeforeMerge: null,
     ...overrides,
-  } as MergeRequestRow
+  } as MergeRequest
   const value: MergeContext = {
-    row,
-    project: Project.fromPartial({ mergeMethod: 'merge', squashOption: 'default_off' }),
+    mergeRequest,
+    project: projectSettings({ mergeMethod: 'merge', squashOption: 'default_off' }),
     diff: { headSha: 'head1', baseSha: 'base1' },
     sourceBranchExists: true,
     blocked: false,
@@ -69,31 +69,31 @@ describe('decideMerge', () => {
     expect(refusal(() => decideMerge(context({}, { diff: undefined }), merge))).toEqual(notAllowed)
     const gone = context({}, { sourceBranchExists: false })
     expect(refusal(() => decideMerge(gone, merge))).toEqual(notAllowed)
-    const unapproved = context({ approvals_before_merge: 1 })
+    const unapproved = context({ approvalsBeforeMerge: 1 })
     expect(refusal(() => decideMerge(unapproved, merge))).toEqual(notAllowed)
-    const later = context({ merge_after: new Date('2026-12-01T00:00:00Z') })
+    const later = context({ mergeAfter: new Date('2026-12-01T00:00:00Z') })
     expect(refusal(() => decideMerge(later, merge))).toEqual(notAllowed)
   })
 
   it('answers 422 Branch cannot be merged for conflicts, a needed rebase or an unchecked status', () => {
-    const conflicts = context({ merge_status: 'cannot_be_merged', has_conflicts: true })
+    const conflicts = context({ mergeStatus: 'cannot_be_merged', hasConflicts: true })
     expect(refusal(() => decideMerge(conflicts, merge))).toEqual(cannotBeMerged)
     const behind = context(
-      { diverged_commits_count: 2 },
-      { project: Project.fromPartial({ mergeMethod: 'ff' }) },
+      { divergedCommitsCount: 2 },
+      { project: projectSettings({ mergeMethod: 'ff' }) },
     )
     expect(refusal(() => decideMerge(behind, merge))).toEqual(cannotBeMerged)
-    expect(refusal(() => decideMerge(context({ merge_status: 'checking' }), merge))).toEqual(
+    expect(refusal(() => decideMerge(context({ mergeStatus: 'checking' }), merge))).toEqual(
       cannotBeMerged,
     )
   })
 
   it('checks 405 before 422, and both before the sha', () => {
-    const draftWithConflicts = context({ draft: true, merge_status: 'cannot_be_merged' })
+    const draftWithConflicts = context({ draft: true, mergeStatus: 'cannot_be_merged' })
     expect(refusal(() => decideMerge(draftWithConflicts, { autoMerge: false, sha: 'x' }))).toEqual(
       notAllowed,
     )
-    const conflicts = context({ merge_status: 'cannot_be_merged', has_conflicts: true })
+    const conflicts = context({ mergeStatus: 'cannot_be_merged', hasConflicts: true })
     expect(refusal(() => decideMerge(conflicts, { autoMerge: false, sha: 'x' }))).toEqual(
       cannotBeMerged,
     )
@@ -108,7 +108,7 @@ describe('decideMerge', () => {
   })
 
   it('needs a successful pipeline when the project says so', () => {
-    const project = Project.fromPartial({
+    const project = projectSettings({
       mergeMethod: 'merge',
       flags: { only_allow_merge_if_pipeline_succeeds: true },
     })
@@ -129,7 +129,7 @@ describe('decideMerge', () => {
     })
 
     it('is set for a request that cannot be merged yet', () => {
-      const conflicts = context({ merge_status: 'cannot_be_merged', has_conflicts: true })
+      const conflicts = context({ mergeStatus: 'cannot_be_merged', hasConflicts: true })
       expect(decideMerge(conflicts, auto)).toBe('auto_merge')
     })
 

@@ -11,9 +11,9 @@
  * with no running pipeline gets GitLab's 405 (the strategy is not available).
  */
 import { ConflictError, PreconditionError } from '@suite/runtime'
-import type { Project } from '@suite/proto'
 import { detailedMergeStatus, type MergeabilityFacts } from './detailed-merge-status.js'
-import type { MergeRequestRow } from './merge-request-access.js'
+import type { MergeRequest } from './merge-request.js'
+import type { Project } from './project.js'
 
 /** Pipeline statuses GitLab counts as in progress for auto-merge. */
 const PIPELINE_IN_PROGRESS = new Set([
@@ -25,9 +25,9 @@ const PIPELINE_IN_PROGRESS = new Set([
   'scheduled',
 ])
 
-/** What the rules read besides the request's row. */
+/** What the rules read besides the request itself. */
 export interface MergeContext {
-  row: MergeRequestRow
+  mergeRequest: MergeRequest
   project: Project | undefined
   /** The latest diff version's shas, when there is one. */
   diff: { headSha: string; baseSha: string | null } | undefined
@@ -47,19 +47,19 @@ export interface MergeAsk {
 
 /** GitLab's mergeability facts of the request, as detailed_merge_status reads them. */
 export function mergeabilityFacts(context: MergeContext): MergeabilityFacts {
-  const { row, project, diff } = context
+  const { mergeRequest, project, diff } = context
   return {
-    state: row.state,
-    draft: row.draft,
-    mergeStatus: row.merge_status,
-    hasConflicts: row.has_conflicts,
-    mergeAfter: row.merge_after,
+    state: mergeRequest.state,
+    draft: mergeRequest.draft,
+    mergeStatus: mergeRequest.mergeStatus,
+    hasConflicts: mergeRequest.hasConflicts,
+    mergeAfter: mergeRequest.mergeAfter,
     mergeMethod: project?.mergeMethod || 'merge',
-    divergedCommitsCount: row.diverged_commits_count,
+    divergedCommitsCount: mergeRequest.divergedCommitsCount,
     // CheckCommitsStatusService: no commits, or the source branch is gone.
     hasNoCommits: !diff || diff.headSha === diff.baseSha || !context.sourceBranchExists,
     blocked: context.blocked,
-    approvalsRequired: row.approvals_before_merge ?? project?.approvalsBeforeMerge ?? 0,
+    approvalsRequired: mergeRequest.approvalsBeforeMerge ?? project?.approvalsBeforeMerge ?? 0,
     approvalsGiven: context.approvals,
     now: context.now,
   }
@@ -87,7 +87,7 @@ export function mergeableState(context: MergeContext): boolean {
 export function mergeable(context: MergeContext): boolean {
   return (
     mergeableState(context) &&
-    context.row.merge_status === 'can_be_merged' &&
+    context.mergeRequest.mergeStatus === 'can_be_merged' &&
     detailedMergeStatus(mergeabilityFacts(context)) === 'mergeable'
   )
 }
@@ -103,7 +103,7 @@ export function decideMerge(context: MergeContext, ask: MergeAsk): 'merge' | 'au
     ? context.headPipelineStatus === 'success'
     : mergeableState(context)
   const automatically =
-    ask.autoMerge && context.row.state === 'opened' && (inProgress || !mergeableNow)
+    ask.autoMerge && context.mergeRequest.state === 'opened' && (inProgress || !mergeableNow)
   if (!immediately && !automatically) {
     throw new PreconditionError('405 Method Not Allowed', 'method_not_allowed')
   }

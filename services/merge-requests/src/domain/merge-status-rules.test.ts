@@ -23,34 +23,34 @@ describe('nextMergeStatus', () => {
 
 describe('planMergeStatusCheck', () => {
   const checked = {
-    merge_status: 'can_be_merged',
-    merge_status_source_sha: 'a1',
-    merge_status_target_sha: 'b1',
+    mergeStatus: 'can_be_merged',
+    mergeStatusSourceSha: 'a1',
+    mergeStatusTargetSha: 'b1',
   }
 
   it('skips a settled status for the same heads', () => {
     expect(planMergeStatusCheck(checked, { source: 'a1', target: 'b1' })).toBe('unchanged')
-    const unmergeable = { ...checked, merge_status: 'cannot_be_merged' }
+    const unmergeable = { ...checked, mergeStatus: 'cannot_be_merged' }
     expect(planMergeStatusCheck(unmergeable, { source: 'a1', target: 'b1' })).toBe('unchanged')
   })
 
   it('checks again when a head moved or the status is pending', () => {
     expect(planMergeStatusCheck(checked, { source: 'a2', target: 'b1' })).toBe('check')
     expect(planMergeStatusCheck(checked, { source: 'a1', target: 'b2' })).toBe('check')
-    const pending = { ...checked, merge_status: 'unchecked' }
+    const pending = { ...checked, mergeStatus: 'unchecked' }
     expect(planMergeStatusCheck(pending, { source: 'a1', target: 'b1' })).toBe('check')
-    const stuck = { ...checked, merge_status: 'checking' }
+    const stuck = { ...checked, mergeStatus: 'checking' }
     expect(planMergeStatusCheck(stuck, { source: 'a1', target: 'b1' })).toBe('check')
   })
 
   it('is broken when a branch is missing, once', () => {
-    const pending = { ...checked, merge_status: 'unchecked' }
+    const pending = { ...checked, mergeStatus: 'unchecked' }
     expect(planMergeStatusCheck(pending, { source: undefined, target: 'b1' })).toBe('broken')
     expect(planMergeStatusCheck(pending, { source: 'a1', target: undefined })).toBe('broken')
     const broken = {
-      merge_status: 'cannot_be_merged',
-      merge_status_source_sha: null,
-      merge_status_target_sha: 'b1',
+      mergeStatus: 'cannot_be_merged',
+      mergeStatusSourceSha: null,
+      mergeStatusTargetSha: 'b1',
     }
     expect(planMergeStatusCheck(broken, { source: undefined, target: 'b1' })).toBe('unchanged')
   })

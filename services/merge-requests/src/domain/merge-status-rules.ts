@@ -3,7 +3,8 @@
  * :merge_status), with its internal cannot_be_merged_rechecking shown as
  * `checking`, the way GitLab's API shows it (public_merge_status).
  */
-import type { MergeRequestHeads } from '../clients/branch-heads.js'
+import type { MergeRequestHeads } from './branches.js'
+import type { MergeRequest } from './merge-request.js'
 
 export type MergeStatus =
   'unchecked' | 'checking' | 'can_be_merged' | 'cannot_be_merged' | 'cannot_be_merged_recheck'
@@ -27,12 +28,11 @@ export function nextMergeStatus(current: string, event: MergeStatusEvent): Merge
   }
 }
 
-/** The columns a status check compares with the branches. */
-export interface CheckedState {
-  merge_status: string
-  merge_status_source_sha: string | null
-  merge_status_target_sha: string | null
-}
+/** What a status check compares with the branches. */
+export type CheckedState = Pick<
+  MergeRequest,
+  'mergeStatus' | 'mergeStatusSourceSha' | 'mergeStatusTargetSha'
+>
 
 /**
  * What a status check has to do: nothing when the status is settled for
@@ -44,10 +44,25 @@ export function planMergeStatusCheck(
   heads: MergeRequestHeads,
 ): 'unchanged' | 'broken' | 'check' {
   const sameHeads =
-    row.merge_status_source_sha === (heads.source ?? null) &&
-    row.merge_status_target_sha === (heads.target ?? null)
-  const settled = row.merge_status === 'can_be_merged' || row.merge_status === 'cannot_be_merged'
+    row.mergeStatusSourceSha === (heads.source ?? null) &&
+    row.mergeStatusTargetSha === (heads.target ?? null)
+  const settled = row.mergeStatus === 'can_be_merged' || row.mergeStatus === 'cannot_be_merged'
   if (settled && sameHeads) return 'unchanged'
   if (!heads.source || !heads.target) return 'broken'
   return 'check'
+}
+
+/** The merge status columns a check writes. */
+export interface MergeStatusUpdate {
+  mergeStatus: string
+  hasConflicts?: boolean
+  sourceSha?: string | null
+  targetSha?: string | null
+  divergedCommitsCount?: number
+}
+
+/** Opened requests whose work an enqueue lost: never tried for a version, or waiting for a check. */
+export interface StuckMergeRequests {
+  withoutDiff: number[]
+  pendingStatus: number[]
 }

@@ -1,13 +1,8 @@
-import {
-  AccessLevel,
-  CompareCommitsResponse,
-  MergeMergeRequestRequest,
-  Project,
-} from '@suite/proto'
+import { AccessLevel, CompareCommitsResponse, Project } from '@suite/proto'
 import { createTestDatabase, type TestDatabase } from '../store/test-database.js'
 import { insertTestMergeRequest } from '../store/test-merge-requests.js'
 import { memberCaller } from '../testing/test-callers.js'
-import { mergeMergeRequest } from './merge.js'
+import { mergeMergeRequest, type MergeInput } from './merge.js'
 import { createTestDeps, FakeRepository, type TestDeps } from '../testing/test-deps.js'
 
 const project = Project.fromPartial({
@@ -43,13 +38,15 @@ describe('mergeMergeRequest', () => {
     await test.close()
   })
 
-  function ask(values: Partial<MergeMergeRequestRequest> = {}): MergeMergeRequestRequest {
-    return MergeMergeRequestRequest.fromPartial({
+  function ask(values: Partial<MergeInput> = {}): MergeInput {
+    return {
       caller: memberCaller(3, AccessLevel.ACCESS_LEVEL_MAINTAINER),
+      projectId: 0,
+      iid: 0,
       committerName: 'Maintainer',
       committerEmail: 'm@example.com',
       ...values,
-    })
+    }
   }
 
   it('merges with the default message and records merged state in one go', async () => {
@@ -63,11 +60,11 @@ describe('mergeMergeRequest', () => {
     const merged = await mergeMergeRequest(test.deps, row, ask({ sha: 'head-1' }))
     expect(merged).toMatchObject({
       state: 'merged',
-      merge_user_id: 3,
-      merge_commit_sha: 'merge-sha',
-      squash_commit_sha: null,
+      mergeUserId: 3,
+      mergeCommitSha: 'merge-sha',
+      squashCommitSha: null,
     })
-    expect(merged.merged_at).not.toBeNull()
+    expect(merged.mergedAt).not.toBeNull()
     const events = await database.db
       .selectFrom('event_outbox')
       .select('idempotency_key')

@@ -1,15 +1,10 @@
 /**
  * PUT .../merge: merges through the repository role by the project's merge
  * method and records the result (GitLab's MergeService), or sets auto-merge.
- *
- * OWNER: the workers/diffs work. rpc/merge-request.rpc.ts calls it.
  */
-import type { Caller, MergeMergeRequestRequest } from '@suite/proto'
 import { PreconditionError } from '@suite/runtime'
-import { failedPreconditionReason } from '../clients/grpc-failures.js'
+import type { Caller } from './caller.js'
 import type { MergeRequestsDeps } from './deps.js'
-import { markMerged, setAutoMerge, setMergeError } from '../store/merge-request-state.store.js'
-import { findMergeRequestById } from '../store/merge-status.store.js'
 import {
   defaultMergeCommitMessage,
   mergeErrorMessage,
@@ -19,9 +14,25 @@ import {
   squashOnMerge,
 } from './merge-commit.js'
 import { loadMergeContext } from './merge-context.js'
-import type { MergeRequestRow } from './merge-request-access.js'
+import type { MergeRequest } from './merge-request.js'
 import { recordMergeRequestEvent } from './merge-request-events.js'
 import { decideMerge, type MergeContext } from './merge-rules.js'
+
+/** A merge call: the request it names and how to merge it; absent options take the defaults. */
+export interface MergeInput {
+  caller: Caller | undefined
+  projectId: number
+  iid: number
+  mergeCommitMessage?: string | undefined
+  squashCommitMessage?: string | undefined
+  squash?: boolean | undefined
+  shouldRemoveSourceBranch?: boolean | undefined
+  /** The head the caller saw; another one is a 409. */
+  sha?: string | undefined
+  autoMerge?: boolean | undefined
+  committerName: string
+  committerEmail: string
+}
 
 const BRANCH_CANNOT_BE_MERGED = 'Branch cannot be merged'
 
@@ -35,40 +46,42 @@ function userIdOf(caller: Caller | undefined): number {
 async function mergeInRepository(
   deps: MergeRequestsDeps,
   context: MergeContext,
-  request: MergeMergeRequestRequest,
+  input: MergeInput,
   squash: boolean,
 ): Promise<{ mergeCommitSha: string | null; squashCommitSha: string | null }> {
   // The source branch goes only after the request is marked merged (see
   // removeMergedSourceBranch): its deletion must not read as a closed branch.
-  const { row, project } = context
-  try {
-    const merged = await deps.ports.repository.write.mergeBranch({
-      caller: request.caller,
-      projectId: row.target_project_id,
-      sourceBranch: row.source_branch,
-      sourceSha: request.sha ?? context.diff?.headSha ?? '',
-      targetBranch: row.target_branch,
-      method: mergeMethodOf(project),
-      squash,
-      squashCommitMessage: request.squashCommitMessage ?? row.title,
-      mergeCommitMessage:
-        request.mergeCommitMessage ??
-        defaultMergeCommitMessage(row, projectFullPath(project, row.target_project_id)),
-      authorName: request.committerName,
-      authorEmail: request.committerEmail,
-      removeSourceBranch: false,
-    })
-    return {
-      // A fast-forward makes no merge commit: the target's new head is what landed.
-      mergeCommitSha: merged.mergeCommitSha ?? merged.targetSha,
-      squashCommitSha: merged.squashCommitSha ?? null,
-    }
-  } catch (error) {
-    const reason = failedPreconditionReason(error)
-    if (reason === undefined) throw error
+  const { mergeRequest, project } = context
+  const outcome = await deps.ports.repository.mergeBranch(input.caller, {
+    projectId: mergeRequest.targetProjectId,
+    sourceBranch: mergeRequest.sourceBranch,
+    sourceSha: input.sha ?? context.diff?.headSha ?? '',
+    targetBranch: mergeRequest.targetBranch,
+    method: mergeMethodOf(project),
+    squash,
+    squashCommitMessage: input.squashCommitMessage ?? mergeRequest.title,
+    mergeCommitMessage:
+      input.mergeCommitMessage ??
+      defaultMergeCommitMessage(
+        mergeRequest,
+        projectFullPath(project, mergeRequest.targetProjectId),
+      ),
+    authorName: input.committerName,
+    authorEmail: input.committerEmail,
+    removeSourceBranch: false,
+  })
+  if (outcome.kind === 'refused') {
     // MergeService keeps the reason as merge_error; the endpoint answers 422.
-    await setMergeError(deps.db, row.id, mergeErrorMessage(reason))
+    await deps.stores.mergeRequests.setMergeError(
+      mergeRequest.id,
+      mergeErrorMessage(outcome.reason),
+    )
     throw new PreconditionError(BRANCH_CANNOT_BE_MERGED, 'unprocessable')
+  }
+  return {
+    // A fast-forward makes no merge commit: the target's new head is what landed.
+    mergeCommitSha: outcome.mergeCommitSha ?? outcome.targetSha,
+    squashCommitSha: outcome.squashCommitSha ?? null,
   }
 }
 
@@ -80,54 +93,55 @@ async function mergeInRepository(
 async function removeMergedSourceBranch(
   deps: MergeRequestsDeps,
   context: MergeContext,
-  request: MergeMergeRequestRequest,
+  input: MergeInput,
 ): Promise<void> {
-  const { row, project } = context
-  if (!removeSourceBranch(request.shouldRemoveSourceBranch, row, project)) return
-  if (row.source_project_id !== row.target_project_id) return
-  if (project?.defaultBranch === row.source_branch) return
+  const { mergeRequest, project } = context
+  if (!removeSourceBranch(input.shouldRemoveSourceBranch, mergeRequest, project)) return
+  if (mergeRequest.sourceProjectId !== mergeRequest.targetProjectId) return
+  if (project?.defaultBranch === mergeRequest.sourceBranch) return
   try {
-    await deps.ports.repository.write.deleteBranch({
-      projectId: row.source_project_id,
-      caller: request.caller,
-      name: row.source_branch,
-    })
+    await deps.ports.repository.deleteBranch(
+      input.caller,
+      mergeRequest.sourceProjectId,
+      mergeRequest.sourceBranch,
+    )
   } catch (error) {
     deps.logger.warn(
-      { err: error, mergeRequestId: row.id },
+      { err: error, mergeRequestId: mergeRequest.id },
       'source branch not removed after merge',
     )
   }
 }
 
-/** Merges the request (already found and readable); returns the updated row. */
+/** Merges the request (already found and readable); returns the updated request. */
 export async function mergeMergeRequest(
   deps: MergeRequestsDeps,
-  row: MergeRequestRow,
-  request: MergeMergeRequestRequest,
-): Promise<MergeRequestRow> {
-  const context = await loadMergeContext(deps, row)
-  const decision = decideMerge(context, { autoMerge: request.autoMerge === true, sha: request.sha })
-  const userId = userIdOf(request.caller)
+  found: MergeRequest,
+  input: MergeInput,
+): Promise<MergeRequest> {
+  const { stores } = deps
+  const context = await loadMergeContext(deps, found)
+  const decision = decideMerge(context, { autoMerge: input.autoMerge === true, sha: input.sha })
+  const userId = userIdOf(input.caller)
   // The API sets the request's squash flag when the call asks for squash=true.
-  const squashFlag = request.squash === true || context.row.squash
+  const squashFlag = input.squash === true || context.mergeRequest.squash
   if (decision === 'auto_merge') {
-    const updated = await setAutoMerge(deps.db, row.id, userId, squashFlag)
-    return updated ?? (await findMergeRequestById(deps.db, row.id)) ?? context.row
+    const updated = await stores.mergeRequests.setAutoMerge(found.id, userId, squashFlag)
+    return updated ?? (await stores.mergeRequests.findById(found.id)) ?? context.mergeRequest
   }
   const squash = squashOnMerge(context.project, squashFlag)
-  const shas = await mergeInRepository(deps, context, request, squash)
-  const merged = await deps.db.transaction().execute(async (trx) => {
-    const updated = await markMerged(trx, row.id, {
+  const shas = await mergeInRepository(deps, context, input, squash)
+  const merged = await stores.transaction(async (tx) => {
+    const updated = await tx.mergeRequests.markMerged(found.id, {
       mergeUserId: userId,
       mergeCommitSha: shas.mergeCommitSha,
       squashCommitSha: shas.squashCommitSha,
       squash: squashFlag,
-      shouldRemoveSourceBranch: request.shouldRemoveSourceBranch,
+      shouldRemoveSourceBranch: input.shouldRemoveSourceBranch,
     })
-    if (updated) await recordMergeRequestEvent(trx, updated, 'merged', userId)
+    if (updated) await recordMergeRequestEvent(tx, updated, 'merged', userId)
     return updated
   })
-  if (merged) await removeMergedSourceBranch(deps, context, request)
-  return merged ?? (await findMergeRequestById(deps.db, row.id)) ?? context.row
+  if (merged) await removeMergedSourceBranch(deps, context, input)
+  return merged ?? (await stores.mergeRequests.findById(found.id)) ?? context.mergeRequest
 }

@@ -1,21 +1,18 @@
-import type { Caller, Milestone } from '@suite/proto'
 import { InvalidError, isUniqueViolation } from '@suite/runtime'
+import type { Caller } from './caller.js'
+import { milestoneView } from './catalog-views.js'
 import type { MergeRequestsDeps } from './deps.js'
-import {
-  findMilestoneByTitle,
-  insertMilestone,
-  listMilestoneRows,
-  type MilestoneListQuery,
-} from '../store/milestones.store.js'
-import { milestoneMessage } from './catalog-messages.js'
+import type { MilestoneView } from './merge-request-view.js'
+import type { MilestoneListQuery } from './milestone.js'
 import { requireAdminMilestone, requireReadMilestone } from './policy.js'
 
-export interface NewMilestone {
+/** A milestone as the caller asks for it. */
+export interface MilestoneInput {
   projectId: number
   title: string
   description: string
-  dueDate?: string
-  startDate?: string
+  dueDate?: string | undefined
+  startDate?: string | undefined
 }
 
 /** Ruby's Hash#inspect of ActiveModel error messages, as GitLab's milestone errors print them. */
@@ -44,15 +41,15 @@ function dateOrUndefined(value: string | undefined): string | undefined {
 export async function createMilestone(
   deps: MergeRequestsDeps,
   caller: Caller | undefined,
-  input: NewMilestone,
-): Promise<Milestone> {
+  input: MilestoneInput,
+): Promise<MilestoneView> {
   requireAdminMilestone(caller, input.projectId)
   const title = input.title.trim()
   const dueDate = dateOrUndefined(input.dueDate)
   const startDate = dateOrUndefined(input.startDate)
   const errors: Record<string, string[]> = {}
   if (title === '') errors['title'] = ["can't be blank"]
-  else if (await findMilestoneByTitle(deps.db, input.projectId, title)) {
+  else if (await deps.stores.milestones.findByTitle(input.projectId, title)) {
     errors['title'] = ['already being used for another group or project milestone.']
   }
   if (dueDate && startDate && dueDate < startDate) {
@@ -60,16 +57,16 @@ export async function createMilestone(
   }
   if (Object.keys(errors).length > 0) throw failed(errors)
   try {
-    const row = await deps.db.transaction().execute((tx) =>
-      insertMilestone(tx, {
-        project_id: input.projectId,
+    const milestone = await deps.stores.transaction((tx) =>
+      tx.milestones.insert({
+        projectId: input.projectId,
         title,
         description: input.description,
-        due_date: dueDate ?? null,
-        start_date: startDate ?? null,
+        dueDate: dueDate ?? null,
+        startDate: startDate ?? null,
       }),
     )
-    return milestoneMessage(row)
+    return milestoneView(milestone)
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw failed({ title: ['already being used for another group or project milestone.'] })
@@ -83,10 +80,10 @@ export async function listMilestones(
   deps: MergeRequestsDeps,
   caller: Caller | undefined,
   query: MilestoneListQuery,
-): Promise<{ milestones: Milestone[]; total: number }> {
+): Promise<{ milestones: MilestoneView[]; total: number }> {
   requireReadMilestone(caller, query.projectId)
   const state = query.state === 'all' ? undefined : query.state
-  const { rows, total } = await listMilestoneRows(deps.db, { ...query, state })
+  const { milestones, total } = await deps.stores.milestones.list({ ...query, state })
   const now = new Date()
-  return { milestones: rows.map((row) => milestoneMessage(row, now)), total }
+  return { milestones: milestones.map((milestone) => milestoneView(milestone, now)), total }
 }

@@ -5,13 +5,16 @@
  * a detached merge request pipeline on refs/merge-requests/<iid>/head).
  */
 import { randomUUID } from 'node:crypto'
-import type { Caller } from '@suite/proto'
-import { currentRequestId, InvalidError, PreconditionError } from '@suite/runtime'
+import {
+  currentRequestId,
+  InvalidError,
+  PreconditionError,
+  pageWindow,
+  type PageRequest,
+} from '@suite/runtime'
+import type { Caller } from './caller.js'
 import type { MergeRequestsDeps } from './deps.js'
-import { findDiffVersion, hasDiffCommits } from '../store/diffs.store.js'
-import { setHeadPipeline } from '../store/merge-request-state.store.js'
-import { pageWindow } from '@suite/runtime'
-import type { MergeRequestRow } from './merge-request-access.js'
+import type { MergeRequest } from './merge-request.js'
 import { canCreatePipeline, canReadPipelines } from './policy.js'
 
 /** The ref of a request's detached pipelines (MergeRequest#ref_path). */
@@ -26,20 +29,15 @@ export function mergeRequestRefPath(iid: number): string {
 export async function listMergeRequestPipelines(
   deps: Pick<MergeRequestsDeps, 'ports'>,
   caller: Caller | undefined,
-  row: MergeRequestRow,
-  page: { page: number; perPage: number } | undefined,
+  mergeRequest: MergeRequest,
+  page: PageRequest | undefined,
 ): Promise<{ ids: number[]; total: number }> {
-  if (!canReadPipelines(caller, row.target_project_id)) return { ids: [], total: 0 }
+  if (!canReadPipelines(caller, mergeRequest.targetProjectId)) return { ids: [], total: 0 }
   const window = pageWindow(page)
-  const response = await deps.ports.pipelines.listPipelines({
-    projectId: row.target_project_id,
-    mergeRequestId: row.id,
-    page: { page: window.offset / window.limit + 1, perPage: window.limit },
+  return deps.ports.pipelines.listForMergeRequest(mergeRequest.targetProjectId, mergeRequest.id, {
+    page: window.offset / window.limit + 1,
+    perPage: window.limit,
   })
-  return {
-    ids: response.pipelines.map((pipeline) => pipeline.id),
-    total: response.pageInfo?.total ?? response.pipelines.length,
-  }
 }
 
 /**
@@ -48,34 +46,32 @@ export async function listMergeRequestPipelines(
  * pipeline: 405; a caller without create_pipeline gets the pipeline's validation error.
  */
 export async function createMergeRequestPipeline(
-  deps: Pick<MergeRequestsDeps, 'db' | 'ports'>,
+  deps: Pick<MergeRequestsDeps, 'stores' | 'ports'>,
   caller: Caller | undefined,
-  row: MergeRequestRow,
+  mergeRequest: MergeRequest,
 ): Promise<number> {
+  const diffs = deps.stores.diffs
   const version =
-    row.latest_diff_id === null
+    mergeRequest.latestDiffId === null
       ? undefined
-      : await findDiffVersion(deps.db, row.id, row.latest_diff_id)
-  if (!version || !(await hasDiffCommits(deps.db, version.id))) {
+      : await diffs.findVersion(mergeRequest.id, mergeRequest.latestDiffId)
+  if (!version || !(await diffs.hasCommits(version.id))) {
     throw new PreconditionError('405 Method Not Allowed', 'method_not_allowed')
   }
-  if (!canCreatePipeline(caller, row.target_project_id)) {
+  if (!canCreatePipeline(caller, mergeRequest.targetProjectId)) {
     throw new InvalidError({ base: ['Insufficient permissions to create a new pipeline'] })
   }
-  const { pipeline } = await deps.ports.pipelines.createPipeline({
-    caller,
-    projectId: row.target_project_id,
-    sha: version.head_commit_sha,
-    ref: mergeRequestRefPath(row.iid),
+  const pipelineId = await deps.ports.pipelines.create(caller, {
+    projectId: mergeRequest.targetProjectId,
+    sha: version.headCommitSha,
+    ref: mergeRequestRefPath(mergeRequest.iid),
     source: 'merge_request_event',
     tag: false,
     beforeSha: '0000000000000000000000000000000000000000',
-    mergeRequestId: row.id,
-    committedAt: undefined,
+    mergeRequestId: mergeRequest.id,
     // A retry of this call answers the pipeline of the first try; a new call makes a new one.
-    idempotencyKey: `merge-request-pipeline-${row.id}-${currentRequestId() ?? randomUUID()}`,
+    idempotencyKey: `merge-request-pipeline-${mergeRequest.id}-${currentRequestId() ?? randomUUID()}`,
   })
-  if (!pipeline) throw new Error('ci-triggers answered no pipeline')
-  await setHeadPipeline(deps.db, row.id, pipeline.id)
-  return pipeline.id
+  await deps.stores.mergeRequests.setHeadPipeline(mergeRequest.id, pipelineId)
+  return pipelineId
 }

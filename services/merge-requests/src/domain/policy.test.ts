@@ -1,6 +1,7 @@
-import { AccessLevel, ProjectAbilities, type Caller } from '@suite/proto'
+import { AccessLevel, ProjectAbilities } from '@suite/proto'
 import { ForbiddenError, NotFoundError } from '@suite/runtime'
 import { memberCaller, publicAbilities } from '../testing/test-callers.js'
+import type { Caller } from './caller.js'
 import {
   canAdminMergeRequest,
   canApproveMergeRequest,
@@ -24,10 +25,10 @@ const { ACCESS_LEVEL_NO_ACCESS, ACCESS_LEVEL_GUEST, ACCESS_LEVEL_REPORTER } = Ac
 const { ACCESS_LEVEL_DEVELOPER, ACCESS_LEVEL_MAINTAINER, ACCESS_LEVEL_OWNER } = AccessLevel
 
 const row: MergeRequestSubject = {
-  target_project_id: 1,
-  target_branch: 'feature-base',
-  author_id: 9,
-  discussion_locked: null,
+  targetProjectId: 1,
+  targetBranch: 'feature-base',
+  authorId: 9,
+  discussionLocked: null,
 }
 const open = { assigneeIds: [] as number[], projectArchived: false }
 
@@ -88,7 +89,7 @@ describe('update and reopen: the ability, or read_merge_request for the author o
   })
 
   it('never reopens a locked discussion', () => {
-    const locked = { ...row, discussion_locked: true }
+    const locked = { ...row, discussionLocked: true }
     expect(canReopenMergeRequest(member(ACCESS_LEVEL_DEVELOPER), row, open)).toBe(true)
     expect(canReopenMergeRequest(member(ACCESS_LEVEL_MAINTAINER), locked, open)).toBe(false)
   })
@@ -139,7 +140,7 @@ describe('abilities read as handed in', () => {
 })
 
 describe('merge: can_be_merged_by? (no protected branches in this suite)', () => {
-  const intoDefault = { ...row, target_branch: 'main' }
+  const intoDefault = { ...row, targetBranch: 'main' }
 
   it('lets developers and up merge into any branch, the default one included', () => {
     expect(canMergeMergeRequest(member(ACCESS_LEVEL_DEVELOPER), row)).toBe(true)
@@ -161,7 +162,7 @@ describe('merge: can_be_merged_by? (no protected branches in this suite)', () =>
 })
 
 describe('award emoji: the ability, and a locked discussion keeps non-members out', () => {
-  const locked = { ...row, discussion_locked: true }
+  const locked = { ...row, discussionLocked: true }
   const visitor = memberCaller(7, ACCESS_LEVEL_NO_ACCESS, { abilities: publicAbilities(1) })
 
   it('applies', () => {

@@ -9,42 +9,14 @@
  */
 import { AccessLevel } from '@suite/proto'
 import { ForbiddenError, NotFoundError } from '@suite/runtime'
-
-/** The caller's abilities in one project, as the projects service decided them. */
-export interface ProjectGrants {
-  projectId: number
-  /** The effective membership level (for "is a member" only). */
-  accessLevel: AccessLevel
-  readProject: boolean
-  readMergeRequest: boolean
-  createMergeRequestIn: boolean
-  createMergeRequestFrom: boolean
-  updateMergeRequest: boolean
-  adminMergeRequest: boolean
-  destroyMergeRequest: boolean
-  pushCode: boolean
-  pushToProtectedBranch: boolean
-  readPipeline: boolean
-  createPipeline: boolean
-  readMilestone: boolean
-  adminMilestone: boolean
-  readLabel: boolean
-  awardEmoji: boolean
-}
-
-/** Who asks: the signed-in user (if any) and their abilities in the project of the request. */
-export interface Actor {
-  userId?: number | undefined
-  admin: boolean
-  project?: ProjectGrants | undefined
-}
+import type { Caller, ProjectGrants } from './caller.js'
 
 /** What the object rules read of a merge request. */
 export interface MergeRequestSubject {
-  target_project_id: number
-  target_branch: string
-  author_id: number
-  discussion_locked: boolean | null
+  targetProjectId: number
+  targetBranch: string
+  authorId: number
+  discussionLocked: boolean | null
 }
 
 /** The people and project state the object rules read besides the row. */
@@ -54,13 +26,13 @@ export interface SubjectContext {
   projectArchived: boolean
 }
 
-function signedInUserId(caller: Actor | undefined): number | undefined {
+function signedInUserId(caller: Caller | undefined): number | undefined {
   const userId = caller?.userId
   return userId !== undefined && userId > 0 ? userId : undefined
 }
 
 /** The caller's abilities when they were handed in for `projectId`, else undefined. */
-export function grantsIn(caller: Actor | undefined, projectId: number): ProjectGrants | undefined {
+export function grantsIn(caller: Caller | undefined, projectId: number): ProjectGrants | undefined {
   const grants = caller?.project
   return grants !== undefined && grants.projectId === projectId ? grants : undefined
 }
@@ -70,7 +42,7 @@ export function grantsIn(caller: Actor | undefined, projectId: number): ProjectG
  * project's, is a 403 (the service does not guess); a project the caller may
  * not read is GitLab's 404 Project Not Found.
  */
-export function requireProjectGrants(caller: Actor | undefined, projectId: number): ProjectGrants {
+export function requireProjectGrants(caller: Caller | undefined, projectId: number): ProjectGrants {
   const grants = grantsIn(caller, projectId)
   if (!grants) throw new ForbiddenError()
   if (!grants.readProject) throw new NotFoundError('Project')
@@ -79,7 +51,7 @@ export function requireProjectGrants(caller: Actor | undefined, projectId: numbe
 
 /** authorize! :read_merge_request: the project's read_merge_request, else 403. */
 export function requireReadMergeRequest(
-  caller: Actor | undefined,
+  caller: Caller | undefined,
   projectId: number,
 ): ProjectGrants {
   const grants = requireProjectGrants(caller, projectId)
@@ -94,12 +66,12 @@ function isMember(grants: ProjectGrants): boolean {
 
 /** Whether the signed-in caller wrote the request or is one of its assignees. */
 function isAuthorOrAssignee(
-  caller: Actor | undefined,
+  caller: Caller | undefined,
   row: MergeRequestSubject,
   assigneeIds: readonly number[],
 ): boolean {
   const userId = signedInUserId(caller)
-  return userId !== undefined && (row.author_id === userId || assigneeIds.includes(userId))
+  return userId !== undefined && (row.authorId === userId || assigneeIds.includes(userId))
 }
 
 /**
@@ -107,11 +79,11 @@ function isAuthorOrAssignee(
  * author or an assignee (IssuablePolicy) unless the project is archived.
  */
 export function canUpdateMergeRequest(
-  caller: Actor | undefined,
+  caller: Caller | undefined,
   row: MergeRequestSubject,
   context: SubjectContext,
 ): boolean {
-  const grants = grantsIn(caller, row.target_project_id)
+  const grants = grantsIn(caller, row.targetProjectId)
   if (!grants) return false
   if (grants.updateMergeRequest) return true
   return (
@@ -123,11 +95,11 @@ export function canUpdateMergeRequest(
 
 /** reopen_merge_request: as update, but never while the discussion is locked (MergeRequestPolicy). */
 export function canReopenMergeRequest(
-  caller: Actor | undefined,
+  caller: Caller | undefined,
   row: MergeRequestSubject,
   context: SubjectContext,
 ): boolean {
-  return row.discussion_locked !== true && canUpdateMergeRequest(caller, row, context)
+  return row.discussionLocked !== true && canUpdateMergeRequest(caller, row, context)
 }
 
 /**
@@ -135,11 +107,11 @@ export function canReopenMergeRequest(
  * project (guests included).
  */
 export function canApproveMergeRequest(
-  caller: Actor | undefined,
+  caller: Caller | undefined,
   row: MergeRequestSubject,
   context: SubjectContext,
 ): boolean {
-  const grants = grantsIn(caller, row.target_project_id)
+  const grants = grantsIn(caller, row.targetProjectId)
   return grants !== undefined && isMember(grants) && canUpdateMergeRequest(caller, row, context)
 }
 
@@ -147,19 +119,19 @@ export function canApproveMergeRequest(
  * admin_merge_request: the project ability. Without it GitLab drops the
  * metadata attributes of an update (labels, milestone, assignees, reviewers, lock).
  */
-export function canAdminMergeRequest(caller: Actor | undefined, projectId: number): boolean {
+export function canAdminMergeRequest(caller: Caller | undefined, projectId: number): boolean {
   return grantsIn(caller, projectId)?.adminMergeRequest ?? false
 }
 
 /** create_merge_request_in the target and create_merge_request_from the source (one project here). */
-export function canCreateMergeRequest(caller: Actor | undefined, projectId: number): boolean {
+export function canCreateMergeRequest(caller: Caller | undefined, projectId: number): boolean {
   const grants = grantsIn(caller, projectId)
   if (!grants || signedInUserId(caller) === undefined) return false
   return grants.createMergeRequestIn && grants.createMergeRequestFrom
 }
 
 /** destroy_merge_request: the project ability (Owner, administrator). */
-export function canDeleteMergeRequest(caller: Actor | undefined, projectId: number): boolean {
+export function canDeleteMergeRequest(caller: Caller | undefined, projectId: number): boolean {
   return grantsIn(caller, projectId)?.destroyMergeRequest ?? false
 }
 
@@ -171,8 +143,11 @@ export function canDeleteMergeRequest(caller: Actor | undefined, projectId: numb
  * is push_code for every target; when branch protection arrives, a protected
  * target will take push_to_protected_branch here and in the push path alike.
  */
-export function canMergeMergeRequest(caller: Actor | undefined, row: MergeRequestSubject): boolean {
-  const grants = grantsIn(caller, row.target_project_id)
+export function canMergeMergeRequest(
+  caller: Caller | undefined,
+  row: MergeRequestSubject,
+): boolean {
+  const grants = grantsIn(caller, row.targetProjectId)
   if (!grants || signedInUserId(caller) === undefined) return false
   return grants.readMergeRequest && grants.pushCode
 }
@@ -181,10 +156,10 @@ export function canMergeMergeRequest(caller: Actor | undefined, row: MergeReques
  * award_emoji on a request: the project ability, signed in; a locked
  * discussion takes it from non-members (IssuablePolicy).
  */
-export function canAwardEmoji(caller: Actor | undefined, row: MergeRequestSubject): boolean {
-  const grants = grantsIn(caller, row.target_project_id)
+export function canAwardEmoji(caller: Caller | undefined, row: MergeRequestSubject): boolean {
+  const grants = grantsIn(caller, row.targetProjectId)
   if (!grants || signedInUserId(caller) === undefined || !grants.awardEmoji) return false
-  return row.discussion_locked !== true || isMember(grants)
+  return row.discussionLocked !== true || isMember(grants)
 }
 
 /**
@@ -192,7 +167,7 @@ export function canAwardEmoji(caller: Actor | undefined, row: MergeRequestSubjec
  * only for callers who may update the project's merge requests.
  */
 export function canRecheckMergeStatus(
-  caller: Actor | undefined,
+  caller: Caller | undefined,
   projectId: number | undefined,
   restricted: boolean,
 ): boolean {
@@ -201,28 +176,28 @@ export function canRecheckMergeStatus(
 }
 
 /** create_pipeline for a merge request pipeline (MergeRequestPolicy, no forks here). */
-export function canCreatePipeline(caller: Actor | undefined, projectId: number): boolean {
+export function canCreatePipeline(caller: Caller | undefined, projectId: number): boolean {
   return (
     signedInUserId(caller) !== undefined && (grantsIn(caller, projectId)?.createPipeline ?? false)
   )
 }
 
 /** read_pipeline: without it a request's pipelines list is empty (PipelinesForMergeRequestFinder). */
-export function canReadPipelines(caller: Actor | undefined, projectId: number): boolean {
+export function canReadPipelines(caller: Caller | undefined, projectId: number): boolean {
   return grantsIn(caller, projectId)?.readPipeline ?? false
 }
 
 /** admin_milestone (creating one), else 403. */
-export function requireAdminMilestone(caller: Actor | undefined, projectId: number): void {
+export function requireAdminMilestone(caller: Caller | undefined, projectId: number): void {
   if (!requireProjectGrants(caller, projectId).adminMilestone) throw new ForbiddenError()
 }
 
 /** read_milestone (listing them), else 403. */
-export function requireReadMilestone(caller: Actor | undefined, projectId: number): void {
+export function requireReadMilestone(caller: Caller | undefined, projectId: number): void {
   if (!requireProjectGrants(caller, projectId).readMilestone) throw new ForbiddenError()
 }
 
 /** read_label (listing them), else 403. */
-export function requireReadLabel(caller: Actor | undefined, projectId: number): void {
+export function requireReadLabel(caller: Caller | undefined, projectId: number): void {
   if (!requireProjectGrants(caller, projectId).readLabel) throw new ForbiddenError()
 }

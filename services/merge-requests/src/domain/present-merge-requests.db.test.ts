@@ -1,8 +1,11 @@
-import { AccessLevel, Project, type Caller } from '@suite/proto'
-import type { MergeRequestsDeps } from './deps.js'
-import { insertMergeRequest } from '../store/merge-requests.store.js'
+import { AccessLevel, Project } from '@suite/proto'
+import { toMergeRequest } from '../store/merge-request-rows.js'
 import { createTestDatabase, type TestDatabase } from '../store/test-database.js'
-import { presentMergeRequests, type MergeRequestRow } from './merge-request-access.js'
+import { insertTestMergeRequest } from '../store/test-merge-requests.js'
+import type { Caller } from './caller.js'
+import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequest } from './merge-request.js'
+import { presentMergeRequests } from './merge-request-access.js'
 import { memberCaller } from '../testing/test-callers.js'
 import { testDeps } from '../testing/test-deps.js'
 
@@ -10,19 +13,17 @@ let test: TestDatabase
 let deps: MergeRequestsDeps
 const DEVELOPER = memberCaller(1, AccessLevel.ACCESS_LEVEL_DEVELOPER)
 
-async function insert(iid: string, state = 'opened'): Promise<MergeRequestRow> {
-  return test.db.transaction().execute((tx) =>
-    insertMergeRequest(tx, {
-      target_project_id: 1,
-      source_project_id: 1,
-      title: `MR ${iid}`,
-      state,
-      author_id: 1,
-      source_branch: `b${iid}`,
-      target_branch: 'main',
-      merge_status: 'can_be_merged',
-    }),
-  )
+async function insert(iid: string, state = 'opened'): Promise<MergeRequest> {
+  return insertTestMergeRequest(test.db, {
+    target_project_id: 1,
+    source_project_id: 1,
+    title: `MR ${iid}`,
+    state,
+    author_id: 1,
+    source_branch: `b${iid}`,
+    target_branch: 'main',
+    merge_status: 'can_be_merged',
+  })
 }
 
 beforeAll(async () => {
@@ -58,12 +59,14 @@ describe('presentMergeRequests', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow()
-    const withDiff = await test.db
-      .updateTable('merge_requests')
-      .set({ latest_diff_id: diff.id })
-      .where('id', '=', row.id)
-      .returningAll()
-      .executeTakeFirstOrThrow()
+    const withDiff = toMergeRequest(
+      await test.db
+        .updateTable('merge_requests')
+        .set({ latest_diff_id: diff.id })
+        .where('id', '=', row.id)
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    )
     const [single] = await presentMergeRequests(deps, [withDiff], {
       single: true,
       caller: DEVELOPER,
@@ -89,7 +92,7 @@ describe('presentMergeRequests', () => {
     expect(developer?.callerCanMerge).toBe(true)
     const maintainer = memberCaller(2, AccessLevel.ACCESS_LEVEL_MAINTAINER)
     expect((await present(maintainer))[0]?.callerCanMerge).toBe(true)
-    const intoStable = { ...row, target_branch: 'stable' }
+    const intoStable = { ...row, targetBranch: 'stable' }
     expect((await present(DEVELOPER, intoStable))[0]?.callerCanMerge).toBe(true)
     const reporter = memberCaller(3, AccessLevel.ACCESS_LEVEL_REPORTER)
     expect((await present(reporter, intoStable))[0]?.callerCanMerge).toBe(false)
@@ -108,7 +111,7 @@ describe('presentMergeRequests', () => {
       .insertInto('subscriptions')
       .values({ merge_request_id: blocked.id, user_id: 1, subscribed: false })
       .execute()
-    const diverged = { ...blocker, diverged_commits_count: 2 }
+    const diverged = { ...blocker, divergedCommitsCount: 2 }
     const [first, second] = await presentMergeRequests(deps, [diverged, blocked], {
       single: true,
       caller: DEVELOPER,

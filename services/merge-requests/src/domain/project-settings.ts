@@ -1,12 +1,12 @@
-import type { Project } from '@suite/proto'
 import type { MergeRequestsDeps } from './deps.js'
+import type { Project } from './project.js'
 
 /** The project's settings (merge method, squash option, flags), or undefined when it is unknown. */
 export async function findProject(
-  deps: MergeRequestsDeps,
+  deps: Pick<MergeRequestsDeps, 'ports'>,
   projectId: number,
 ): Promise<Project | undefined> {
-  const { projects } = await deps.ports.projects.batchGetProjects({ ids: [projectId] })
+  const projects = await deps.ports.projects.findProjects([projectId])
   return projects.find((project) => project.id === projectId)
 }
 

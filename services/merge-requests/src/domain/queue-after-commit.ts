@@ -1,5 +1,4 @@
 import type { MergeRequestsDeps } from './deps.js'
-import { enqueueDiffCollection, enqueueMergeStatusCheck } from '../workers/queues.js'
 
 /**
  * Queues work for a committed change. The change already stands, so a queue
@@ -7,13 +6,15 @@ import { enqueueDiffCollection, enqueueMergeStatusCheck } from '../workers/queue
  * stays `unchecked` and the workers' sweep picks it up.
  */
 export async function queueAfterCommit(
-  deps: MergeRequestsDeps,
+  deps: Pick<MergeRequestsDeps, 'ports' | 'logger'>,
   kind: 'diffs' | 'status',
   mergeRequestIds: readonly number[],
 ): Promise<void> {
-  const enqueue = kind === 'diffs' ? enqueueDiffCollection : enqueueMergeStatusCheck
+  const queues = deps.ports.queues
+  const enqueue = (id: number) =>
+    kind === 'diffs' ? queues.enqueueDiffCollection(id) : queues.enqueueMergeStatusCheck(id)
   try {
-    await Promise.all(mergeRequestIds.map((id) => enqueue(deps, id)))
+    await Promise.all(mergeRequestIds.map(enqueue))
   } catch (err) {
     deps.logger.warn({ err, kind, mergeRequestIds }, 'merge request work not queued')
   }

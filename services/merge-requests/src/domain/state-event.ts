@@ -1,15 +1,13 @@
-import type { Caller } from '@suite/proto'
-import type { MergeRequestsDeps } from './deps.js'
-import type { MergeRequestPatch } from '../store/merge-requests.store.js'
-import { findOpenWithBranches } from '../store/merge-requests.store.js'
 import { branchExists } from './branches.js'
-import type { MergeRequestRow } from './merge-request-access.js'
+import type { Caller } from './caller.js'
+import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequest, MergeRequestChanges } from './merge-request.js'
 import type { MergeRequestAction } from './merge-request-events.js'
 import { conflictingRequestError } from './merge-request-rules.js'
 import { canReopenMergeRequest, type SubjectContext } from './policy.js'
 
 export interface StateChange {
-  patch: MergeRequestPatch
+  changes: MergeRequestChanges
   event: MergeRequestAction
 }
 
@@ -22,35 +20,36 @@ export interface StateChange {
 export async function stateChange(
   deps: MergeRequestsDeps,
   caller: Caller,
-  row: MergeRequestRow,
+  mergeRequest: MergeRequest,
   context: SubjectContext,
   stateEvent: string,
   now: Date,
 ): Promise<StateChange | undefined> {
   if (stateEvent === 'close') {
-    if (row.state !== 'opened' && row.state !== 'locked') return undefined
+    if (mergeRequest.state !== 'opened' && mergeRequest.state !== 'locked') return undefined
     return {
-      patch: { state: 'closed', closed_at: now, closed_by_id: caller.userId ?? null },
+      changes: { state: 'closed', closedAt: now, closedById: caller.userId ?? null },
       event: 'closed',
     }
   }
-  if (stateEvent !== 'reopen' || row.state !== 'closed') return undefined
-  if (!canReopenMergeRequest(caller, row, context)) return undefined
+  if (stateEvent !== 'reopen' || mergeRequest.state !== 'closed') return undefined
+  if (!canReopenMergeRequest(caller, mergeRequest, context)) return undefined
   // MergeRequest#reopenable?: closed, and the source branch still exists.
-  if (!(await branchExists(deps, row.source_project_id, row.source_branch))) return undefined
-  const open = await findOpenWithBranches(
-    deps.db,
+  if (!(await branchExists(deps, mergeRequest.sourceProjectId, mergeRequest.sourceBranch))) {
+    return undefined
+  }
+  const open = await deps.stores.mergeRequests.findOpenWithBranches(
     {
-      sourceProjectId: row.source_project_id,
-      targetProjectId: row.target_project_id,
-      sourceBranch: row.source_branch,
-      targetBranch: row.target_branch,
+      sourceProjectId: mergeRequest.sourceProjectId,
+      targetProjectId: mergeRequest.targetProjectId,
+      sourceBranch: mergeRequest.sourceBranch,
+      targetBranch: mergeRequest.targetBranch,
     },
-    row.id,
+    mergeRequest.id,
   )
   if (open) throw conflictingRequestError(open.iid)
   return {
-    patch: { state: 'opened', closed_at: null, closed_by_id: null, merge_status: 'unchecked' },
+    changes: { state: 'opened', closedAt: null, closedById: null, mergeStatus: 'unchecked' },
     event: 'reopened',
   }
 }

@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../store/test-database.js
 import { insertTestMergeRequest } from '../store/test-merge-requests.js'
 import { memberCaller } from '../testing/test-callers.js'
 import { testDeps, testProject } from '../testing/test-deps.js'
-import type { MergeRequestRow } from './merge-request-access.js'
+import type { MergeRequest } from './merge-request.js'
 import { setSubscription } from './subscriptions.js'
 
 let test: TestDatabase
@@ -13,7 +13,7 @@ beforeAll(async () => {
 })
 afterAll(() => test.drop())
 
-const keyOf = (row: MergeRequestRow) => ({ projectId: row.target_project_id, iid: row.iid })
+const keyOf = (row: MergeRequest) => ({ projectId: row.targetProjectId, iid: row.iid })
 const DEVELOPER = memberCaller(30, AccessLevel.ACCESS_LEVEL_DEVELOPER)
 
 describe('setSubscription: subscribe and unsubscribe', () => {

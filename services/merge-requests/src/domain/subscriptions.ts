@@ -4,16 +4,13 @@
  * the caller is subscribed (an explicit choice, else participation) is the
  * presented request's `subscribed`.
  */
-import type { Caller, MergeRequest } from '@suite/proto'
 import { ForbiddenError } from '@suite/runtime'
-import type { MergeRequestsDeps } from './deps.js'
-import { saveSubscription } from '../store/subscriptions.store.js'
+import type { Caller } from './caller.js'
 import { callerMayUpdate, notModified, requireUserId } from './collaboration-access.js'
-import {
-  presentMergeRequests,
-  requireMergeRequest,
-  type MergeRequestKey,
-} from './merge-request-access.js'
+import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestKey } from './merge-request.js'
+import { presentMergeRequests, requireMergeRequest } from './merge-request-access.js'
+import type { MergeRequestView } from './merge-request-view.js'
 
 /** Sets the caller's subscription; answers the request as a single-request response. */
 export async function setSubscription(
@@ -21,13 +18,13 @@ export async function setSubscription(
   caller: Caller | undefined,
   key: MergeRequestKey,
   subscribed: boolean,
-): Promise<MergeRequest> {
+): Promise<MergeRequestView> {
   const userId = requireUserId(caller)
-  const row = await requireMergeRequest(deps, caller, key)
-  if (!(await callerMayUpdate(deps, caller, row))) throw new ForbiddenError()
-  const [current] = await presentMergeRequests(deps, [row], { caller, single: true })
+  const mergeRequest = await requireMergeRequest(deps, caller, key)
+  if (!(await callerMayUpdate(deps, caller, mergeRequest))) throw new ForbiddenError()
+  const [current] = await presentMergeRequests(deps, [mergeRequest], { caller, single: true })
   if (!current) throw new Error('a merge request did not present')
   if ((current.subscribed ?? false) === subscribed) throw notModified()
-  await saveSubscription(deps.db, row.id, userId, subscribed)
+  await deps.stores.subscriptions.save(mergeRequest.id, userId, subscribed)
   return { ...current, subscribed }
 }

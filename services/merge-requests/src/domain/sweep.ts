@@ -8,9 +8,6 @@
  * never leave them out for good.
  */
 import type { MergeRequestsDeps } from './deps.js'
-import { findStuckMergeRequests } from '../store/merge-status.store.js'
-import { findProjectsWithoutAccessFacts } from '../store/project-access-facts.store.js'
-import { enqueueDiffCollection, enqueueMergeStatusCheck } from '../workers/queues.js'
 
 /** How long work may wait before the sweeper queues it again. */
 export const STUCK_AFTER_MS = 60_000
@@ -18,16 +15,17 @@ const BATCH = 500
 
 /** Queues the stuck requests again; answers how many of each kind. */
 export async function sweepStuckMergeRequests(
-  deps: MergeRequestsDeps,
+  deps: Pick<MergeRequestsDeps, 'stores' | 'ports'>,
   now = new Date(),
 ): Promise<{ diffs: number; statuses: number; accessFacts: number }> {
+  const { stores, ports } = deps
   const before = new Date(now.getTime() - STUCK_AFTER_MS)
-  const stuck = await findStuckMergeRequests(deps.db, before, BATCH)
-  for (const id of stuck.withoutDiff) await enqueueDiffCollection(deps, id)
-  for (const id of stuck.pendingStatus) await enqueueMergeStatusCheck(deps, id)
-  const unrecorded = await findProjectsWithoutAccessFacts(deps.db, BATCH)
-  // The projects client records the facts of every project it answers.
-  if (unrecorded.length > 0) await deps.ports.projects.batchGetProjects({ ids: unrecorded })
+  const stuck = await stores.mergeStatus.findStuck(before, BATCH)
+  for (const id of stuck.withoutDiff) await ports.queues.enqueueDiffCollection(id)
+  for (const id of stuck.pendingStatus) await ports.queues.enqueueMergeStatusCheck(id)
+  const unrecorded = await stores.accessFacts.findProjectsWithout(BATCH)
+  // The projects port records the facts of every project it answers.
+  if (unrecorded.length > 0) await ports.projects.findProjects(unrecorded)
   return {
     diffs: stuck.withoutDiff.length,
     statuses: stuck.pendingStatus.length,

@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../store/test-database.js
 import { insertTestMergeRequest } from '../store/test-merge-requests.js'
 import { memberCaller } from '../testing/test-callers.js'
 import { testDeps } from '../testing/test-deps.js'
-import type { MergeRequestRow } from './merge-request-access.js'
+import type { MergeRequest } from './merge-request.js'
 import {
   TOTAL_TIME_SPENT_LIMIT,
   addSpentTime,
@@ -35,7 +35,7 @@ beforeAll(async () => {
 afterAll(() => test.drop())
 
 const DEVELOPER = memberCaller(50, AccessLevel.ACCESS_LEVEL_DEVELOPER)
-const keyOf = (row: MergeRequestRow) => ({ projectId: row.target_project_id, iid: row.iid })
+const keyOf = (row: MergeRequest) => ({ projectId: row.targetProjectId, iid: row.iid })
 
 describe('time estimate', () => {
   it('sets and resets it, answering the time stats', async () => {

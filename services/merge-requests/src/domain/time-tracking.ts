@@ -3,18 +3,16 @@
  * admin_merge_request, reads read_merge_request (both as the caller brings them); the
  * durations are GitLab's language, the answers GitLab's IssuableTimeStats.
  */
-import type { Caller, TimeStats } from '@suite/proto'
 import { ForbiddenError, InvalidError } from '@suite/runtime'
-import type { MergeRequestsDeps } from './deps.js'
-import { saveTimeEstimate, spendTime } from '../store/timelogs.store.js'
+import type { Caller } from './caller.js'
 import { requireUserId } from './collaboration-access.js'
-import { MAX_TIME_ESTIMATE, formatDuration, parseDuration } from './durations.js'
-import {
-  requireMergeRequest,
-  type MergeRequestKey,
-  type MergeRequestRow,
-} from './merge-request-access.js'
+import type { MergeRequestsDeps } from './deps.js'
+import { MAX_TIME_ESTIMATE, parseDuration } from './durations.js'
+import type { MergeRequest, MergeRequestKey } from './merge-request.js'
+import { requireMergeRequest } from './merge-request-access.js'
+import type { TimeStats } from './merge-request-view.js'
 import { canAdminMergeRequest } from './policy.js'
+import { timeStatsOf } from './time-stats.js'
 
 /**
  * Timelog::MAX_TOTAL_TIME_SPENT of current GitLab: four years of 365.25
@@ -37,26 +35,16 @@ export function isZeroDuration(text: string): boolean {
   )
 }
 
-/** IssuableTimeStats of a merge request row. */
-export function timeStatsOf(row: MergeRequestRow): TimeStats {
-  return {
-    timeEstimate: row.time_estimate,
-    totalTimeSpent: row.total_time_spent,
-    humanTimeEstimate: formatDuration(row.time_estimate),
-    humanTotalTimeSpent: formatDuration(row.total_time_spent),
-  }
-}
-
 /** The merge request, when the caller may administer it (else 403). */
 async function requireAdministrable(
   deps: MergeRequestsDeps,
   caller: Caller | undefined,
   key: MergeRequestKey,
-): Promise<MergeRequestRow> {
+): Promise<MergeRequest> {
   requireUserId(caller)
-  const row = await requireMergeRequest(deps, caller, key)
-  if (!canAdminMergeRequest(caller, row.target_project_id)) throw new ForbiddenError()
-  return row
+  const mergeRequest = await requireMergeRequest(deps, caller, key)
+  if (!canAdminMergeRequest(caller, mergeRequest.targetProjectId)) throw new ForbiddenError()
+  return mergeRequest
 }
 
 /** GET .../time_stats */
@@ -75,7 +63,7 @@ export async function setTimeEstimate(
   key: MergeRequestKey,
   duration: string,
 ): Promise<TimeStats> {
-  const row = await requireAdministrable(deps, caller, key)
+  const mergeRequest = await requireAdministrable(deps, caller, key)
   const text = duration.trim()
   const seconds = isZeroDuration(text) ? 0 : parseDuration(text)
   if (seconds === undefined || seconds < 0) {
@@ -84,7 +72,11 @@ export async function setTimeEstimate(
       '400 Bad request - Time estimate must have a valid format and be greater than or equal to zero.',
     )
   }
-  return timeStatsOf(await saveTimeEstimate(deps.db, row.id, Math.min(seconds, MAX_TIME_ESTIMATE)))
+  const saved = await deps.stores.timelogs.saveTimeEstimate(
+    mergeRequest.id,
+    Math.min(seconds, MAX_TIME_ESTIMATE),
+  )
+  return timeStatsOf(saved)
 }
 
 /** POST .../reset_time_estimate */
@@ -93,8 +85,8 @@ export async function resetTimeEstimate(
   caller: Caller | undefined,
   key: MergeRequestKey,
 ): Promise<TimeStats> {
-  const row = await requireAdministrable(deps, caller, key)
-  return timeStatsOf(await saveTimeEstimate(deps.db, row.id, 0))
+  const mergeRequest = await requireAdministrable(deps, caller, key)
+  return timeStatsOf(await deps.stores.timelogs.saveTimeEstimate(mergeRequest.id, 0))
 }
 
 /**
@@ -133,10 +125,10 @@ export async function addSpentTime(
   duration: string,
   summary: string | undefined,
 ): Promise<TimeStats> {
-  const row = await requireAdministrable(deps, caller, key)
+  const mergeRequest = await requireAdministrable(deps, caller, key)
   const seconds = parseDuration(duration.trim())
-  const updated = await spendTime(deps.db, {
-    mergeRequestId: row.id,
+  const updated = await deps.stores.timelogs.spendTime({
+    mergeRequestId: mergeRequest.id,
     userId: requireUserId(caller),
     summary,
     seconds: (total) => checkSpentTime(seconds, total, summary),
@@ -150,9 +142,9 @@ export async function resetSpentTime(
   caller: Caller | undefined,
   key: MergeRequestKey,
 ): Promise<TimeStats> {
-  const row = await requireAdministrable(deps, caller, key)
-  const updated = await spendTime(deps.db, {
-    mergeRequestId: row.id,
+  const mergeRequest = await requireAdministrable(deps, caller, key)
+  const updated = await deps.stores.timelogs.spendTime({
+    mergeRequestId: mergeRequest.id,
     userId: requireUserId(caller),
     seconds: (total) => -total,
   })

@@ -23,8 +23,7 @@ describe('createTodo: TodoService#mark_todo', () => {
       projectId: 7,
       authorId: 40,
       userId: 40,
-      actionName: 'marked',
-      targetType: 'MergeRequest',
+      action: 'marked',
       body: 'Fix it',
       state: 'pending',
     })

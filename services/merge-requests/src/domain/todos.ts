@@ -2,47 +2,39 @@
  * POST .../todo (TodoService#mark_todo): a pending "marked" to-do for the
  * caller, unless the caller already has a pending to-do for the request (304).
  */
-import type { Caller, Todo } from '@suite/proto'
-import type { MergeRequestsDeps } from './deps.js'
-import { hasPendingTodo, insertTodo } from '../store/todos.store.js'
+import type { Caller } from './caller.js'
 import { notModified, requireUserId } from './collaboration-access.js'
-import {
-  presentMergeRequests,
-  requireMergeRequest,
-  type MergeRequestKey,
-} from './merge-request-access.js'
+import type { Todo } from './collaboration-records.js'
+import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestKey } from './merge-request.js'
+import { presentMergeRequests, requireMergeRequest } from './merge-request-access.js'
+import type { MergeRequestView } from './merge-request-view.js'
 
 /** Todo::MARKED as the entity's action_name says it. */
 export const MARKED = 'marked'
+
+/** A to-do as the API shows it: its target presented, its body the target's title when empty. */
+export interface TodoView extends Todo {
+  target: MergeRequestView | undefined
+}
 
 /** Creates the caller's to-do; its target is the request as a single-request response. */
 export async function createTodo(
   deps: MergeRequestsDeps,
   caller: Caller | undefined,
   key: MergeRequestKey,
-): Promise<Todo> {
+): Promise<TodoView> {
   const userId = requireUserId(caller)
-  const row = await requireMergeRequest(deps, caller, key)
-  if (await hasPendingTodo(deps.db, row.id, userId)) throw notModified()
-  const todo = await insertTodo(deps.db, {
+  const mergeRequest = await requireMergeRequest(deps, caller, key)
+  if (await deps.stores.todos.hasPending(mergeRequest.id, userId)) throw notModified()
+  const todo = await deps.stores.todos.insert({
     userId,
     authorId: userId,
-    projectId: row.target_project_id,
-    mergeRequestId: row.id,
+    projectId: mergeRequest.targetProjectId,
+    mergeRequestId: mergeRequest.id,
     action: MARKED,
   })
-  const [target] = await presentMergeRequests(deps, [row], { caller, single: true })
-  return {
-    id: todo.id,
-    projectId: todo.project_id,
-    authorId: todo.author_id,
-    userId: todo.user_id,
-    actionName: todo.action,
-    targetType: 'MergeRequest',
-    target,
-    // Todo#body: the note's text, else the target's title.
-    body: todo.body || row.title,
-    state: todo.state,
-    createdAt: todo.created_at,
-  }
+  const [target] = await presentMergeRequests(deps, [mergeRequest], { caller, single: true })
+  // Todo#body: the note's text, else the target's title.
+  return { ...todo, target, body: todo.body || mergeRequest.title }
 }

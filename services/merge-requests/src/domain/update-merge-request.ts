@@ -1,24 +1,12 @@
-import type {
-  Caller,
-  MergeRequest,
-  MergeRequestAttributes,
-  UpdateMergeRequestRequest,
-} from '@suite/proto'
 import { ForbiddenError, UnauthenticatedError } from '@suite/runtime'
-import type { MergeRequestsDeps } from './deps.js'
-import {
-  findOpenWithBranches,
-  updateMergeRequestRow,
-  type MergeRequestPatch,
-} from '../store/merge-requests.store.js'
 import { branchExists } from './branches.js'
+import type { Caller } from './caller.js'
 import { subjectContext } from './collaboration-access.js'
+import type { MergeRequestsDeps } from './deps.js'
 import { isDraftTitle } from './draft.js'
-import {
-  presentMergeRequests,
-  requireMergeRequest,
-  type MergeRequestRow,
-} from './merge-request-access.js'
+import type { MergeRequest, MergeRequestChanges } from './merge-request.js'
+import { presentMergeRequests, requireMergeRequest } from './merge-request-access.js'
+import type { MergeRequestAttributes } from './merge-request-attributes.js'
 import { recordMergeRequestEvent } from './merge-request-events.js'
 import { resolveMetadata, writeMetadata, type ResolvedMetadata } from './merge-request-metadata.js'
 import {
@@ -27,80 +15,92 @@ import {
   rejectSameBranches,
   validateTexts,
 } from './merge-request-rules.js'
+import type { MergeRequestView } from './merge-request-view.js'
 import { canAdminMergeRequest, canUpdateMergeRequest } from './policy.js'
 import { queueAfterCommit } from './queue-after-commit.js'
 import { stateChange } from './state-event.js'
 
-/** The plain attributes that differ from the row. */
-function attributePatch(
-  row: MergeRequestRow,
+/** PUT /projects/:id/merge_requests/:iid as the caller asks it. */
+export interface UpdateMergeRequestInput {
+  caller: Caller | undefined
+  projectId: number
+  iid: number
+  attributes: MergeRequestAttributes | undefined
+}
+
+/** The plain attributes that differ from the request. */
+function attributeChanges(
+  mergeRequest: MergeRequest,
   attributes: MergeRequestAttributes,
   canAdmin: boolean,
-): MergeRequestPatch {
-  const patch: MergeRequestPatch = {}
+): MergeRequestChanges {
+  const changes: MergeRequestChanges = {}
   const title = attributes.title?.trim()
-  if (title !== undefined && title !== row.title) {
-    patch.title = title
-    patch.draft = isDraftTitle(title)
+  if (title !== undefined && title !== mergeRequest.title) {
+    changes.title = title
+    changes.draft = isDraftTitle(title)
   }
-  if (attributes.description !== undefined && attributes.description !== row.description) {
-    patch.description = attributes.description
+  if (attributes.description !== undefined && attributes.description !== mergeRequest.description) {
+    changes.description = attributes.description
   }
-  if (attributes.targetBranch !== undefined && attributes.targetBranch !== row.target_branch) {
-    patch.target_branch = attributes.targetBranch
-    patch.merge_status = 'unchecked'
+  if (
+    attributes.targetBranch !== undefined &&
+    attributes.targetBranch !== mergeRequest.targetBranch
+  ) {
+    changes.targetBranch = attributes.targetBranch
+    changes.mergeStatus = 'unchecked'
   }
-  const set = <K extends keyof MergeRequestRow & keyof MergeRequestPatch>(
+  const set = <K extends keyof MergeRequest & keyof MergeRequestChanges>(
     key: K,
-    value: MergeRequestRow[K] | undefined,
+    value: MergeRequest[K] | undefined,
   ): void => {
-    if (value !== undefined && value !== row[key]) Object.assign(patch, { [key]: value })
+    if (value !== undefined && value !== mergeRequest[key]) Object.assign(changes, { [key]: value })
   }
-  set('force_remove_source_branch', attributes.removeSourceBranch)
+  set('forceRemoveSourceBranch', attributes.removeSourceBranch)
   set('squash', attributes.squash)
-  set('allow_collaboration', attributes.allowCollaboration)
-  set('approvals_before_merge', attributes.approvalsBeforeMerge)
-  if (canAdmin) set('discussion_locked', attributes.discussionLocked)
-  if (attributes.clearMergeAfter) set('merge_after', null)
+  set('allowCollaboration', attributes.allowCollaboration)
+  set('approvalsBeforeMerge', attributes.approvalsBeforeMerge)
+  if (canAdmin) set('discussionLocked', attributes.discussionLocked)
+  if (attributes.clearMergeAfter) set('mergeAfter', null)
   else if (
     attributes.mergeAfter &&
-    attributes.mergeAfter.getTime() !== row.merge_after?.getTime()
+    attributes.mergeAfter.getTime() !== mergeRequest.mergeAfter?.getTime()
   ) {
-    patch.merge_after = attributes.mergeAfter
+    changes.mergeAfter = attributes.mergeAfter
   }
-  return patch
+  return changes
 }
 
 /** A new target branch must exist and must not clash with another open request. */
 async function checkTargetBranch(
   deps: MergeRequestsDeps,
-  row: MergeRequestRow,
+  mergeRequest: MergeRequest,
   target: string,
 ): Promise<void> {
-  rejectSameBranches(row.source_branch, target)
-  if (!(await branchExists(deps, row.target_project_id, target))) {
+  rejectSameBranches(mergeRequest.sourceBranch, target)
+  if (!(await branchExists(deps, mergeRequest.targetProjectId, target))) {
     throw missingBranchError('Target', target)
   }
-  if (row.state !== 'opened') return
+  if (mergeRequest.state !== 'opened') return
   const pair = {
-    sourceProjectId: row.source_project_id,
-    targetProjectId: row.target_project_id,
-    sourceBranch: row.source_branch,
+    sourceProjectId: mergeRequest.sourceProjectId,
+    targetProjectId: mergeRequest.targetProjectId,
+    sourceBranch: mergeRequest.sourceBranch,
     targetBranch: target,
   }
-  const open = await findOpenWithBranches(deps.db, pair, row.id)
+  const open = await deps.stores.mergeRequests.findOpenWithBranches(pair, mergeRequest.id)
   if (open) throw conflictingRequestError(open.iid)
 }
 
 /** Metadata without admin_merge_request is dropped, as IssuableBaseService#filter_params does. */
 async function metadataFor(
   deps: MergeRequestsDeps,
-  row: MergeRequestRow,
+  mergeRequest: MergeRequest,
   attributes: MergeRequestAttributes,
   canAdmin: boolean,
 ): Promise<ResolvedMetadata> {
   if (!canAdmin) return { addLabels: [], removeLabels: [] }
-  return resolveMetadata(deps, row.target_project_id, attributes)
+  return resolveMetadata(deps, mergeRequest.targetProjectId, attributes)
 }
 
 /**
@@ -110,51 +110,58 @@ async function metadataFor(
  */
 export async function updateMergeRequest(
   deps: MergeRequestsDeps,
-  request: UpdateMergeRequestRequest,
-): Promise<MergeRequest> {
-  const caller: Caller | undefined = request.caller
+  input: UpdateMergeRequestInput,
+): Promise<MergeRequestView> {
+  const caller = input.caller
   const userId = caller?.userId
   if (caller === undefined || userId === undefined) throw new UnauthenticatedError()
-  const row = await requireMergeRequest(deps, caller, {
-    projectId: request.projectId,
-    iid: request.iid,
+  const mergeRequest = await requireMergeRequest(deps, caller, {
+    projectId: input.projectId,
+    iid: input.iid,
   })
-  const context = await subjectContext(deps, caller, row)
-  if (!canUpdateMergeRequest(caller, row, context)) throw new ForbiddenError()
-  const attributes = request.attributes
-  let updated = row
+  const context = await subjectContext(deps, caller, mergeRequest)
+  if (!canUpdateMergeRequest(caller, mergeRequest, context)) throw new ForbiddenError()
+  const attributes = input.attributes
+  let updated = mergeRequest
   if (attributes) {
     validateTexts({ title: attributes.title, description: attributes.description })
-    const canAdmin = canAdminMergeRequest(caller, row.target_project_id)
-    const patch = attributePatch(row, attributes, canAdmin)
-    if (patch.target_branch !== undefined) await checkTargetBranch(deps, row, patch.target_branch)
-    const metadata = await metadataFor(deps, row, attributes, canAdmin)
-    if (metadata.milestoneId !== undefined && metadata.milestoneId !== row.milestone_id) {
-      patch.milestone_id = metadata.milestoneId
+    const canAdmin = canAdminMergeRequest(caller, mergeRequest.targetProjectId)
+    const changes = attributeChanges(mergeRequest, attributes, canAdmin)
+    if (changes.targetBranch !== undefined) {
+      await checkTargetBranch(deps, mergeRequest, changes.targetBranch)
+    }
+    const metadata = await metadataFor(deps, mergeRequest, attributes, canAdmin)
+    if (metadata.milestoneId !== undefined && metadata.milestoneId !== mergeRequest.milestoneId) {
+      changes.milestoneId = metadata.milestoneId
     }
     const now = new Date()
     const state = attributes.stateEvent
-      ? await stateChange(deps, caller, row, context, attributes.stateEvent, now)
+      ? await stateChange(deps, caller, mergeRequest, context, attributes.stateEvent, now)
       : undefined
-    Object.assign(patch, state?.patch)
-    updated = await deps.db.transaction().execute(async (tx) => {
-      const metadataChanged = await writeMetadata(tx, row.target_project_id, row.id, metadata)
-      if (Object.keys(patch).length === 0 && !metadataChanged) return row
-      const statusReset = patch.merge_status === undefined ? {} : { merge_status_changed_at: now }
-      const next = await updateMergeRequestRow(tx, row.id, {
-        ...patch,
+    Object.assign(changes, state?.changes)
+    updated = await deps.stores.transaction(async (tx) => {
+      const metadataChanged = await writeMetadata(
+        tx,
+        mergeRequest.targetProjectId,
+        mergeRequest.id,
+        metadata,
+      )
+      if (Object.keys(changes).length === 0 && !metadataChanged) return mergeRequest
+      const statusReset = changes.mergeStatus === undefined ? {} : { mergeStatusChangedAt: now }
+      const next = await tx.mergeRequests.update(mergeRequest.id, {
+        ...changes,
         ...statusReset,
-        updated_at: now,
+        updatedAt: now,
       })
       // A state event records closed / reopened; any other change records updated.
       await recordMergeRequestEvent(tx, next, state?.event ?? 'updated', userId)
       return next
     })
-    if (patch.target_branch !== undefined || state?.event === 'reopened') {
-      await queueAfterCommit(deps, 'diffs', [row.id])
+    if (changes.targetBranch !== undefined || state?.event === 'reopened') {
+      await queueAfterCommit(deps, 'diffs', [mergeRequest.id])
     }
   }
-  const [message] = await presentMergeRequests(deps, [updated], { single: true, caller })
-  if (!message) throw new Error('an updated merge request could not be presented')
-  return message
+  const [view] = await presentMergeRequests(deps, [updated], { single: true, caller })
+  if (!view) throw new Error('an updated merge request could not be presented')
+  return view
 }

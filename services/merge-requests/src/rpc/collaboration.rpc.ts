@@ -1,5 +1,5 @@
-import type { CollaborationServiceServer, MergeRequestKey } from '@suite/proto'
-import { NotFoundError, type GrpcServer } from '@suite/runtime'
+import type { CollaborationServiceServer } from '@suite/proto'
+import type { GrpcServer } from '@suite/runtime'
 import { approve, getApprovals, unapprove } from '../domain/approvals.js'
 import {
   createAwardEmoji,
@@ -8,7 +8,7 @@ import {
   listAwardEmoji,
 } from '../domain/award-emoji.js'
 import { createBlock, deleteBlock, listBlockees, listBlocks } from '../domain/blocks.js'
-import type { MergeRequestKey as Key } from '../domain/merge-request-access.js'
+import type { MergeRequestsDeps } from '../domain/deps.js'
 import { setSubscription } from '../domain/subscriptions.js'
 import {
   addSpentTime,
@@ -18,13 +18,14 @@ import {
   setTimeEstimate,
 } from '../domain/time-tracking.js'
 import { createTodo } from '../domain/todos.js'
-import type { MergeRequestsDeps } from '../domain/deps.js'
-
-/** The merge request a request names; a request without one names none (404). */
-function keyOf(key: MergeRequestKey | undefined): Key {
-  if (!key) throw new NotFoundError('Merge Request')
-  return { projectId: key.projectId, iid: key.iid }
-}
+import {
+  toApprovalsMessage,
+  toAwardEmojiMessage,
+  toBlockMessage,
+  toTodoMessage,
+} from './collaboration-to-proto.js'
+import { toCaller, toMergeRequestKey } from './from-proto.js'
+import { toMergeRequestMessage, toTimeStatsMessage } from './to-proto.js'
 
 /** gitlab.merge_requests.v1: blocks, subscriptions, to-dos, time tracking, approvals and award emoji. */
 export function collaborationService(
@@ -33,83 +34,116 @@ export function collaborationService(
 ): CollaborationServiceServer {
   return {
     listBlocks: server.unary('ListBlocks', async (req) => ({
-      blocks: await listBlocks(deps, req.caller, keyOf(req.mergeRequest)),
+      blocks: (
+        await listBlocks(deps, toCaller(req.caller), toMergeRequestKey(req.mergeRequest))
+      ).map(toBlockMessage),
     })),
     listBlockees: server.unary('ListBlockees', async (req) => ({
-      blocks: await listBlockees(deps, req.caller, keyOf(req.mergeRequest)),
+      blocks: (
+        await listBlockees(deps, toCaller(req.caller), toMergeRequestKey(req.mergeRequest))
+      ).map(toBlockMessage),
     })),
-    createBlock: server.unary('CreateBlock', async (req) => ({
-      block: await createBlock(
+    createBlock: server.unary('CreateBlock', async (req) => {
+      const block = await createBlock(
         deps,
-        req.caller,
-        keyOf(req.mergeRequest),
+        toCaller(req.caller),
+        toMergeRequestKey(req.mergeRequest),
         req.blockingMergeRequestId,
-      ),
-    })),
+      )
+      return { block: toBlockMessage(block) }
+    }),
     deleteBlock: server.unary('DeleteBlock', async (req) => {
-      await deleteBlock(deps, req.caller, keyOf(req.mergeRequest), req.blockId)
+      await deleteBlock(
+        deps,
+        toCaller(req.caller),
+        toMergeRequestKey(req.mergeRequest),
+        req.blockId,
+      )
       return {}
     }),
 
-    subscribe: server.unary('Subscribe', async (req) => ({
-      mergeRequest: await setSubscription(deps, req.caller, keyOf(req.mergeRequest), true),
-    })),
-    unsubscribe: server.unary('Unsubscribe', async (req) => ({
-      mergeRequest: await setSubscription(deps, req.caller, keyOf(req.mergeRequest), false),
-    })),
-    createTodo: server.unary('CreateTodo', async (req) => ({
-      todo: await createTodo(deps, req.caller, keyOf(req.mergeRequest)),
-    })),
+    subscribe: server.unary('Subscribe', async (req) => {
+      const key = toMergeRequestKey(req.mergeRequest)
+      const mergeRequest = await setSubscription(deps, toCaller(req.caller), key, true)
+      return { mergeRequest: toMergeRequestMessage(mergeRequest) }
+    }),
+    unsubscribe: server.unary('Unsubscribe', async (req) => {
+      const key = toMergeRequestKey(req.mergeRequest)
+      const mergeRequest = await setSubscription(deps, toCaller(req.caller), key, false)
+      return { mergeRequest: toMergeRequestMessage(mergeRequest) }
+    }),
+    createTodo: server.unary('CreateTodo', async (req) => {
+      const key = toMergeRequestKey(req.mergeRequest)
+      return { todo: toTodoMessage(await createTodo(deps, toCaller(req.caller), key)) }
+    }),
 
-    setTimeEstimate: server.unary('SetTimeEstimate', async (req) => ({
-      timeStats: await setTimeEstimate(deps, req.caller, keyOf(req.mergeRequest), req.duration),
-    })),
-    resetTimeEstimate: server.unary('ResetTimeEstimate', async (req) => ({
-      timeStats: await resetTimeEstimate(deps, req.caller, keyOf(req.mergeRequest)),
-    })),
-    addSpentTime: server.unary('AddSpentTime', async (req) => ({
-      timeStats: await addSpentTime(
-        deps,
-        req.caller,
-        keyOf(req.mergeRequest),
-        req.duration,
-        req.summary,
-      ),
-    })),
-    resetSpentTime: server.unary('ResetSpentTime', async (req) => ({
-      timeStats: await resetSpentTime(deps, req.caller, keyOf(req.mergeRequest)),
-    })),
-    getTimeStats: server.unary('GetTimeStats', async (req) => ({
-      timeStats: await getTimeStats(deps, req.caller, keyOf(req.mergeRequest)),
-    })),
+    setTimeEstimate: server.unary('SetTimeEstimate', async (req) => {
+      const key = toMergeRequestKey(req.mergeRequest)
+      const stats = await setTimeEstimate(deps, toCaller(req.caller), key, req.duration)
+      return { timeStats: toTimeStatsMessage(stats) }
+    }),
+    resetTimeEstimate: server.unary('ResetTimeEstimate', async (req) => {
+      const key = toMergeRequestKey(req.mergeRequest)
+      const stats = await resetTimeEstimate(deps, toCaller(req.caller), key)
+      return { timeStats: toTimeStatsMessage(stats) }
+    }),
+    addSpentTime: server.unary('AddSpentTime', async (req) => {
+      const key = toMergeRequestKey(req.mergeRequest)
+      const stats = await addSpentTime(deps, toCaller(req.caller), key, req.duration, req.summary)
+      return { timeStats: toTimeStatsMessage(stats) }
+    }),
+    resetSpentTime: server.unary('ResetSpentTime', async (req) => {
+      const key = toMergeRequestKey(req.mergeRequest)
+      const stats = await resetSpentTime(deps, toCaller(req.caller), key)
+      return { timeStats: toTimeStatsMessage(stats) }
+    }),
+    getTimeStats: server.unary('GetTimeStats', async (req) => {
+      const key = toMergeRequestKey(req.mergeRequest)
+      const stats = await getTimeStats(deps, toCaller(req.caller), key)
+      return { timeStats: toTimeStatsMessage(stats) }
+    }),
 
-    getApprovals: server.unary('GetApprovals', async (req) => ({
-      approvals: await getApprovals(deps, req.caller, keyOf(req.mergeRequest)),
-    })),
-    approve: server.unary('Approve', async (req) => ({
-      approvals: await approve(deps, req.caller, keyOf(req.mergeRequest), req.sha),
-    })),
-    unapprove: server.unary('Unapprove', async (req) => ({
-      approvals: await unapprove(deps, req.caller, keyOf(req.mergeRequest)),
-    })),
+    getApprovals: server.unary('GetApprovals', async (req) => {
+      const key = toMergeRequestKey(req.mergeRequest)
+      return { approvals: toApprovalsMessage(await getApprovals(deps, toCaller(req.caller), key)) }
+    }),
+    approve: server.unary('Approve', async (req) => {
+      const key = toMergeRequestKey(req.mergeRequest)
+      const state = await approve(deps, toCaller(req.caller), key, req.sha)
+      return { approvals: toApprovalsMessage(state) }
+    }),
+    unapprove: server.unary('Unapprove', async (req) => {
+      const key = toMergeRequestKey(req.mergeRequest)
+      const state = await unapprove(deps, toCaller(req.caller), key)
+      return { approvals: toApprovalsMessage(state) }
+    }),
 
     listAwardEmoji: server.unary('ListAwardEmoji', async (req) => {
       const { awardEmoji, total } = await listAwardEmoji(
         deps,
-        req.caller,
-        keyOf(req.mergeRequest),
+        toCaller(req.caller),
+        toMergeRequestKey(req.mergeRequest),
         req.page,
       )
-      return { awardEmoji, pageInfo: { total } }
+      return { awardEmoji: awardEmoji.map(toAwardEmojiMessage), pageInfo: { total } }
     }),
-    getAwardEmoji: server.unary('GetAwardEmoji', async (req) => ({
-      awardEmoji: await getAwardEmoji(deps, req.caller, keyOf(req.mergeRequest), req.awardId),
-    })),
-    createAwardEmoji: server.unary('CreateAwardEmoji', async (req) => ({
-      awardEmoji: await createAwardEmoji(deps, req.caller, keyOf(req.mergeRequest), req.name),
-    })),
+    getAwardEmoji: server.unary('GetAwardEmoji', async (req) => {
+      const key = toMergeRequestKey(req.mergeRequest)
+      const award = await getAwardEmoji(deps, toCaller(req.caller), key, req.awardId)
+      return { awardEmoji: toAwardEmojiMessage(award) }
+    }),
+    createAwardEmoji: server.unary('CreateAwardEmoji', async (req) => {
+      const key = toMergeRequestKey(req.mergeRequest)
+      const award = await createAwardEmoji(deps, toCaller(req.caller), key, req.name)
+      return { awardEmoji: toAwardEmojiMessage(award) }
+    }),
     deleteAwardEmoji: server.unary('DeleteAwardEmoji', async (req) => {
-      await deleteAwardEmoji(deps, req.caller, keyOf(req.mergeRequest), req.awardId)
+      await deleteAwardEmoji(
+        deps,
+        toCaller(req.caller),
+        toMergeRequestKey(req.mergeRequest),
+        req.awardId,
+      )
       return {}
     }),
   }

@@ -3,13 +3,20 @@ import type { GrpcServer } from '@suite/runtime'
 import { acceptMergeRequest } from '../domain/accept-merge-request.js'
 import { createMergeRequest } from '../domain/create-merge-request.js'
 import { deleteMergeRequest } from '../domain/delete-merge-request.js'
+import type { MergeRequestsDeps } from '../domain/deps.js'
+import { batchGetMergeRequests, getMergeRequest } from '../domain/get-merge-requests.js'
 import { listLabels } from '../domain/labels.js'
 import { listMergeRequests } from '../domain/list-merge-requests.js'
-import { presentMergeRequests, requireMergeRequest } from '../domain/merge-request-access.js'
 import { createMilestone, listMilestones } from '../domain/milestones.js'
 import { updateMergeRequest } from '../domain/update-merge-request.js'
-import { findMergeRequestsByIds } from '../store/merge-requests.store.js'
-import type { MergeRequestsDeps } from '../domain/deps.js'
+import {
+  toCaller,
+  toCreateMergeRequestInput,
+  toListMergeRequestsInput,
+  toMergeInput,
+  toUpdateMergeRequestInput,
+} from './from-proto.js'
+import { toLabelMessage, toMergeRequestMessage, toMilestoneMessage } from './to-proto.js'
 
 /** page/per_page with GitLab's defaults and cap. */
 function paging(page: { page: number; perPage: number } | undefined): {
@@ -33,51 +40,47 @@ export function mergeRequestService(
 ): MergeRequestServiceServer {
   return {
     createMergeRequest: server.unary('CreateMergeRequest', async (request) => {
-      const mergeRequest = await createMergeRequest(deps, request)
+      const mergeRequest = await createMergeRequest(deps, toCreateMergeRequestInput(request))
       onEvent()
-      return { mergeRequest }
+      return { mergeRequest: toMergeRequestMessage(mergeRequest) }
     }),
     getMergeRequest: server.unary('GetMergeRequest', async (request) => {
-      const row = await requireMergeRequest(deps, request.caller, {
+      const mergeRequest = await getMergeRequest(deps, toCaller(request.caller), {
         projectId: request.projectId,
         iid: request.iid,
       })
-      const [mergeRequest] = await presentMergeRequests(deps, [row], {
-        single: true,
-        caller: request.caller,
-      })
-      return { mergeRequest }
+      return { mergeRequest: mergeRequest && toMergeRequestMessage(mergeRequest) }
     }),
-    batchGetMergeRequests: server.unary('BatchGetMergeRequests', async (request) => {
-      const rows = await findMergeRequestsByIds(deps.db, request.ids)
-      const byId = new Map(rows.map((row) => [row.id, row]))
-      const ordered = [...new Set(request.ids)].flatMap((id) => byId.get(id) ?? [])
-      return { mergeRequests: await presentMergeRequests(deps, ordered, { single: false }) }
-    }),
+    batchGetMergeRequests: server.unary('BatchGetMergeRequests', async (request) => ({
+      mergeRequests: (await batchGetMergeRequests(deps, request.ids)).map(toMergeRequestMessage),
+    })),
     listMergeRequests: server.unary('ListMergeRequests', async (request) => {
-      const { mergeRequests, total } = await listMergeRequests(deps, request)
-      return { mergeRequests, pageInfo: { total } }
+      const { mergeRequests, total } = await listMergeRequests(
+        deps,
+        toListMergeRequestsInput(request),
+      )
+      return { mergeRequests: mergeRequests.map(toMergeRequestMessage), pageInfo: { total } }
     }),
     updateMergeRequest: server.unary('UpdateMergeRequest', async (request) => {
-      const mergeRequest = await updateMergeRequest(deps, request)
+      const mergeRequest = await updateMergeRequest(deps, toUpdateMergeRequestInput(request))
       onEvent()
-      return { mergeRequest }
+      return { mergeRequest: toMergeRequestMessage(mergeRequest) }
     }),
     deleteMergeRequest: server.unary('DeleteMergeRequest', async (request) => {
-      await deleteMergeRequest(deps, request.caller, {
+      await deleteMergeRequest(deps, toCaller(request.caller), {
         projectId: request.projectId,
         iid: request.iid,
       })
       return {}
     }),
     mergeMergeRequest: server.unary('MergeMergeRequest', async (request) => {
-      const mergeRequest = await acceptMergeRequest(deps, request)
+      const mergeRequest = await acceptMergeRequest(deps, toMergeInput(request))
       onEvent()
-      return { mergeRequest }
+      return { mergeRequest: toMergeRequestMessage(mergeRequest) }
     }),
     listMilestones: server.unary('ListMilestones', async (request) => {
       const { page, perPage } = paging(request.page)
-      const { milestones, total } = await listMilestones(deps, request.caller, {
+      const { milestones, total } = await listMilestones(deps, toCaller(request.caller), {
         projectId: request.projectId,
         iids: request.iids,
         state: request.state || undefined,
@@ -86,24 +89,25 @@ export function mergeRequestService(
         limit: perPage,
         offset: (page - 1) * perPage,
       })
-      return { milestones, pageInfo: { total } }
+      return { milestones: milestones.map(toMilestoneMessage), pageInfo: { total } }
     }),
-    createMilestone: server.unary('CreateMilestone', async (request) => ({
-      milestone: await createMilestone(deps, request.caller, {
+    createMilestone: server.unary('CreateMilestone', async (request) => {
+      const milestone = await createMilestone(deps, toCaller(request.caller), {
         projectId: request.projectId,
         title: request.title,
         description: request.description,
         dueDate: request.dueDate,
         startDate: request.startDate,
-      }),
-    })),
+      })
+      return { milestone: toMilestoneMessage(milestone) }
+    }),
     listLabels: server.unary('ListLabels', async (request) => {
-      const { labels, total } = await listLabels(deps, request.caller, {
+      const { labels, total } = await listLabels(deps, toCaller(request.caller), {
         projectId: request.projectId,
         search: request.search,
         ...paging(request.page),
       })
-      return { labels, pageInfo: { total } }
+      return { labels: labels.map(toLabelMessage), pageInfo: { total } }
     }),
   }
 }

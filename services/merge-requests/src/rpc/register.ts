@@ -3,12 +3,7 @@ import {
   DiffServiceService,
   MergeRequestServiceService,
 } from '@suite/proto'
-import {
-  outboxTransactions,
-  startOutboxRelay,
-  type GrpcServer,
-  type ServiceDeps,
-} from '@suite/runtime'
+import { startOutboxRelay, type GrpcServer, type ServiceDeps } from '@suite/runtime'
 import { mergeRequestsDeps } from '../deps.js'
 import type { Database } from '../store/schema.js'
 import { collaborationService } from './collaboration.rpc.js'
@@ -23,9 +18,9 @@ export function registerMergeRequestServices(
   server: GrpcServer,
   deps: ServiceDeps<Database>,
 ): () => Promise<void> {
-  const mrDeps = mergeRequestsDeps(deps)
+  const { deps: mrDeps, close } = mergeRequestsDeps(deps)
   const relay = startOutboxRelay({
-    stores: outboxTransactions(deps.db),
+    stores: mrDeps.stores,
     logger: deps.logger,
     redis: deps.redis,
   })
@@ -46,6 +41,6 @@ export function registerMergeRequestServices(
   )
   return async () => {
     await relay.stop()
-    mrDeps.ports.close()
+    close()
   }
 }

@@ -1,4 +1,4 @@
-import { deleteApproval, insertApproval, listApprovals } from './approvals.store.js'
+import { createStores } from './stores.js'
 import { createTestDatabase, type TestDatabase } from './test-database.js'
 import { insertTestMergeRequest } from './test-merge-requests.js'
 
@@ -11,12 +11,13 @@ afterAll(() => test.drop())
 describe('approvals store', () => {
   it('inserts once per user, lists oldest first, deletes once', async () => {
     const row = await insertTestMergeRequest(test.db)
-    expect(await insertApproval(test.db, row.id, 5)).toBe(true)
-    expect(await insertApproval(test.db, row.id, 5)).toBe(false)
-    expect(await insertApproval(test.db, row.id, 6)).toBe(true)
-    expect((await listApprovals(test.db, row.id)).map((a) => a.user_id)).toEqual([5, 6])
-    expect(await deleteApproval(test.db, row.id, 5)).toBe(true)
-    expect(await deleteApproval(test.db, row.id, 5)).toBe(false)
-    expect((await listApprovals(test.db, row.id)).map((a) => a.user_id)).toEqual([6])
+    const approvals = createStores(test.db).approvals
+    expect(await approvals.insert(row.id, 5)).toBe(true)
+    expect(await approvals.insert(row.id, 5)).toBe(false)
+    expect(await approvals.insert(row.id, 6)).toBe(true)
+    expect((await approvals.list(row.id)).map((a) => a.userId)).toEqual([5, 6])
+    expect(await approvals.delete(row.id, 5)).toBe(true)
+    expect(await approvals.delete(row.id, 5)).toBe(false)
+    expect((await approvals.list(row.id)).map((a) => a.userId)).toEqual([6])
   })
 })

@@ -2,80 +2,31 @@
  * award_emoji on merge requests, with merge_requests.upvotes/downvotes kept
  * in step (thumbsup/thumbsdown) in the same transaction.
  */
-import type { Kysely, Selectable, Transaction } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
+import type { AwardEmoji } from '../domain/collaboration-records.js'
 import type { AwardEmojiTable, Database } from './schema.js'
 import { markPendingTodosDone } from './todos.store.js'
-
-export type AwardEmojiRow = Selectable<AwardEmojiTable>
+import { inTransaction } from './transactions.js'
 
 const VOTE_COLUMNS: Readonly<Record<string, 'upvotes' | 'downvotes'>> = {
   thumbsup: 'upvotes',
   thumbsdown: 'downvotes',
 }
 
-export interface AwardEmojiPage {
-  rows: AwardEmojiRow[]
-  total: number
-}
-
-/** One page of the merge request's award emoji, by id. */
-export async function listAwardEmoji(
-  db: Kysely<Database>,
-  mergeRequestId: number,
-  window: { limit: number; offset: number },
-): Promise<AwardEmojiPage> {
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('award_emoji')
-      .selectAll()
-      .where('merge_request_id', '=', mergeRequestId)
-      .orderBy('id')
-      .limit(window.limit)
-      .offset(window.offset)
-      .execute(),
-    db
-      .selectFrom('award_emoji')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('merge_request_id', '=', mergeRequestId)
-      .executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: Number(count.count) }
-}
-
-/** The award `awardId` when it is on the merge request. */
-export function findAwardEmoji(
-  db: Kysely<Database>,
-  mergeRequestId: number,
-  awardId: number,
-): Promise<AwardEmojiRow | undefined> {
-  return db
-    .selectFrom('award_emoji')
-    .selectAll()
-    .where('merge_request_id', '=', mergeRequestId)
-    .where('id', '=', awardId)
-    .executeTakeFirst()
-}
-
-/** Whether the user already awarded that emoji to the merge request. */
-export async function awardExists(
-  db: Kysely<Database>,
-  mergeRequestId: number,
-  userId: number,
-  name: string,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('award_emoji')
-    .select('id')
-    .where('merge_request_id', '=', mergeRequestId)
-    .where('user_id', '=', userId)
-    .where('name', '=', name)
-    .executeTakeFirst()
-  return row !== undefined
+function toAwardEmoji(row: Selectable<AwardEmojiTable>): AwardEmoji {
+  return {
+    id: row.id,
+    mergeRequestId: row.merge_request_id,
+    userId: row.user_id,
+    name: row.name,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  }
 }
 
 /** Moves the vote count an emoji stands for and touches the merge request. */
 async function touchMergeRequest(
-  trx: Transaction<Database>,
+  trx: Kysely<Database>,
   mergeRequestId: number,
   name: string,
   delta: 1 | -1,
@@ -92,38 +43,83 @@ async function touchMergeRequest(
     .execute()
 }
 
-/**
- * Awards an emoji: the award, the vote count and the user's pending to-dos
- * on the merge request marked done (GitLab's TodoService#new_award_emoji).
- * A duplicate raises PostgreSQL's unique_violation.
- */
-export function insertAwardEmoji(
-  db: Kysely<Database>,
-  mergeRequestId: number,
-  userId: number,
-  name: string,
-): Promise<AwardEmojiRow> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('award_emoji')
-      .values({ merge_request_id: mergeRequestId, user_id: userId, name })
-      .returningAll()
-      .executeTakeFirstOrThrow()
-    await touchMergeRequest(trx, mergeRequestId, name, 1)
-    await markPendingTodosDone(trx, mergeRequestId, userId)
-    return row
-  })
-}
+export class AwardEmojiStore {
+  constructor(private readonly db: Kysely<Database>) {}
 
-/** Removes an award and the vote it counted. */
-export function deleteAwardEmoji(db: Kysely<Database>, award: AwardEmojiRow): Promise<void> {
-  return db.transaction().execute(async (trx) => {
-    const deleted = await trx
-      .deleteFrom('award_emoji')
-      .where('id', '=', award.id)
+  /** One page of the merge request's award emoji, by id. */
+  async list(
+    mergeRequestId: number,
+    window: { limit: number; offset: number },
+  ): Promise<{ awards: AwardEmoji[]; total: number }> {
+    const [rows, count] = await Promise.all([
+      this.db
+        .selectFrom('award_emoji')
+        .selectAll()
+        .where('merge_request_id', '=', mergeRequestId)
+        .orderBy('id')
+        .limit(window.limit)
+        .offset(window.offset)
+        .execute(),
+      this.db
+        .selectFrom('award_emoji')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('merge_request_id', '=', mergeRequestId)
+        .executeTakeFirstOrThrow(),
+    ])
+    return { awards: rows.map(toAwardEmoji), total: Number(count.count) }
+  }
+
+  /** The award `awardId` when it is on the merge request. */
+  async find(mergeRequestId: number, awardId: number): Promise<AwardEmoji | undefined> {
+    const row = await this.db
+      .selectFrom('award_emoji')
+      .selectAll()
+      .where('merge_request_id', '=', mergeRequestId)
+      .where('id', '=', awardId)
       .executeTakeFirst()
-    if (deleted.numDeletedRows > 0n) {
-      await touchMergeRequest(trx, award.merge_request_id, award.name, -1)
-    }
-  })
+    return row && toAwardEmoji(row)
+  }
+
+  /** Whether the user already awarded that emoji to the merge request. */
+  async exists(mergeRequestId: number, userId: number, name: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('award_emoji')
+      .select('id')
+      .where('merge_request_id', '=', mergeRequestId)
+      .where('user_id', '=', userId)
+      .where('name', '=', name)
+      .executeTakeFirst()
+    return row !== undefined
+  }
+
+  /**
+   * Awards an emoji: the award, the vote count and the user's pending to-dos
+   * on the merge request marked done (GitLab's TodoService#new_award_emoji).
+   * A duplicate raises PostgreSQL's unique_violation.
+   */
+  insert(mergeRequestId: number, userId: number, name: string): Promise<AwardEmoji> {
+    return inTransaction(this.db, async (trx) => {
+      const row = await trx
+        .insertInto('award_emoji')
+        .values({ merge_request_id: mergeRequestId, user_id: userId, name })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      await touchMergeRequest(trx, mergeRequestId, name, 1)
+      await markPendingTodosDone(trx, mergeRequestId, userId)
+      return toAwardEmoji(row)
+    })
+  }
+
+  /** Removes an award and the vote it counted. */
+  delete(award: AwardEmoji): Promise<void> {
+    return inTransaction(this.db, async (trx) => {
+      const deleted = await trx
+        .deleteFrom('award_emoji')
+        .where('id', '=', award.id)
+        .executeTakeFirst()
+      if (deleted.numDeletedRows > 0n) {
+        await touchMergeRequest(trx, award.mergeRequestId, award.name, -1)
+      }
+    })
+  }
 }

@@ -1,18 +1,56 @@
+import type { EventRecord } from '@suite/proto'
+import {
+  eventOutboxRows,
+  insertOutboxEvent,
+  type OutboxRows,
+  type PendingEvent,
+} from '@suite/runtime'
 import type { Kysely } from 'kysely'
-import { EventRecord } from '@suite/proto'
+import type { MergeRequestEvent } from '../domain/merge-request-events.js'
 import type { Database } from './schema.js'
 
+/** The event as the outbox keeps it (the projects event queue's message). */
+function eventRecord(event: MergeRequestEvent): EventRecord {
+  return {
+    action: event.action,
+    projectId: event.projectId,
+    authorId: event.authorId,
+    targetType: 'MergeRequest',
+    targetId: event.targetId,
+    targetIid: event.targetIid,
+    targetTitle: event.targetTitle,
+    pushData: undefined,
+    createdAt: event.createdAt,
+    idempotencyKey: event.idempotencyKey,
+  }
+}
+
 /**
- * Writes an activity event to the outbox (in the caller's transaction); the
- * same idempotency key twice records it once.
+ * The transactional outbox of activity events: written in the transaction of
+ * the change that causes them, drained to the queue by the relay.
  */
-export async function insertOutboxEvent(db: Kysely<Database>, event: EventRecord): Promise<void> {
-  await db
-    .insertInto('event_outbox')
-    .values({
-      payload: JSON.stringify(EventRecord.toJSON(event)),
-      idempotency_key: event.idempotencyKey,
-    })
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .execute()
+export class EventOutboxStore implements OutboxRows {
+  private readonly rows: OutboxRows
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.rows = eventOutboxRows(db)
+  }
+
+  /** Records a merge request's event; a second record with the same key is ignored. */
+  async add(event: MergeRequestEvent): Promise<void> {
+    await insertOutboxEvent(this.db, eventRecord(event))
+  }
+
+  /** The oldest pending events, locked until the transaction ends (see runtime's relay). */
+  lockPending(limit: number): Promise<PendingEvent[]> {
+    return this.rows.lockPending(limit)
+  }
+
+  delete(ids: readonly number[]): Promise<void> {
+    return this.rows.delete(ids)
+  }
+
+  countAttempt(ids: readonly number[]): Promise<void> {
+    return this.rows.countAttempt(ids)
+  }
 }

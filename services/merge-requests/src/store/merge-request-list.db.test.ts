@@ -4,12 +4,11 @@ import type {
   MergeRequestConditions,
   MergeRequestListQuery,
 } from '../domain/list-conditions.js'
-import { findOrCreateLabels, setLabelIds } from './labels.store.js'
-import { insertMergeRequest, listMergeRequestRows } from './merge-requests.store.js'
-import { insertMilestone } from './milestones.store.js'
-import { setPeople } from './people.store.js'
+import { listMergeRequestRows } from './merge-request-list.js'
 import { saveProjectAccessFacts } from './project-access-facts.store.js'
+import { createStores } from './stores.js'
 import { createTestDatabase, type TestDatabase } from './test-database.js'
+import { insertTestMergeRequest } from './test-merge-requests.js'
 
 let test: TestDatabase
 const ids: Record<string, number> = {}
@@ -98,7 +97,7 @@ async function seed(row: Seed): Promise<void> {
           .where('title', '=', row.milestone)
           .executeTakeFirst()
       : undefined
-    const inserted = await insertMergeRequest(tx, {
+    const inserted = await insertTestMergeRequest(tx, {
       target_project_id: project,
       source_project_id: project,
       title: row.title ?? row.name,
@@ -114,27 +113,28 @@ async function seed(row: Seed): Promise<void> {
       updated_at: row.createdAt,
     })
     ids[row.name] = inserted.id
-    const labels = await findOrCreateLabels(tx, project, row.labels ?? [], '#6699cc')
-    await setLabelIds(
-      tx,
+    const stores = createStores(tx)
+    const labels = await stores.labels.findOrCreate(project, row.labels ?? [], '#6699cc')
+    await stores.labels.setIds(
       inserted.id,
       labels.map((label) => label.id),
     )
-    await setPeople(tx, 'merge_request_assignees', inserted.id, row.assignees ?? [])
-    await setPeople(tx, 'merge_request_reviewers', inserted.id, row.reviewers ?? [])
+    await stores.people.set('assignees', inserted.id, row.assignees ?? [])
+    await stores.people.set('reviewers', inserted.id, row.reviewers ?? [])
   })
 }
 
 beforeAll(async () => {
   test = await createTestDatabase()
-  await test.db.transaction().execute(async (tx) => {
-    await insertMilestone(tx, {
-      project_id: 1,
+  await createStores(test.db).transaction(async (tx) => {
+    const milestone = { projectId: 1, description: '', startDate: null }
+    await tx.milestones.insert({
+      ...milestone,
       title: 'v1',
-      due_date: '2999-01-01',
-      start_date: '2000-01-01',
+      dueDate: '2999-01-01',
+      startDate: '2000-01-01',
     })
-    await insertMilestone(tx, { project_id: 1, title: 'v2', due_date: '2999-06-01' })
+    await tx.milestones.insert({ ...milestone, title: 'v2', dueDate: '2999-06-01' })
   })
   for (const row of SEEDS) await seed(row)
   const requirement = {

@@ -2,11 +2,12 @@
  * State changes the background work and the merge make to a merge request:
  * closing one whose source branch was deleted, recording a merge.
  */
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
-import type { Database, MergeRequestsTable } from './schema.js'
+import { sql, type Kysely } from 'kysely'
+import type { MergedFields } from '../domain/merge-request.js'
+import type { MergeRequestRow } from './merge-request-rows.js'
+import type { Database } from './schema.js'
 
-type MergeRequestRow = Selectable<MergeRequestsTable>
-type Db = Kysely<Database> | Transaction<Database>
+type Db = Kysely<Database>
 
 /** Closes an opened request; the closed row, or undefined when it was no longer opened. */
 export function closeOpenedMergeRequest(
@@ -26,16 +27,6 @@ export function closeOpenedMergeRequest(
     .where('state', '=', 'opened')
     .returningAll()
     .executeTakeFirst()
-}
-
-/** What a merge records. */
-export interface MergedFields {
-  /** The merge call's should_remove_source_branch, when it gave one. */
-  shouldRemoveSourceBranch?: boolean | undefined
-  mergeUserId: number
-  mergeCommitSha: string | null
-  squashCommitSha: string | null
-  squash: boolean
 }
 
 /** Marks an opened request merged; the merged row, or undefined when it was no longer opened. */

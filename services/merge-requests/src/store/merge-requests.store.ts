@@ -1,166 +1,156 @@
-import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { MergeRequestListQuery } from '../domain/list-conditions.js'
-import { filterConditions } from './merge-request-filters.js'
-import { readableCondition } from './readable-projects.js'
-import type { Database, MergeRequestsTable } from './schema.js'
+import type {
+  BranchPair,
+  MergedFields,
+  MergeRequest,
+  MergeRequestChanges,
+  NewMergeRequest,
+} from '../domain/merge-request.js'
+import { listMergeRequestRows } from './merge-request-list.js'
+import { mergeRequestPatch, newMergeRequestRow, toMergeRequest } from './merge-request-rows.js'
+import {
+  closeOpenedMergeRequest,
+  markMerged,
+  setAutoMerge,
+  setHeadPipeline,
+  setMergeError,
+} from './merge-request-state.store.js'
+import type { Database } from './schema.js'
 
-export type MergeRequestRecord = Selectable<MergeRequestsTable>
-export type NewMergeRequest = Omit<Insertable<MergeRequestsTable>, 'iid'>
-export type MergeRequestPatch = Updateable<MergeRequestsTable>
+/** Merge requests: finding, writing and listing them, and their state changes. */
+export class MergeRequestsStore {
+  constructor(private readonly db: Kysely<Database>) {}
 
-/** The request `iid` of a project. */
-export function findMergeRequestByIid(
-  db: Kysely<Database>,
-  projectId: number,
-  iid: number,
-): Promise<MergeRequestRecord | undefined> {
-  return db
-    .selectFrom('merge_requests')
-    .selectAll()
-    .where('target_project_id', '=', projectId)
-    .where('iid', '=', iid)
-    .executeTakeFirst()
-}
-
-/** Requests by global id, in no particular order; unknown ids are left out. */
-export async function findMergeRequestsByIds(
-  db: Kysely<Database>,
-  ids: readonly number[],
-): Promise<MergeRequestRecord[]> {
-  if (ids.length === 0) return []
-  return db
-    .selectFrom('merge_requests')
-    .selectAll()
-    .where('id', 'in', [...ids])
-    .execute()
-}
-
-/** The request created earlier with this idempotency key, if any. */
-export function findMergeRequestByIdempotencyKey(
-  db: Kysely<Database>,
-  key: string,
-): Promise<MergeRequestRecord | undefined> {
-  return db
-    .selectFrom('merge_requests')
-    .selectAll()
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst()
-}
-
-export interface BranchPair {
-  sourceProjectId: number
-  targetProjectId: number
-  sourceBranch: string
-  targetBranch: string
-}
-
-/** An open request with the same source and target (validate_branches), other than `exceptId`. */
-export function findOpenWithBranches(
-  db: Kysely<Database>,
-  pair: BranchPair,
-  exceptId?: number,
-): Promise<{ iid: number } | undefined> {
-  let query = db
-    .selectFrom('merge_requests')
-    .select('iid')
-    .where('state', '=', 'opened')
-    .where('source_project_id', '=', pair.sourceProjectId)
-    .where('source_branch', '=', pair.sourceBranch)
-    .where('target_project_id', '=', pair.targetProjectId)
-    .where('target_branch', '=', pair.targetBranch)
-  if (exceptId !== undefined) query = query.where('id', '<>', exceptId)
-  return query.orderBy('id').limit(1).executeTakeFirst()
-}
-
-/**
- * Inserts a request with the project's next iid. A transaction-scoped
- * advisory lock per project serialises iid allocation (call inside a transaction).
- */
-export async function insertMergeRequest(
-  tx: Kysely<Database>,
-  values: NewMergeRequest,
-): Promise<MergeRequestRecord> {
-  const projectId = Number(values.target_project_id)
-  await sql`select pg_advisory_xact_lock(hashtext(${`merge_requests.iid:${projectId}`}))`.execute(
-    tx,
-  )
-  const last = await tx
-    .selectFrom('merge_requests')
-    .select((eb) => eb.fn.max('iid').as('iid'))
-    .where('target_project_id', '=', projectId)
-    .executeTakeFirst()
-  return tx
-    .insertInto('merge_requests')
-    .values({ ...values, iid: (last?.iid ?? 0) + 1 })
-    .returningAll()
-    .executeTakeFirstOrThrow()
-}
-
-/** Applies a patch; the updated row. */
-export function updateMergeRequestRow(
-  tx: Kysely<Database>,
-  id: number,
-  patch: MergeRequestPatch,
-): Promise<MergeRequestRecord> {
-  return tx
-    .updateTable('merge_requests')
-    .set(patch)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow()
-}
-
-/** Deletes a request (its people, labels, diffs and the rest cascade). */
-export async function deleteMergeRequestRow(db: Kysely<Database>, id: number): Promise<void> {
-  await db.deleteFrom('merge_requests').where('id', '=', id).execute()
-}
-
-const ORDER_COLUMNS = {
-  created_at: 'merge_requests.created_at',
-  updated_at: 'merge_requests.updated_at',
-  title: 'merge_requests.title',
-  merged_at: 'merge_requests.merged_at',
-} as const
-
-/** One page of a list and the number of rows of the whole list. */
-export async function listMergeRequestRows(
-  db: Kysely<Database>,
-  query: MergeRequestListQuery,
-): Promise<{ rows: MergeRequestRecord[]; total: number }> {
-  const projects = query.projects
-  const base = db.selectFrom('merge_requests').where((eb) => {
-    const conditions = [
-      ...filterConditions(eb, query.include, false, query.callerId),
-      ...filterConditions(eb, query.exclude, true, query.callerId),
-    ]
-    conditions.push(
-      projects.kind === 'project'
-        ? eb('merge_requests.target_project_id', '=', projects.projectId)
-        : readableCondition(projects),
-    )
-    if (query.state) conditions.push(eb('merge_requests.state', '=', query.state))
-    const scope = query.scope
-    if (scope?.role === 'author') conditions.push(eb('merge_requests.author_id', '=', scope.userId))
-    if (scope?.role === 'assignee' || scope?.role === 'reviewer') {
-      const table = sql.table(
-        scope.role === 'assignee' ? 'merge_request_assignees' : 'merge_request_reviewers',
-      )
-      conditions.push(sql<boolean>`exists (select 1 from ${table} s
-        where s.merge_request_id = merge_requests.id and s.user_id = ${scope.userId})`)
-    }
-    return eb.and(conditions)
-  })
-  const direction = query.ascending ? 'asc' : 'desc'
-  const column = ORDER_COLUMNS[query.orderBy]
-  const [rows, count] = await Promise.all([
-    base
+  /** The request `iid` of a project. */
+  async findByIid(projectId: number, iid: number): Promise<MergeRequest | undefined> {
+    const row = await this.db
+      .selectFrom('merge_requests')
       .selectAll()
-      .orderBy(sql`${sql.ref(column)} ${sql.raw(direction)} nulls last`)
-      .orderBy('merge_requests.id', direction)
-      .limit(query.limit)
-      .offset(query.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
-  ])
-  return { rows, total: Number(count?.total ?? 0) }
+      .where('target_project_id', '=', projectId)
+      .where('iid', '=', iid)
+      .executeTakeFirst()
+    return row && toMergeRequest(row)
+  }
+
+  /** A merge request by its global id. */
+  async findById(id: number): Promise<MergeRequest | undefined> {
+    const row = await this.db
+      .selectFrom('merge_requests')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst()
+    return row && toMergeRequest(row)
+  }
+
+  /** Requests by global id, in no particular order; unknown ids are left out. */
+  async findByIds(ids: readonly number[]): Promise<MergeRequest[]> {
+    if (ids.length === 0) return []
+    const rows = await this.db
+      .selectFrom('merge_requests')
+      .selectAll()
+      .where('id', 'in', [...ids])
+      .execute()
+    return rows.map(toMergeRequest)
+  }
+
+  /** The request created earlier with this idempotency key, if any. */
+  async findByIdempotencyKey(key: string): Promise<MergeRequest | undefined> {
+    const row = await this.db
+      .selectFrom('merge_requests')
+      .selectAll()
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst()
+    return row && toMergeRequest(row)
+  }
+
+  /** An open request with the same source and target (validate_branches), other than `exceptId`. */
+  findOpenWithBranches(pair: BranchPair, exceptId?: number): Promise<{ iid: number } | undefined> {
+    let query = this.db
+      .selectFrom('merge_requests')
+      .select('iid')
+      .where('state', '=', 'opened')
+      .where('source_project_id', '=', pair.sourceProjectId)
+      .where('source_branch', '=', pair.sourceBranch)
+      .where('target_project_id', '=', pair.targetProjectId)
+      .where('target_branch', '=', pair.targetBranch)
+    if (exceptId !== undefined) query = query.where('id', '<>', exceptId)
+    return query.orderBy('id').limit(1).executeTakeFirst()
+  }
+
+  /**
+   * Inserts a request with the project's next iid. A transaction-scoped
+   * advisory lock per project serialises iid allocation (call inside a transaction).
+   */
+  async insert(values: NewMergeRequest): Promise<MergeRequest> {
+    const projectId = values.targetProjectId
+    await sql`select pg_advisory_xact_lock(hashtext(${`merge_requests.iid:${projectId}`}))`.execute(
+      this.db,
+    )
+    const last = await this.db
+      .selectFrom('merge_requests')
+      .select((eb) => eb.fn.max('iid').as('iid'))
+      .where('target_project_id', '=', projectId)
+      .executeTakeFirst()
+    const row = await this.db
+      .insertInto('merge_requests')
+      .values({ ...newMergeRequestRow(values), iid: (last?.iid ?? 0) + 1 })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    return toMergeRequest(row)
+  }
+
+  /** Applies the changes; the updated request. */
+  async update(id: number, changes: MergeRequestChanges): Promise<MergeRequest> {
+    const row = await this.db
+      .updateTable('merge_requests')
+      .set(mergeRequestPatch(changes))
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    return toMergeRequest(row)
+  }
+
+  /** Deletes a request (its people, labels, diffs and the rest cascade). */
+  async delete(id: number): Promise<void> {
+    await this.db.deleteFrom('merge_requests').where('id', '=', id).execute()
+  }
+
+  /** One page of a list and the number of requests of the whole list. */
+  async list(query: MergeRequestListQuery): Promise<{ rows: MergeRequest[]; total: number }> {
+    const { rows, total } = await listMergeRequestRows(this.db, query)
+    return { rows: rows.map(toMergeRequest), total }
+  }
+
+  /** Closes an opened request; the closed request, or undefined when it was no longer opened. */
+  async closeOpened(id: number, closedById: number | null): Promise<MergeRequest | undefined> {
+    const row = await closeOpenedMergeRequest(this.db, id, closedById)
+    return row && toMergeRequest(row)
+  }
+
+  /** Marks an opened request merged; the merged request, or undefined when it was no longer opened. */
+  async markMerged(id: number, fields: MergedFields): Promise<MergeRequest | undefined> {
+    const row = await markMerged(this.db, id, fields)
+    return row && toMergeRequest(row)
+  }
+
+  /** Stores why a merge failed (GitLab's merge_error). */
+  async setMergeError(id: number, mergeError: string): Promise<void> {
+    await setMergeError(this.db, id, mergeError)
+  }
+
+  /** Sets the request's head pipeline. */
+  setHeadPipeline(id: number, pipelineId: number): Promise<void> {
+    return setHeadPipeline(this.db, id, pipelineId)
+  }
+
+  /** Sets auto-merge (merge_when_pipeline_succeeds) by `userId`; the updated request. */
+  async setAutoMerge(
+    id: number,
+    userId: number,
+    squash: boolean,
+  ): Promise<MergeRequest | undefined> {
+    const row = await setAutoMerge(this.db, id, userId, squash)
+    return row && toMergeRequest(row)
+  }
 }

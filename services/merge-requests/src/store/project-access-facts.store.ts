@@ -109,3 +109,18 @@ export async function findProjectsWithoutAccessFacts(
     .execute()
   return rows.map((row) => Number(row.target_project_id))
 }
+
+/** The access facts read model: who may read merge requests in each project. */
+export class AccessFactsStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Stores projects' access facts, each only when newer than the stored one. */
+  save(facts: readonly ProjectAccessFacts[]): Promise<void> {
+    return saveProjectAccessFacts(this.db, facts)
+  }
+
+  /** Projects that have merge requests but no access facts yet, oldest ids first. */
+  findProjectsWithout(limit: number): Promise<number[]> {
+    return findProjectsWithoutAccessFacts(this.db, limit)
+  }
+}

@@ -1,7 +1,7 @@
 import { AccessLevel } from '@suite/proto'
 import type { AbilityScope, ProjectAccessFacts, Requirement } from '../domain/access-facts.js'
 import type { ListedProjects } from '../domain/list-conditions.js'
-import { listMergeRequestRows } from './merge-requests.store.js'
+import { listMergeRequestRows } from './merge-request-list.js'
 import { saveProjectAccessFacts } from './project-access-facts.store.js'
 import { createTestDatabase, type TestDatabase } from './test-database.js'
 import { insertTestMergeRequest } from './test-merge-requests.js'

@@ -1,4 +1,4 @@
-import { saveSubscription } from './subscriptions.store.js'
+import { createStores } from './stores.js'
 import { createTestDatabase, type TestDatabase } from './test-database.js'
 import { insertTestMergeRequest } from './test-merge-requests.js'
 
@@ -11,8 +11,8 @@ afterAll(() => test.drop())
 describe('subscriptions store', () => {
   it('creates the row, then updates it in place', async () => {
     const row = await insertTestMergeRequest(test.db)
-    await saveSubscription(test.db, row.id, 3, true)
-    await saveSubscription(test.db, row.id, 3, false)
+    await createStores(test.db).subscriptions.save(row.id, 3, true)
+    await createStores(test.db).subscriptions.save(row.id, 3, false)
     const rows = await test.db
       .selectFrom('subscriptions')
       .select(['user_id', 'subscribed'])

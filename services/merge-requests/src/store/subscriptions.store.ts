@@ -2,20 +2,30 @@
 import type { Kysely } from 'kysely'
 import type { Database } from './schema.js'
 
-/** Sets the user's subscription state, creating the row when there is none. */
-export async function saveSubscription(
-  db: Kysely<Database>,
-  mergeRequestId: number,
-  userId: number,
-  subscribed: boolean,
-): Promise<void> {
-  await db
-    .insertInto('subscriptions')
-    .values({ merge_request_id: mergeRequestId, user_id: userId, subscribed })
-    .onConflict((oc) =>
-      oc
-        .columns(['merge_request_id', 'user_id'])
-        .doUpdateSet({ subscribed, updated_at: new Date() }),
-    )
-    .execute()
+export class SubscriptionsStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The user's explicit subscription choice for a request, if any. */
+  async find(mergeRequestId: number, userId: number): Promise<boolean | undefined> {
+    const row = await this.db
+      .selectFrom('subscriptions')
+      .select('subscribed')
+      .where('merge_request_id', '=', mergeRequestId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst()
+    return row?.subscribed
+  }
+
+  /** Sets the user's subscription state, creating the row when there is none. */
+  async save(mergeRequestId: number, userId: number, subscribed: boolean): Promise<void> {
+    await this.db
+      .insertInto('subscriptions')
+      .values({ merge_request_id: mergeRequestId, user_id: userId, subscribed })
+      .onConflict((oc) =>
+        oc
+          .columns(['merge_request_id', 'user_id'])
+          .doUpdateSet({ subscribed, updated_at: new Date() }),
+      )
+      .execute()
+  }
 }

@@ -3,18 +3,19 @@
  * columns without defaults filled, project 1 and author 10 unless given.
  */
 import type { Insertable, Kysely } from 'kysely'
-import type { MergeRequestRow } from '../domain/merge-request-access.js'
+import type { MergeRequest } from '../domain/merge-request.js'
+import { toMergeRequest } from './merge-request-rows.js'
 import type { Database, MergeRequestsTable } from './schema.js'
 
 let nextIid = 1
 
-/** Inserts a merge request and returns its row. */
+/** Inserts a merge request (columns as given) and returns it. */
 export async function insertTestMergeRequest(
   db: Kysely<Database>,
   values: Partial<Insertable<MergeRequestsTable>> = {},
-): Promise<MergeRequestRow> {
+): Promise<MergeRequest> {
   const iid = nextIid++
-  return db
+  const row = await db
     .insertInto('merge_requests')
     .values({
       iid,
@@ -28,4 +29,5 @@ export async function insertTestMergeRequest(
     })
     .returningAll()
     .executeTakeFirstOrThrow()
+  return toMergeRequest(row)
 }

@@ -1,4 +1,4 @@
-import { saveTimeEstimate, spendTime } from './timelogs.store.js'
+import { createStores } from './stores.js'
 import { createTestDatabase, type TestDatabase } from './test-database.js'
 import { insertTestMergeRequest } from './test-merge-requests.js'
 
@@ -8,17 +8,19 @@ beforeAll(async () => {
 })
 afterAll(() => test.drop())
 
+const timelogs = () => createStores(test.db).timelogs
+
 describe('timelogs store', () => {
   it('saves the estimate', async () => {
     const row = await insertTestMergeRequest(test.db)
-    expect((await saveTimeEstimate(test.db, row.id, 900)).time_estimate).toBe(900)
+    expect((await timelogs().saveTimeEstimate(row.id, 900)).timeEstimate).toBe(900)
   })
 
   it('adds concurrent logs up under the row lock', async () => {
     const row = await insertTestMergeRequest(test.db)
     await Promise.all(
       [1, 2, 3, 4].map(() =>
-        spendTime(test.db, { mergeRequestId: row.id, userId: 1, seconds: () => 60 }),
+        timelogs().spendTime({ mergeRequestId: row.id, userId: 1, seconds: () => 60 }),
       ),
     )
     const stored = await test.db
@@ -33,7 +35,7 @@ describe('timelogs store', () => {
     const row = await insertTestMergeRequest(test.db, { total_time_spent: 100 })
     const seen: number[] = []
     await expect(
-      spendTime(test.db, {
+      timelogs().spendTime({
         mergeRequestId: row.id,
         userId: 1,
         seconds: (total) => {
@@ -53,12 +55,12 @@ describe('timelogs store', () => {
 
   it('logs nothing for 0 seconds but still answers the row', async () => {
     const row = await insertTestMergeRequest(test.db)
-    const updated = await spendTime(test.db, {
+    const updated = await timelogs().spendTime({
       mergeRequestId: row.id,
       userId: 1,
       seconds: () => 0,
     })
-    expect(updated.total_time_spent).toBe(0)
+    expect(updated.totalTimeSpent).toBe(0)
     const logs = await test.db
       .selectFrom('timelogs')
       .select('id')

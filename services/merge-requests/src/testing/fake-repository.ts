@@ -13,7 +13,7 @@ import {
   type MergeBranchRequest,
 } from '@suite/proto'
 import { ERROR_DETAIL_KEY } from '@suite/runtime'
-import type { Ports } from '../clients/ports.js'
+import type { RepositoryRpc } from '../clients/repository.js'
 
 /** A grpc-js style NOT_FOUND failure. */
 function notFound(): Error {
@@ -46,7 +46,8 @@ export class FakeRepository {
     else this.heads.set(key, sha)
   }
 
-  ports(): Pick<Ports, 'repository'> {
+  /** The repository role's clients (reads and writes), answering from this fake. */
+  clients(): { read: RepositoryRpc; write: RepositoryRpc } {
     const read = {
       getBranch: ({ projectId, name }: { projectId: number; name: string }) => {
         const sha = this.heads.get(`${projectId}/${name}`)
@@ -73,6 +74,6 @@ export class FakeRepository {
         return Promise.reject(failedPrecondition(this.mergeRefusal))
       },
     }
-    return { repository: { read, write } as unknown as Ports['repository'] }
+    return { read: read as unknown as RepositoryRpc, write: write as unknown as RepositoryRpc }
   }
 }

@@ -4,7 +4,9 @@
  * GitLab's ProjectPolicy table gives them. The table is test data here: the
  * service itself never derives abilities from a level.
  */
-import { AccessLevel, ProjectAbilities, type Caller } from '@suite/proto'
+import { AccessLevel, ProjectAbilities } from '@suite/proto'
+import type { Caller } from '../domain/caller.js'
+import { toCaller } from '../rpc/from-proto.js'
 
 const GUEST: Partial<ProjectAbilities> = {
   readProject: true,
@@ -73,7 +75,8 @@ export interface CallerOptions {
 
 /**
  * A signed-in caller with `level` in the project (an admin has the Owner's
- * abilities everywhere, as the projects service answers).
+ * abilities everywhere, as the projects service answers), as the rpc layer
+ * hands it to the domain.
  */
 export function memberCaller(
   userId: number,
@@ -84,5 +87,7 @@ export function memberCaller(
   const projectId = options.projectId ?? 1
   const abilities =
     options.abilities ?? roleAbilities(admin ? AccessLevel.ACCESS_LEVEL_OWNER : level, projectId)
-  return { userId, admin, scopes: ['api'], project: abilities, group: undefined }
+  const caller = toCaller({ userId, admin, scopes: ['api'], project: abilities, group: undefined })
+  if (!caller) throw new Error('a caller message always maps to a caller')
+  return caller
 }

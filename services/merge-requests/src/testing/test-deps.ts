@@ -1,19 +1,26 @@
 /**
  * MergeRequestsDeps for tests (test code only): the test's real PostgreSQL
- * schema and in-memory stand-ins for the other services, with Redis either
- * unreachable (`testDeps`: queued work is logged and dropped) or real under a
- * throwaway queue prefix (`createTestDeps`, for queue and worker tests).
+ * schema and in-memory stand-ins for the other services behind the real
+ * client adapters, with Redis either unreachable (`testDeps`: queued work is
+ * logged and dropped) or real under a throwaway queue prefix
+ * (`createTestDeps`, for queue and worker tests).
  */
 import { randomBytes } from 'node:crypto'
-import { AbilityScope, MergeRequestAttributes, Project, type ProjectAbilities } from '@suite/proto'
-import { createLogger, createRedisConnection, Registry } from '@suite/runtime'
+import { AbilityScope, Project, type ProjectAbilities } from '@suite/proto'
+import { createLogger, createRedisConnection } from '@suite/runtime'
 import type { Redis } from 'ioredis'
-import type { Kysely } from 'kysely'
-import type { Ports } from '../clients/ports.js'
-import { loadMergeRequestsConfig } from '../config.js'
+import { pipelinesPort, type PipelinesRpc } from '../clients/pipelines.js'
+import { projectsPort } from '../clients/projects.js'
+import type { ProjectsRpc } from '../clients/recording-projects.js'
+import { repositoryPort } from '../clients/repository.js'
+import { usersPort, type UsersRpc } from '../clients/users.js'
 import type { MergeRequestsDeps } from '../domain/deps.js'
-import type { Database } from '../store/schema.js'
-import { closeMergeRequestQueues } from '../workers/queues.js'
+import type { MergeRequestAttributes } from '../domain/merge-request-attributes.js'
+import type { Ports } from '../domain/ports.js'
+import type { Project as ProjectSettings } from '../domain/project.js'
+import { createStores } from '../store/stores.js'
+import type { TestDatabase } from '../store/test-database.js'
+import { closeMergeRequestQueues, workQueues } from '../workers/queues.js'
 import { FakeRepository } from './fake-repository.js'
 
 export { FakeRepository }
@@ -39,9 +46,36 @@ export function testProject(
   return Project.fromPartial({ id, visibility: 'private', ...values, abilities })
 }
 
+/** A project's settings as the domain reads them, with the projects service's defaults. */
+export function projectSettings(values: Partial<ProjectSettings> = {}): ProjectSettings {
+  return {
+    id: 0,
+    path: '',
+    namespaceFullPath: '',
+    defaultBranch: undefined,
+    archived: false,
+    mergeMethod: '',
+    squashOption: '',
+    flags: {},
+    approvalsBeforeMerge: 0,
+    ...values,
+  }
+}
+
 /** Merge request attributes with everything absent but what is given. */
 export function attributes(given: Partial<MergeRequestAttributes>): MergeRequestAttributes {
-  return MergeRequestAttributes.fromPartial(given)
+  return {
+    setAssignees: false,
+    assigneeIds: [],
+    setReviewers: false,
+    reviewerIds: [],
+    setLabels: false,
+    labels: [],
+    addLabels: [],
+    removeLabels: [],
+    clearMergeAfter: false,
+    ...given,
+  }
 }
 
 /** A grpc-js style NOT_FOUND failure. */
@@ -49,48 +83,56 @@ function notFound(): Error {
   return Object.assign(new Error('5 NOT_FOUND: Project Not Found'), { code: 5 })
 }
 
-function fakePorts(world: TestWorld): Ports {
+/** The projects service of `world`, as its client answers. */
+function fakeProjects(world: TestWorld): ProjectsRpc {
   const projects = new Map((world.projects ?? []).map((project) => [project.id, project]))
-  const usernames = world.usernames ?? new Map<string, number>()
-  const repository = world.repository ?? new FakeRepository()
   return {
-    ...repository.ports(),
-    projects: {
-      getProject: ({ project }: { project?: { id?: number } }) => {
-        const found = projects.get(project?.id ?? 0)
-        return found ? Promise.resolve({ project: found }) : Promise.reject(notFound())
-      },
-      batchGetProjects: ({ ids }: { ids: number[] }) =>
-        Promise.resolve({ projects: ids.flatMap((id) => projects.get(id) ?? []) }),
-      getAbilityScope: () =>
-        Promise.resolve({ scope: AbilityScope.fromPartial(world.scope ?? {}) }),
+    getProject: ({ project }: { project?: { id?: number } }) => {
+      const found = projects.get(project?.id ?? 0)
+      return found ? Promise.resolve({ project: found }) : Promise.reject(notFound())
     },
-    users: {
-      batchGetUsers: ({ ids }: { ids: number[] }) =>
-        Promise.resolve({ users: ids.filter((id) => id < 100).map((id) => ({ id })) }),
-      listUsers: ({ username }: { username?: string }) => {
-        const id = usernames.get(username ?? '')
-        return Promise.resolve({ users: id === undefined ? [] : [{ id }], pageInfo: { total: 0 } })
-      },
-    },
-    pipelines: {},
-    close: () => undefined,
-  } as unknown as Ports
+    batchGetProjects: ({ ids }: { ids: number[] }) =>
+      Promise.resolve({ projects: ids.flatMap((id) => projects.get(id) ?? []) }),
+    getAbilityScope: () => Promise.resolve({ scope: AbilityScope.fromPartial(world.scope ?? {}) }),
+  } as unknown as ProjectsRpc
 }
 
-function depsOf(db: Kysely<Database>, world: TestWorld, redis: () => Redis): MergeRequestsDeps {
+/** Identity of `world`, as its client answers. */
+function fakeUsers(world: TestWorld): UsersRpc {
+  const usernames = world.usernames ?? new Map<string, number>()
   return {
-    db,
+    batchGetUsers: ({ ids }: { ids: number[] }) =>
+      Promise.resolve({ users: ids.filter((id) => id < 100).map((id) => ({ id })) }),
+    listUsers: ({ username }: { username?: string }) => {
+      const id = usernames.get(username ?? '')
+      return Promise.resolve({ users: id === undefined ? [] : [{ id }], pageInfo: { total: 0 } })
+    },
+  } as unknown as UsersRpc
+}
+
+/** The domain's ports over the fakes of `world` and the queues on `redis`. */
+export function testPorts(world: TestWorld, redis: () => Redis): Ports {
+  const repository = (world.repository ?? new FakeRepository()).clients()
+  return {
+    projects: projectsPort(fakeProjects(world)),
+    repository: repositoryPort(repository.read, repository.write),
+    users: usersPort(fakeUsers(world)),
+    pipelines: pipelinesPort({} as PipelinesRpc),
+    queues: workQueues(redis),
+  }
+}
+
+function depsOf(db: TestDatabase['db'], world: TestWorld, redis: () => Redis): MergeRequestsDeps {
+  return {
+    stores: createStores(db),
+    ports: testPorts(world, redis),
     logger: createLogger('merge-requests-test', 'silent'),
-    registry: new Registry(),
-    redis,
-    ports: fakePorts(world),
-    config: loadMergeRequestsConfig({}),
+    settings: { restrictMergeStatusRecheck: false },
   }
 }
 
 /** Deps over `db` and `world`; Redis is unreachable. */
-export function testDeps(db: Kysely<Database>, world: TestWorld = {}): MergeRequestsDeps {
+export function testDeps(db: TestDatabase['db'], world: TestWorld = {}): MergeRequestsDeps {
   return depsOf(db, world, () => {
     throw new Error('no Redis in this test')
   })
@@ -105,7 +147,7 @@ export interface TestDeps {
 }
 
 /** Deps over `db` and `world` with a real Redis; sets a throwaway QUEUE_PREFIX. */
-export function createTestDeps(db: Kysely<Database>, world: TestWorld = {}): TestDeps {
+export function createTestDeps(db: TestDatabase['db'], world: TestWorld = {}): TestDeps {
   const prefix = `mr-test-${randomBytes(4).toString('hex')}`
   process.env['QUEUE_PREFIX'] = prefix
   const redis = createRedisConnection(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379')

@@ -1,12 +1,7 @@
 import type { Job, Worker } from 'bullmq'
 import { collectDiffVersion } from '../domain/diff-collection.js'
 import type { MergeRequestsDeps } from '../domain/deps.js'
-import {
-  DIFF_COLLECTION_QUEUE,
-  enqueueDiffCollection,
-  enqueueMergeStatusCheck,
-  type MergeRequestJobData,
-} from './queues.js'
+import { DIFF_COLLECTION_QUEUE, type MergeRequestJobData } from './queues.js'
 import { startQueueWorker, type WorkerContext } from './start-worker.js'
 
 /**
@@ -18,6 +13,7 @@ export function startDiffCollectionWorker(
   context: WorkerContext,
   deps: MergeRequestsDeps,
 ): Worker<MergeRequestJobData> {
+  const queues = deps.ports.queues
   return startQueueWorker<MergeRequestJobData>(
     context,
     DIFF_COLLECTION_QUEUE,
@@ -25,8 +21,8 @@ export function startDiffCollectionWorker(
       const { mergeRequestId } = job.data
       const outcome = await collectDiffVersion(deps, mergeRequestId)
       context.logger.debug({ jobId: job.id, mergeRequestId, outcome }, 'diff collection')
-      if (outcome === 'moved') await enqueueDiffCollection(deps, mergeRequestId)
-      else if (outcome !== 'skipped') await enqueueMergeStatusCheck(deps, mergeRequestId)
+      if (outcome === 'moved') await queues.enqueueDiffCollection(mergeRequestId)
+      else if (outcome !== 'skipped') await queues.enqueueMergeStatusCheck(mergeRequestId)
       return outcome
     },
     4,

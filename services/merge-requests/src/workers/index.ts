@@ -25,7 +25,7 @@ import { scheduleSweeper, startSweeperWorker } from './sweeper.worker.js'
  * branch updates, project access facts, the sweeper); returns what stops them.
  */
 export async function startWorkers(deps: ServiceDeps<Database>): Promise<() => Promise<void>> {
-  const mrDeps = mergeRequestsDeps(deps)
+  const { deps: mrDeps, close } = mergeRequestsDeps(deps)
   const connection = deps.redis()
   const metrics = queueMetrics(deps.registry)
   const context = { connection, logger: deps.logger, metrics }
@@ -64,6 +64,6 @@ export async function startWorkers(deps: ServiceDeps<Database>): Promise<() => P
       accessFacts.close(),
       closeMergeRequestQueues(connection),
     ])
-    mrDeps.ports.close()
+    close()
   }
 }

@@ -1,5 +1,6 @@
 import { AccessLevel, ProjectAccessFacts } from '@suite/proto'
 import { UnrecoverableError } from 'bullmq'
+import { createStores } from '../store/stores.js'
 import { createTestDatabase, type TestDatabase } from '../store/test-database.js'
 import { applyProjectAccessFactsJob } from './project-access-facts.worker.js'
 
@@ -33,7 +34,10 @@ describe('applyProjectAccessFactsJob', () => {
       },
       version: 3,
     })
-    await applyProjectAccessFactsJob(test, ProjectAccessFacts.toJSON(message))
+    await applyProjectAccessFactsJob(
+      { stores: createStores(test.db) },
+      ProjectAccessFacts.toJSON(message),
+    )
     expect(await stored(31)).toMatchObject({
       group_ids: ['4', '9'],
       owner_user_id: null,
@@ -45,16 +49,16 @@ describe('applyProjectAccessFactsJob', () => {
       version: 3,
     })
     const older = ProjectAccessFacts.toJSON({ ...message, archived: true, version: 2 })
-    await applyProjectAccessFactsJob(test, older)
+    await applyProjectAccessFactsJob({ stores: createStores(test.db) }, older)
     expect(await stored(31)).toMatchObject({ archived: false, version: 3 })
   })
 
   it('fails for good on a payload that names no project', async () => {
-    await expect(applyProjectAccessFactsJob(test, { version: 1 })).rejects.toBeInstanceOf(
-      UnrecoverableError,
-    )
-    await expect(applyProjectAccessFactsJob(test, 'junk')).rejects.toBeInstanceOf(
-      UnrecoverableError,
-    )
+    await expect(
+      applyProjectAccessFactsJob({ stores: createStores(test.db) }, { version: 1 }),
+    ).rejects.toBeInstanceOf(UnrecoverableError)
+    await expect(
+      applyProjectAccessFactsJob({ stores: createStores(test.db) }, 'junk'),
+    ).rejects.toBeInstanceOf(UnrecoverableError)
   })
 })

@@ -2,7 +2,6 @@ import { UnrecoverableError, type Job, type Worker } from 'bullmq'
 import { decodeProjectAccessFacts, PROJECT_ACCESS_FACTS_QUEUE } from '@suite/runtime'
 import { accessFactsOf } from '../clients/access-facts.js'
 import type { MergeRequestsDeps } from '../domain/deps.js'
-import { saveProjectAccessFacts } from '../store/project-access-facts.store.js'
 import { startQueueWorker, type WorkerContext } from './start-worker.js'
 
 /**
@@ -11,12 +10,12 @@ import { startQueueWorker, type WorkerContext } from './start-worker.js'
  * what it holds). A payload that names no project fails for good.
  */
 export async function applyProjectAccessFactsJob(
-  deps: Pick<MergeRequestsDeps, 'db'>,
+  deps: Pick<MergeRequestsDeps, 'stores'>,
   data: unknown,
 ): Promise<void> {
   const facts = accessFactsOf(decodeProjectAccessFacts(data))
   if (!facts) throw new UnrecoverableError('not project access facts')
-  await saveProjectAccessFacts(deps.db, [facts])
+  await deps.stores.accessFacts.save([facts])
 }
 
 /** Drains the projects service's PROJECT_ACCESS_FACTS_QUEUE into the access facts read model. */

@@ -1,13 +1,8 @@
-/**
- * The merge-requests BullMQ queues and how other parts ask for work.
- *
- * OWNER: the workers work (workers/*). Others import the enqueue functions
- * and must not change their signatures.
- */
+/** The merge-requests BullMQ queues and the domain's WorkQueues on them. */
 import { Queue, type JobsOptions } from 'bullmq'
 import type { Redis } from 'ioredis'
 import { queuePrefix } from '@suite/runtime'
-import type { MergeRequestsDeps } from '../domain/deps.js'
+import type { WorkQueues } from '../domain/ports.js'
 
 export const DIFF_COLLECTION_QUEUE = 'merge-requests.diffs'
 export const MERGE_STATUS_QUEUE = 'merge-requests.merge-status'
@@ -77,23 +72,19 @@ async function enqueue(
 }
 
 /**
- * Asks for a new diff version of a merge request (after create, a push, or a
- * target-branch change); the job is idempotent and queued at most once per
- * merge request at a time. A merge status check follows it.
+ * The work queues on the connection `redis` opens (on first use): diff
+ * collection (after create, a push, or a target-branch change; a merge status
+ * check follows it) and merge status rechecks.
  */
-export async function enqueueDiffCollection(
-  deps: MergeRequestsDeps,
-  mergeRequestId: number,
-): Promise<void> {
-  await enqueue(deps.redis(), DIFF_COLLECTION_QUEUE, 'diffs', mergeRequestId)
-}
-
-/** Asks for a merge status recheck (with_merge_status_recheck, after a push). */
-export async function enqueueMergeStatusCheck(
-  deps: MergeRequestsDeps,
-  mergeRequestId: number,
-): Promise<void> {
-  await enqueue(deps.redis(), MERGE_STATUS_QUEUE, 'status', mergeRequestId)
+export function workQueues(redis: () => Redis): WorkQueues {
+  return {
+    enqueueDiffCollection: async (mergeRequestId) => {
+      await enqueue(redis(), DIFF_COLLECTION_QUEUE, 'diffs', mergeRequestId)
+    },
+    enqueueMergeStatusCheck: async (mergeRequestId) => {
+      await enqueue(redis(), MERGE_STATUS_QUEUE, 'status', mergeRequestId)
+    },
+  }
 }
 
 /** Closes the producers opened on this connection (worker shutdown). */

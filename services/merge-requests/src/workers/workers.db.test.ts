@@ -13,7 +13,6 @@ import { startDiffCollectionWorker } from './diff-collection.worker.js'
 import { startMergeStatusWorker } from './merge-status.worker.js'
 import {
   DIFF_COLLECTION_QUEUE,
-  enqueueDiffCollection,
   MERGE_STATUS_QUEUE,
   mergeRequestJobId,
   mergeRequestQueue,
@@ -56,9 +55,9 @@ describe('merge-requests workers', () => {
   })
 
   it('collapses repeated asks for the same request into one job', async () => {
-    await enqueueDiffCollection(test.deps, 123)
-    await enqueueDiffCollection(test.deps, 123)
-    await enqueueDiffCollection(test.deps, 124)
+    await test.deps.ports.queues.enqueueDiffCollection(123)
+    await test.deps.ports.queues.enqueueDiffCollection(123)
+    await test.deps.ports.queues.enqueueDiffCollection(124)
     const queue = mergeRequestQueue(test.redis, DIFF_COLLECTION_QUEUE)
     expect(await queue.getWaitingCount()).toBe(2)
   })
@@ -76,7 +75,7 @@ describe('merge-requests workers', () => {
       startDiffCollectionWorker(context, test.deps),
       startMergeStatusWorker(context, test.deps),
     ]
-    await enqueueDiffCollection(test.deps, row.id)
+    await test.deps.ports.queues.enqueueDiffCollection(row.id)
     const done = await until(
       () =>
         database.db
@@ -90,7 +89,7 @@ describe('merge-requests workers', () => {
     expect(done.prepared_at).not.toBeNull()
     // Asking again after the job finished runs it again; it records nothing new.
     const asked = Date.now()
-    await enqueueDiffCollection(test.deps, row.id)
+    await test.deps.ports.queues.enqueueDiffCollection(row.id)
     const queue = mergeRequestQueue(test.redis, DIFF_COLLECTION_QUEUE)
     await until(
       () => queue.getJob(mergeRequestJobId('diffs', row.id)),
@@ -131,7 +130,7 @@ describe('merge-requests workers', () => {
     const row = await insertTestMergeRequest(database.db)
     await saveProjectAccessFacts(database.db, [
       {
-        projectId: row.target_project_id,
+        projectId: row.targetProjectId,
         groupIds: [],
         ownerUserId: undefined,
         archived: false,

@@ -1,0 +1,54 @@
+import { ScopedAbility, type Project as ProjectMessage } from '@suite/proto'
+import type { Caller } from '../domain/caller.js'
+import type { ProjectsPort } from '../domain/ports.js'
+import type { Project } from '../domain/project.js'
+import { abilityScopeOf } from './access-facts.js'
+import { callerMessage } from './caller-message.js'
+import { isNotFound } from './grpc-failures.js'
+import type { ProjectsRpc } from './recording-projects.js'
+
+/** A project's settings as merge requests read them. */
+export function projectOf(message: ProjectMessage): Project {
+  return {
+    id: message.id,
+    path: message.path,
+    namespaceFullPath: message.namespaceFullPath,
+    defaultBranch: message.defaultBranch,
+    archived: message.archived,
+    mergeMethod: message.mergeMethod,
+    squashOption: message.squashOption,
+    flags: { ...message.flags },
+    approvalsBeforeMerge: message.approvalsBeforeMerge,
+  }
+}
+
+/** The projects service as the domain needs it (`client` records every project's access facts). */
+export function projectsPort(client: ProjectsRpc): ProjectsPort {
+  return {
+    findProjects: async (ids) => {
+      const { projects } = await client.batchGetProjects({ ids: [...ids] })
+      return projects.map(projectOf)
+    },
+    canReadMergeRequests: async (caller: Caller | undefined, projectId: number) => {
+      try {
+        const { project } = await client.getProject({
+          caller: callerMessage(caller),
+          project: { id: projectId },
+          includeLicense: false,
+          skipRepository: true,
+        })
+        return project?.abilities?.readMergeRequest === true
+      } catch (error) {
+        if (isNotFound(error)) return false
+        throw error
+      }
+    },
+    readMergeRequestScope: async (caller) => {
+      const { scope } = await client.getAbilityScope({
+        caller: callerMessage(caller),
+        ability: ScopedAbility.SCOPED_ABILITY_READ_MERGE_REQUEST,
+      })
+      return abilityScopeOf(scope)
+    },
+  }
+}

@@ -1,0 +1,64 @@
+/** The records people leave on a merge request: blocks, approvals, award emoji, to-dos, timelogs. */
+
+/** One merge request blocking another (EE's MergeRequestBlock). */
+export interface Block {
+  id: number
+  blockingMergeRequestId: number
+  blockedMergeRequestId: number
+  createdAt: Date
+}
+
+/** A user's approval (CE: one per user). */
+export interface Approval {
+  mergeRequestId: number
+  userId: number
+  createdAt: Date
+}
+
+/** An emoji a user awarded to a merge request. */
+export interface AwardEmoji {
+  id: number
+  mergeRequestId: number
+  userId: number
+  name: string
+  createdAt: Date
+  updatedAt: Date
+}
+
+/** A to-do of a user on a merge request. */
+export interface Todo {
+  id: number
+  userId: number
+  authorId: number
+  projectId: number
+  mergeRequestId: number
+  action: string
+  /** pending, done */
+  state: string
+  body: string
+  createdAt: Date
+  updatedAt: Date
+}
+
+export interface NewTodo {
+  userId: number
+  authorId: number
+  projectId: number
+  mergeRequestId: number
+  action: string
+}
+
+/** Spent time to log on a merge request. */
+export interface SpendTime {
+  mergeRequestId: number
+  userId: number
+  summary?: string | undefined
+  /**
+   * The seconds to log given the total spent so far (read under a row lock);
+   * it may throw to refuse, and 0 logs nothing.
+   */
+  seconds: (totalTimeSpent: number) => number
+}
+
+/** Assignees or reviewers. */
+export type PersonRole = 'assignees' | 'reviewers'

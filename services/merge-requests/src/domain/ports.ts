@@ -1,0 +1,148 @@
+/**
+ * What the merge requests domain needs from outside its database: the other
+ * services (projects, the repository role, identity, ci-triggers) and the
+ * work queues. clients/ and workers/ implement these; deps.ts wires them.
+ */
+import type { PageRequest } from '@suite/runtime'
+import type { AbilityScope } from './access-facts.js'
+import type { Caller } from './caller.js'
+import type { Commit, DiffFile } from './diff-version.js'
+import type { Project } from './project.js'
+
+/** What merge requests need of the projects service. */
+export interface ProjectsPort {
+  /**
+   * The projects among `ids` the projects service knows, in any order. Every
+   * project it answers has its access facts recorded in the read model.
+   */
+  findProjects(ids: readonly number[]): Promise<Project[]>
+  /**
+   * Whether the projects service gives the caller read_merge_request in the
+   * project; false when it answers that the project is unknown or unreadable.
+   */
+  canReadMergeRequests(caller: Caller | undefined, projectId: number): Promise<boolean>
+  /** The caller's side of the lists that span projects, for read_merge_request. */
+  readMergeRequestScope(caller: Caller | undefined): Promise<AbilityScope>
+}
+
+/** A comparison of two commits, within the diff limits asked for. */
+export interface Comparison {
+  commits: Commit[]
+  diffs: DiffFile[]
+  /** The limits cut the diffs. */
+  overflow: boolean
+  /** How many files changed, cut or not. */
+  realSize: number
+  /** git patch-id of the diff; '' when there is none. */
+  patchId: string
+}
+
+export interface CompareRequest {
+  baseSha: string
+  headSha: string
+  /** Without GitLab's diff limits (access_raw_diffs); else within them. */
+  unlimited: boolean
+  skipCommits: boolean
+}
+
+export type MergeMethod = 'merge' | 'rebase_merge' | 'ff'
+
+export interface MergeBranchRequest {
+  projectId: number
+  sourceBranch: string
+  /** The source head the caller saw; the branch must still point there. */
+  sourceSha: string
+  targetBranch: string
+  method: MergeMethod
+  squash: boolean
+  squashCommitMessage: string
+  mergeCommitMessage: string
+  authorName: string
+  authorEmail: string
+  removeSourceBranch: boolean
+}
+
+/** A merge the repository made, or refused for a reason (conflict, not_fast_forward, moved, ...). */
+export type MergeOutcome =
+  | {
+      kind: 'merged'
+      /** The target's new head. */
+      targetSha: string
+      mergeCommitSha: string | undefined
+      squashCommitSha: string | undefined
+    }
+  | { kind: 'refused'; reason: string }
+
+/** What merge requests need of the repository role. */
+export interface RepositoryPort {
+  /** The branch, with its head commit when the answer names one; undefined when the branch or repository is missing. */
+  findBranch(projectId: number, name: string): Promise<{ head: string | undefined } | undefined>
+  /** The merge-base of the revisions, if they have one. */
+  findMergeBase(projectId: number, revisions: readonly string[]): Promise<string | undefined>
+  compareCommits(projectId: number, request: CompareRequest): Promise<Comparison>
+  /** base..head as one plain patch. */
+  rawDiff(projectId: number, baseSha: string, headSha: string): Promise<Uint8Array>
+  /** Whether the source merges into the target cleanly, and how far the source is behind. */
+  checkMergeability(
+    projectId: number,
+    sourceSha: string,
+    targetSha: string,
+  ): Promise<{ conflicts: boolean; divergedCommitsCount: number }>
+  /** Merges for the caller; a refusal is an outcome, any other failure throws. */
+  mergeBranch(caller: Caller | undefined, request: MergeBranchRequest): Promise<MergeOutcome>
+  deleteBranch(caller: Caller | undefined, projectId: number, name: string): Promise<void>
+}
+
+/** What merge requests need of identity. */
+export interface UsersPort {
+  /** The ids, among `ids`, of users that exist. */
+  findUserIds(ids: readonly number[]): Promise<number[]>
+  /** The id of the user with this username, as the caller may find them. */
+  findUserIdByUsername(caller: Caller | undefined, username: string): Promise<number | undefined>
+}
+
+export interface NewPipeline {
+  projectId: number
+  sha: string
+  ref: string
+  source: string
+  tag: boolean
+  beforeSha: string
+  mergeRequestId: number
+  /** A retry with the same key answers the pipeline of the first try. */
+  idempotencyKey: string
+}
+
+/** What merge requests need of ci-triggers. */
+export interface PipelinesPort {
+  /** The pipeline's commit and status; undefined when ci-triggers does not know it. */
+  find(projectId: number, id: number): Promise<{ sha: string; status: string } | undefined>
+  /** A page of a merge request's pipelines (ids, newest first) and their total. */
+  listForMergeRequest(
+    projectId: number,
+    mergeRequestId: number,
+    page: PageRequest,
+  ): Promise<{ ids: number[]; total: number }>
+  /** Creates a pipeline for the caller; its id. */
+  create(caller: Caller | undefined, pipeline: NewPipeline): Promise<number>
+}
+
+/**
+ * The merge-requests work queues. Each job is idempotent and queued at most
+ * once per merge request at a time.
+ */
+export interface WorkQueues {
+  /** A new diff version (after create, a push, a target-branch change); a status check follows. */
+  enqueueDiffCollection(mergeRequestId: number): Promise<void>
+  /** A merge status recheck. */
+  enqueueMergeStatusCheck(mergeRequestId: number): Promise<void>
+}
+
+/** Everything the use cases reach outside the database. */
+export interface Ports {
+  projects: ProjectsPort
+  repository: RepositoryPort
+  users: UsersPort
+  pipelines: PipelinesPort
+  queues: WorkQueues
+}

@@ -1,0 +1,18 @@
+/**
+ * A project as the projects service answers it, reduced to what merge
+ * requests read: the settings of merges and their presentation.
+ */
+export interface Project {
+  id: number
+  path: string
+  namespaceFullPath: string
+  defaultBranch: string | undefined
+  archived: boolean
+  /** merge, rebase_merge, ff ('' when unset) */
+  mergeMethod: string
+  /** never, always, default_on, default_off */
+  squashOption: string
+  /** The project's boolean settings by GitLab's name (remove_source_branch_after_merge, ...). */
+  flags: Readonly<Record<string, boolean>>
+  approvalsBeforeMerge: number
+}

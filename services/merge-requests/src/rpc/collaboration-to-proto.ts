@@ -1,0 +1,62 @@
+/** The domain's blocks, approvals, award emoji and to-dos as messages. */
+import type {
+  Approvals as ApprovalsMessage,
+  AwardEmoji as AwardEmojiMessage,
+  Block as BlockMessage,
+  Todo as TodoMessage,
+} from '@suite/proto'
+import type { ApprovalState } from '../domain/approvals.js'
+import type { BlockView } from '../domain/blocks.js'
+import type { AwardEmoji } from '../domain/collaboration-records.js'
+import type { TodoView } from '../domain/todos.js'
+import { toMergeRequestMessage } from './to-proto.js'
+
+export function toBlockMessage(block: BlockView): BlockMessage {
+  return {
+    id: block.id,
+    blockingMergeRequest:
+      block.blockingMergeRequest && toMergeRequestMessage(block.blockingMergeRequest),
+    blockedMergeRequest:
+      block.blockedMergeRequest && toMergeRequestMessage(block.blockedMergeRequest),
+    projectId: block.projectId,
+  }
+}
+
+export function toApprovalsMessage(state: ApprovalState): ApprovalsMessage {
+  return {
+    mergeRequest: state.mergeRequest && toMergeRequestMessage(state.mergeRequest),
+    approvedBy: state.approvedBy.map((approval) => ({
+      userId: approval.userId,
+      approvedAt: approval.approvedAt,
+    })),
+    userHasApproved: state.userHasApproved,
+    userCanApprove: state.userCanApprove,
+  }
+}
+
+export function toAwardEmojiMessage(award: AwardEmoji): AwardEmojiMessage {
+  return {
+    id: award.id,
+    name: award.name,
+    userId: award.userId,
+    createdAt: award.createdAt,
+    updatedAt: award.updatedAt,
+    awardableId: award.mergeRequestId,
+    awardableType: 'MergeRequest',
+  }
+}
+
+export function toTodoMessage(todo: TodoView): TodoMessage {
+  return {
+    id: todo.id,
+    projectId: todo.projectId,
+    authorId: todo.authorId,
+    userId: todo.userId,
+    actionName: todo.action,
+    targetType: 'MergeRequest',
+    target: todo.target && toMergeRequestMessage(todo.target),
+    body: todo.body,
+    state: todo.state,
+    createdAt: todo.createdAt,
+  }
+}

@@ -1,0 +1,56 @@
+import { sql, type Kysely } from 'kysely'
+import type { MergeRequestListQuery } from '../domain/list-conditions.js'
+import { filterConditions } from './merge-request-filters.js'
+import type { MergeRequestRow } from './merge-request-rows.js'
+import { readableCondition } from './readable-projects.js'
+import type { Database } from './schema.js'
+
+const ORDER_COLUMNS = {
+  created_at: 'merge_requests.created_at',
+  updated_at: 'merge_requests.updated_at',
+  title: 'merge_requests.title',
+  merged_at: 'merge_requests.merged_at',
+} as const
+
+/** One page of a list and the number of rows of the whole list. */
+export async function listMergeRequestRows(
+  db: Kysely<Database>,
+  query: MergeRequestListQuery,
+): Promise<{ rows: MergeRequestRow[]; total: number }> {
+  const projects = query.projects
+  const base = db.selectFrom('merge_requests').where((eb) => {
+    const conditions = [
+      ...filterConditions(eb, query.include, false, query.callerId),
+      ...filterConditions(eb, query.exclude, true, query.callerId),
+    ]
+    conditions.push(
+      projects.kind === 'project'
+        ? eb('merge_requests.target_project_id', '=', projects.projectId)
+        : readableCondition(projects),
+    )
+    if (query.state) conditions.push(eb('merge_requests.state', '=', query.state))
+    const scope = query.scope
+    if (scope?.role === 'author') conditions.push(eb('merge_requests.author_id', '=', scope.userId))
+    if (scope?.role === 'assignee' || scope?.role === 'reviewer') {
+      const table = sql.table(
+        scope.role === 'assignee' ? 'merge_request_assignees' : 'merge_request_reviewers',
+      )
+      conditions.push(sql<boolean>`exists (select 1 from ${table} s
+        where s.merge_request_id = merge_requests.id and s.user_id = ${scope.userId})`)
+    }
+    return eb.and(conditions)
+  })
+  const direction = query.ascending ? 'asc' : 'desc'
+  const column = ORDER_COLUMNS[query.orderBy]
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy(sql`${sql.ref(column)} ${sql.raw(direction)} nulls last`)
+      .orderBy('merge_requests.id', direction)
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
+  ])
+  return { rows, total: Number(count?.total ?? 0) }
+}

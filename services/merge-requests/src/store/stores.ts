@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely'
+import { ApprovalsStore } from './approvals.store.js'
+import { AwardEmojiStore } from './award-emoji.store.js'
+import { BlocksStore } from './blocks.store.js'
+import { DiffsStore } from './diffs.store.js'
+import { EventOutboxStore } from './event-outbox.store.js'
+import { LabelsStore } from './labels.store.js'
+import { MergeRequestsStore } from './merge-requests.store.js'
+import { MergeStatusStore } from './merge-status.store.js'
+import { MilestonesStore } from './milestones.store.js'
+import { PeopleStore } from './people.store.js'
+import { AccessFactsStore } from './project-access-facts.store.js'
+import type { Database } from './schema.js'
+import { SubscriptionsStore } from './subscriptions.store.js'
+import { TimelogsStore } from './timelogs.store.js'
+import { TodosStore } from './todos.store.js'
+
+/** Everything the domain reaches data through, one store per aggregate. */
+export interface Stores {
+  mergeRequests: MergeRequestsStore
+  /** Merge status checks and the background work's scans. */
+  mergeStatus: MergeStatusStore
+  /** Assignees and reviewers. */
+  people: PeopleStore
+  labels: LabelsStore
+  milestones: MilestonesStore
+  diffs: DiffsStore
+  blocks: BlocksStore
+  approvals: ApprovalsStore
+  awardEmoji: AwardEmojiStore
+  subscriptions: SubscriptionsStore
+  todos: TodosStore
+  timelogs: TimelogsStore
+  /** The projects' access facts read model. */
+  accessFacts: AccessFactsStore
+  /** Activity events waiting for the queue; write them in the change's transaction. */
+  outbox: EventOutboxStore
+  /** Runs fn in one transaction (or in the current one when already inside). */
+  transaction<T>(fn: (stores: Stores) => Promise<T>): Promise<T>
+}
+
+/** The stores over `db` (a pool, or a transaction of it). */
+export function createStores(db: Kysely<Database>): Stores {
+  const stores: Stores = {
+    mergeRequests: new MergeRequestsStore(db),
+    mergeStatus: new MergeStatusStore(db),
+    people: new PeopleStore(db),
+    labels: new LabelsStore(db),
+    milestones: new MilestonesStore(db),
+    diffs: new DiffsStore(db),
+    blocks: new BlocksStore(db),
+    approvals: new ApprovalsStore(db),
+    awardEmoji: new AwardEmojiStore(db),
+    subscriptions: new SubscriptionsStore(db),
+    todos: new TodosStore(db),
+    timelogs: new TimelogsStore(db),
+    accessFacts: new AccessFactsStore(db),
+    outbox: new EventOutboxStore(db),
+    transaction: (fn) =>
+      db.isTransaction ? fn(stores) : db.transaction().execute((trx) => fn(createStores(trx))),
+  }
+  return stores
+}
