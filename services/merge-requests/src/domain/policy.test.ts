@@ -100,6 +100,23 @@ describe('update and reopen: the ability, or read_merge_request for the author o
     expect(canUpdateMergeRequest(visitor, row, open)).toBe(true)
     expect(canApproveMergeRequest(visitor, row, open)).toBe(false)
   })
+
+  it('approves with admin_merge_request alone: a Guest whose custom role switches it on', () => {
+    const guestWithRole = withAbilities({
+      accessLevel: ACCESS_LEVEL_GUEST,
+      readProject: true,
+      readMergeRequest: true,
+      adminMergeRequest: true,
+    })
+    expect(canUpdateMergeRequest(guestWithRole, row, open)).toBe(false)
+    expect(canApproveMergeRequest(guestWithRole, row, open)).toBe(true)
+    const plainGuest = withAbilities({
+      accessLevel: ACCESS_LEVEL_GUEST,
+      readProject: true,
+      readMergeRequest: true,
+    })
+    expect(canApproveMergeRequest(plainGuest, row, open)).toBe(false)
+  })
 })
 
 describe('abilities read as handed in', () => {

@@ -103,8 +103,9 @@ export function canReopenMergeRequest(
 }
 
 /**
- * CE's approve_merge_request: update_merge_request and a member of the
- * project (guests included).
+ * approve_merge_request: a member of the project (guests included) who may
+ * update the request (CE), or who holds admin_merge_request (Developer and
+ * up, or a custom role that switches it on: EE's "approve merge requests").
  */
 export function canApproveMergeRequest(
   caller: Caller | undefined,
@@ -112,7 +113,8 @@ export function canApproveMergeRequest(
   context: SubjectContext,
 ): boolean {
   const grants = grantsIn(caller, row.targetProjectId)
-  return grants !== undefined && isMember(grants) && canUpdateMergeRequest(caller, row, context)
+  if (grants === undefined || !isMember(grants)) return false
+  return grants.adminMergeRequest || canUpdateMergeRequest(caller, row, context)
 }
 
 /**

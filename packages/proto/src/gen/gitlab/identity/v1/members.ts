@@ -22,6 +22,7 @@ import { Timestamp } from "../../../google/protobuf/timestamp.js";
 import { MemberPermission, memberPermissionFromJSON, memberPermissionToJSON } from "../../common/v1/access.js";
 import { Caller } from "../../common/v1/caller.js";
 import { PageInfo, PageRequest } from "../../common/v1/pagination.js";
+import { MemberRole } from "./member_roles.js";
 import { User } from "./users.js";
 
 export enum SourceType {
@@ -92,6 +93,8 @@ export interface Member {
   /** Where the membership is held: the source itself or an ancestor group. */
   heldInType: SourceType;
   heldInId: number;
+  /** The custom role of member_role_id, when the membership has one. */
+  memberRole?: MemberRole | undefined;
 }
 
 export interface ListMembersRequest {
@@ -301,6 +304,7 @@ function createBaseMember(): Member {
     memberRoleId: undefined,
     heldInType: 0,
     heldInId: 0,
+    memberRole: undefined,
   };
 }
 
@@ -329,6 +333,9 @@ export const Member: MessageFns<Member> = {
     }
     if (message.heldInId !== 0) {
       writer.uint32(64).int64(message.heldInId);
+    }
+    if (message.memberRole !== undefined) {
+      MemberRole.encode(message.memberRole, writer.uint32(74).fork()).join();
     }
     return writer;
   },
@@ -410,6 +417,14 @@ export const Member: MessageFns<Member> = {
             message.heldInId = longToNumber(reader.int64());
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.memberRole = MemberRole.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -460,6 +475,11 @@ export const Member: MessageFns<Member> = {
         : isSet(object.held_in_id)
         ? globalThis.Number(object.held_in_id)
         : 0,
+      memberRole: isSet(object.memberRole)
+        ? MemberRole.fromJSON(object.memberRole)
+        : isSet(object.member_role)
+        ? MemberRole.fromJSON(object.member_role)
+        : undefined,
     };
   },
 
@@ -489,6 +509,9 @@ export const Member: MessageFns<Member> = {
     if (message.heldInId !== 0) {
       obj.heldInId = Math.round(message.heldInId);
     }
+    if (message.memberRole !== undefined) {
+      obj.memberRole = MemberRole.toJSON(message.memberRole);
+    }
     return obj;
   },
 
@@ -505,6 +528,9 @@ export const Member: MessageFns<Member> = {
     message.memberRoleId = object.memberRoleId ?? undefined;
     message.heldInType = object.heldInType ?? 0;
     message.heldInId = object.heldInId ?? 0;
+    message.memberRole = (object.memberRole !== undefined && object.memberRole !== null)
+      ? MemberRole.fromPartial(object.memberRole)
+      : undefined;
     return message;
   },
 };
