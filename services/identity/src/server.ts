@@ -1,19 +1,23 @@
 import {
   GroupServiceService,
+  MemberRoleServiceService,
   MemberServiceService,
+  SamlIdentityServiceService,
   TokenServiceService,
   UserServiceService,
 } from '@suite/proto'
 import { startOutboxRelay, type GrpcServer, type ServiceDeps } from '@suite/runtime'
 import { groupService } from './rpc/group.rpc.js'
+import { memberRoleService } from './rpc/member-role.rpc.js'
 import { memberService } from './rpc/member.rpc.js'
+import { samlIdentityService } from './rpc/saml-identity.rpc.js'
 import { tokenService } from './rpc/token.rpc.js'
 import { userService } from './rpc/user.rpc.js'
 import type { DB } from './store/schema.js'
 import { createStores } from './store/stores.js'
 
 /**
- * Registers identity's four gRPC services (health and metrics come with
+ * Registers identity's gRPC services (health and metrics come with
  * GrpcServer) and starts the relay that queues the outbox's activity events;
  * returns what stops the relay.
  */
@@ -27,6 +31,16 @@ export function registerServer(server: GrpcServer, deps: ServiceDeps<DB>): () =>
     MemberServiceService,
     memberService(server, stores, relay.wake),
     'gitlab.identity.v1.MemberService',
+  )
+  server.add(
+    MemberRoleServiceService,
+    memberRoleService(server, stores, deps.logger),
+    'gitlab.identity.v1.MemberRoleService',
+  )
+  server.add(
+    SamlIdentityServiceService,
+    samlIdentityService(server, stores, deps.logger),
+    'gitlab.identity.v1.SamlIdentityService',
   )
   return relay.stop
 }

@@ -4,6 +4,7 @@ import { UniqueViolation } from '../store/unique-violation.js'
 import type { Caller } from './caller.js'
 import { normalizeDate } from './dates.js'
 import type { Member, SourceRef } from './member.js'
+import { checkMemberRole, roleVanished } from './check-member-role.js'
 import { checkMembership } from './check-membership.js'
 import { memberActivity } from './member-activity.js'
 import { resolveVisibleSource } from './member-source.js'
@@ -48,6 +49,11 @@ export async function addMember(
     { userId: user.id, accessLevel: input.accessLevel, expiresAt },
     now,
   )
+  // 0 stands for no role, as an absent member_role_id.
+  const memberRoleId = input.memberRoleId || null
+  if (memberRoleId !== null) {
+    await checkMemberRole(stores, source, memberRoleId, input.accessLevel)
+  }
   // The owner of a personal namespace is its projects' owner (GitLab's ProjectMember#owner?).
   const isProjectOwner = source.personalOwnerId === user.id
   try {
@@ -60,7 +66,7 @@ export async function addMember(
         accessLevel: input.accessLevel,
         expiresAt: expiresAt || null,
         createdById: callerId,
-        memberRoleId: input.memberRoleId ?? null,
+        memberRoleId,
         memberNamespaceId: source.memberNamespaceId,
       })
       const activity = memberActivity(inserted, 'joined', inserted.createdAt, isProjectOwner)
@@ -72,6 +78,6 @@ export async function addMember(
     if (error instanceof UniqueViolation && error.rule === 'member') {
       throw new ConflictError(MEMBER_EXISTS)
     }
-    throw error
+    throw roleVanished(error) ?? error
   }
 }

@@ -5,6 +5,7 @@ import { reachesLevel } from './access-level.js'
 import type { Caller } from './caller.js'
 import { normalizeDate } from './dates.js'
 import type { Member, SourceRef } from './member.js'
+import { checkMemberRole, roleVanished } from './check-member-role.js'
 import { checkMembership } from './check-membership.js'
 import { memberActivity } from './member-activity.js'
 import { isLastOwner } from './member-rules.js'
@@ -18,7 +19,24 @@ export interface UpdateMemberInput {
   accessLevel?: number | undefined
   /** '' clears the expiry */
   expiresAt?: string | undefined
+  /** Absent keeps the role; 0 takes it away. */
   memberRoleId?: number | undefined
+}
+
+/**
+ * The role the membership holds after an update, and whether it must be
+ * checked: a new role, or a new level under the role it keeps (GitLab
+ * validates the base level against the membership's level on each change).
+ */
+export function roleAfterUpdate(
+  member: Pick<Member, 'memberRoleId' | 'accessLevel'>,
+  change: { memberRoleId?: number | undefined; accessLevel?: number | undefined },
+): { memberRoleId: number | null; accessLevel: number; check: boolean } {
+  const memberRoleId =
+    change.memberRoleId === undefined ? member.memberRoleId : change.memberRoleId || null
+  const accessLevel = change.accessLevel ?? member.accessLevel
+  const changed = change.memberRoleId !== undefined || change.accessLevel !== undefined
+  return { memberRoleId, accessLevel, check: memberRoleId !== null && changed }
 }
 
 /** Rules shared by update and removal: who may touch this membership at all. */
@@ -66,11 +84,19 @@ export async function updateMember(
     { userId: member.userId, accessLevel: input.accessLevel, expiresAt },
     now,
   )
-  const updated = await stores.members.update(member.id, {
-    accessLevel: input.accessLevel,
-    expiresAt: expiresAt === undefined ? undefined : expiresAt || null,
-    memberRoleId: input.memberRoleId,
-  })
+  const role = roleAfterUpdate(member, input)
+  if (role.check && role.memberRoleId !== null) {
+    await checkMemberRole(stores, source, role.memberRoleId, role.accessLevel)
+  }
+  const updated = await stores.members
+    .update(member.id, {
+      accessLevel: input.accessLevel,
+      expiresAt: expiresAt === undefined ? undefined : expiresAt || null,
+      memberRoleId: input.memberRoleId === undefined ? undefined : role.memberRoleId,
+    })
+    .catch((error: unknown) => {
+      throw roleVanished(error) ?? error
+    })
   const user = await stores.users.findById(updated.userId)
   if (!user) throw new NotFoundError('User')
   return { member: updated, user }

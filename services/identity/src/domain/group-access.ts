@@ -3,7 +3,7 @@ import type { Stores } from '../store/stores.js'
 import { effectiveAccessLevel, type HeldMembership } from './access-level.js'
 import type { Caller } from './caller.js'
 import { groupAbilities, type GroupAbilities, type GroupPolicyFacts } from './group-policy.js'
-import { grantedPermissions, KNOWN_MEMBER_ROLES } from './member-roles.js'
+import { grantedPermissions, permissionsOfRolesHeld, type RolePermissions } from './member-roles.js'
 import type { Group, NamespaceRef } from './namespace.js'
 import { isBlocked } from './user.js'
 
@@ -17,6 +17,7 @@ export interface GroupWithAbilities {
 function grantIn(
   group: Group,
   held: readonly HeldMembership[],
+  roles: RolePermissions,
 ): Pick<GroupPolicyFacts, 'level' | 'customPermissions'> {
   const ancestors = new Set(group.traversalIds)
   const counted = held.filter(
@@ -24,7 +25,7 @@ function grantIn(
   )
   return {
     level: effectiveAccessLevel(counted),
-    customPermissions: grantedPermissions(counted, KNOWN_MEMBER_ROLES),
+    customPermissions: grantedPermissions(counted, roles),
   }
 }
 
@@ -59,10 +60,11 @@ export async function withCallerAbilities(
   groups: readonly Group[],
 ): Promise<GroupWithAbilities[]> {
   const held = await heldInGroups(stores, caller, groups)
+  const roles = await permissionsOfRolesHeld(stores, held)
   const facts = (group: Group): GroupPolicyFacts => ({
     group,
     caller,
-    ...grantIn(group, held),
+    ...grantIn(group, held, roles),
     memberWithin: false,
     internalVisible: false,
   })

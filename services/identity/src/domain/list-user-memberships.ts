@@ -1,7 +1,11 @@
 import type { MemberPermission } from '@suite/proto'
 import type { Stores } from '../store/stores.js'
 import type { HeldMembership } from './access-level.js'
-import { customPermissionsOf, KNOWN_MEMBER_ROLES, type RolePermissions } from './member-roles.js'
+import {
+  customPermissionsOf,
+  permissionsOfRolesHeld,
+  type RolePermissions,
+} from './member-roles.js'
 
 /** One direct membership of a user as it counts for access elsewhere: level and custom permissions. */
 export interface UserMembership {
@@ -26,5 +30,6 @@ export async function listUserMemberships(
   userId: number,
 ): Promise<UserMembership[]> {
   const held = await stores.members.listForUser(userId)
-  return held.map((membership) => toUserMembership(membership, KNOWN_MEMBER_ROLES))
+  const roles = await permissionsOfRolesHeld(stores, held)
+  return held.map((membership) => toUserMembership(membership, roles))
 }

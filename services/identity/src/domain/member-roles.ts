@@ -1,15 +1,9 @@
 import type { MemberPermission } from '@suite/proto'
+import type { Stores } from '../store/stores.js'
+import type { MemberRole } from './member-role.js'
 
 /** The permissions each custom member role switches on, by role id. */
 export type RolePermissions = ReadonlyMap<number, readonly MemberPermission[]>
-
-/**
- * The custom member roles identity can resolve. None is stored yet (custom
- * member roles come with issue 10, with their table and store), so a
- * membership's member_role_id names no role and switches nothing on: such a
- * membership grants its base access level alone.
- */
-export const KNOWN_MEMBER_ROLES: RolePermissions = new Map()
 
 /** What a membership's custom role switches on; a role that does not resolve switches on nothing. */
 export function customPermissionsOf(
@@ -32,4 +26,25 @@ export function grantedPermissions(
     }
   }
   return [...granted].sort((a, b) => a - b)
+}
+
+/** The stored roles the memberships hold, by id (one query; none without roles). */
+export async function rolesHeld(
+  stores: Stores,
+  memberships: readonly { memberRoleId: number | null }[],
+): Promise<Map<number, MemberRole>> {
+  const ids = memberships.flatMap((membership) =>
+    membership.memberRoleId === null ? [] : [membership.memberRoleId],
+  )
+  const roles = await stores.memberRoles.findByIds(ids)
+  return new Map(roles.map((role) => [role.id, role]))
+}
+
+/** What the roles the memberships hold switch on, by role id. */
+export async function permissionsOfRolesHeld(
+  stores: Stores,
+  memberships: readonly { memberRoleId: number | null }[],
+): Promise<RolePermissions> {
+  const roles = await rolesHeld(stores, memberships)
+  return new Map([...roles].map(([id, role]) => [id, role.permissions]))
 }

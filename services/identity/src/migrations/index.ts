@@ -5,6 +5,7 @@ import * as createIdentities from './2026_11_21_1102_create_identities.js'
 import * as createMembers from './2026_11_21_1103_create_members.js'
 import * as createPersonalAccessTokens from './2026_11_21_1104_create_personal_access_tokens.js'
 import * as createEventOutbox from './2026_11_21_1230_create_event_outbox.js'
+import * as createMemberRoles from './2026_11_22_1000_create_member_roles.js'
 
 /** The identity schema's migrations, by name; Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_1103_create_members': createMembers,
   '2026_11_21_1104_create_personal_access_tokens': createPersonalAccessTokens,
   '2026_11_21_1230_create_event_outbox': createEventOutbox,
+  '2026_11_22_1000_create_member_roles': createMemberRoles,
 }

@@ -21,6 +21,7 @@ import { removeMember, updateMember } from '../domain/change-member.js'
 import { getAccessLevel } from '../domain/get-access-level.js'
 import { getMember, listMembers } from '../domain/list-members.js'
 import { listUserMemberships } from '../domain/list-user-memberships.js'
+import { rolesHeld } from '../domain/member-roles.js'
 import type { Stores } from '../store/stores.js'
 import { presentString, toCaller, toPage, toSourceRef } from './from-proto.js'
 import { toMemberMessage, toUserMembershipMessage } from './to-proto.js'
@@ -43,10 +44,11 @@ export function memberService(
           userIds: req.userIds,
           page: toPage(req.page),
         })
+        const roles = await rolesHeld(stores, members)
         return {
           members: members.flatMap((member) => {
             const user = users.get(member.userId)
-            return user ? [toMemberMessage(member, user)] : []
+            return user ? [toMemberMessage(member, user, roles)] : []
           }),
           pageInfo: { total },
         }
@@ -61,7 +63,7 @@ export function memberService(
           userId: req.userId,
           inherited: req.inherited,
         })
-        return { member: toMemberMessage(member, user) }
+        return { member: toMemberMessage(member, user, await rolesHeld(stores, [member])) }
       },
     ),
 
@@ -76,7 +78,7 @@ export function memberService(
           memberRoleId: req.memberRoleId,
         })
         onActivityRecorded()
-        return { member: toMemberMessage(member, user) }
+        return { member: toMemberMessage(member, user, await rolesHeld(stores, [member])) }
       },
     ),
 
@@ -90,7 +92,7 @@ export function memberService(
           expiresAt: req.expiresAt,
           memberRoleId: req.memberRoleId,
         })
-        return { member: toMemberMessage(member, user) }
+        return { member: toMemberMessage(member, user, await rolesHeld(stores, [member])) }
       },
     ),
 

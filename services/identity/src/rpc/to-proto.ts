@@ -5,15 +5,19 @@ import {
   type GroupAbilities as GroupAbilitiesMessage,
   type Identity as IdentityMessage,
   type Member as MemberMessage,
+  type MemberRole as MemberRoleMessage,
   type Namespace as NamespaceMessage,
   type PersonalAccessToken as TokenMessage,
+  type SamlIdentity as SamlIdentityMessage,
   type User as UserMessage,
   type UserMembership as UserMembershipMessage,
 } from '@suite/proto'
 import type { GroupAbilities } from '../domain/group-policy.js'
 import type { UserMembership } from '../domain/list-user-memberships.js'
 import type { Member } from '../domain/member.js'
+import type { MemberRole } from '../domain/member-role.js'
 import type { Group, Namespace } from '../domain/namespace.js'
+import type { SamlIdentity } from '../domain/saml-identity.js'
 import { isActive, type PersonalAccessToken } from '../domain/token.js'
 import { commitEmailOrDefault, type Identity, type User } from '../domain/user.js'
 import { visibilityName } from '@suite/runtime'
@@ -146,7 +150,34 @@ export function toNamespaceMessage(namespace: Namespace): NamespaceMessage {
   }
 }
 
-export function toMemberMessage(member: Member, user: User): MemberMessage {
+export function toMemberRoleMessage(role: MemberRole): MemberRoleMessage {
+  return {
+    id: role.id,
+    name: role.name,
+    description: orUndefined(role.description),
+    groupId: orUndefined(role.namespaceId),
+    baseAccessLevel: role.baseAccessLevel,
+    permissions: [...role.permissions],
+    createdAt: role.createdAt,
+  }
+}
+
+export function toSamlIdentityMessage(identity: SamlIdentity): SamlIdentityMessage {
+  return {
+    userId: identity.userId,
+    externUid: identity.externUid,
+    groupId: identity.groupId,
+    samlProviderId: identity.samlProviderId,
+  }
+}
+
+/** A membership, with its custom role when it holds one (roles by id). */
+export function toMemberMessage(
+  member: Member,
+  user: User,
+  roles: ReadonlyMap<number, MemberRole> = new Map(),
+): MemberMessage {
+  const role = member.memberRoleId === null ? undefined : roles.get(member.memberRoleId)
   return {
     user: toUserMessage(user),
     accessLevel: member.accessLevel,
@@ -156,6 +187,7 @@ export function toMemberMessage(member: Member, user: User): MemberMessage {
     memberRoleId: orUndefined(member.memberRoleId),
     heldInType: toSourceType(member.sourceType),
     heldInId: member.sourceId,
+    memberRole: role && toMemberRoleMessage(role),
   }
 }
 

@@ -5,6 +5,7 @@ import type { Member } from '../domain/member.js'
 import type { MemberFilter, MembershipScope } from '../domain/member-query.js'
 import type { DB } from './schema.js'
 import { likeEscape, toIds, type PageWindow } from './sql-helpers.js'
+import { guardForeignKey } from './foreign-key-violation.js'
 import { guardUnique } from './unique-violation.js'
 import { listInheritedMembers } from './inherited-members.js'
 import { membershipScope, toMember, unexpired, type NewMember } from './member-rows.js'
@@ -107,20 +108,22 @@ export class MembersStore {
 
   async insert(member: NewMember): Promise<Member> {
     const row = await guardUnique(() =>
-      this.db
-        .insertInto('members')
-        .values({
-          source_type: member.sourceType,
-          source_id: member.sourceId,
-          user_id: member.userId,
-          access_level: member.accessLevel,
-          expires_at: member.expiresAt,
-          created_by_id: member.createdById,
-          member_role_id: member.memberRoleId,
-          member_namespace_id: member.memberNamespaceId,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow(),
+      guardForeignKey(() =>
+        this.db
+          .insertInto('members')
+          .values({
+            source_type: member.sourceType,
+            source_id: member.sourceId,
+            user_id: member.userId,
+            access_level: member.accessLevel,
+            expires_at: member.expiresAt,
+            created_by_id: member.createdById,
+            member_role_id: member.memberRoleId,
+            member_namespace_id: member.memberNamespaceId,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      ),
     )
     return toMember(row)
   }
@@ -129,17 +132,19 @@ export class MembersStore {
     id: number,
     changes: { accessLevel?: number; expiresAt?: string | null; memberRoleId?: number | null },
   ): Promise<Member> {
-    const row = await this.db
-      .updateTable('members')
-      .set({
-        access_level: changes.accessLevel,
-        expires_at: changes.expiresAt,
-        member_role_id: changes.memberRoleId,
-        updated_at: new Date(),
-      })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow()
+    const row = await guardForeignKey(() =>
+      this.db
+        .updateTable('members')
+        .set({
+          access_level: changes.accessLevel,
+          expires_at: changes.expiresAt,
+          member_role_id: changes.memberRoleId,
+          updated_at: new Date(),
+        })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    )
     return toMember(row)
   }
 

@@ -111,6 +111,19 @@ export interface MembersTable {
   updated_at: Defaulted<Date>
 }
 
+export interface MemberRolesTable {
+  id: Generated<number>
+  name: string
+  description: Nullable<string>
+  /** The top-level group owning the role; null for an instance role. */
+  namespace_id: Nullable<number>
+  base_access_level: number
+  /** gitlab.common.v1.MemberPermission values switched on. */
+  permissions: ColumnType<number[], number[] | undefined, number[]>
+  created_at: Defaulted<Date>
+  updated_at: Defaulted<Date>
+}
+
 export interface PersonalAccessTokensTable {
   id: Generated<number>
   user_id: number
@@ -142,6 +155,7 @@ export interface DB {
   saml_providers: SamlProvidersTable
   identities: IdentitiesTable
   members: MembersTable
+  member_roles: MemberRolesTable
   personal_access_tokens: PersonalAccessTokensTable
   event_outbox: EventOutboxTable
 }

@@ -1,7 +1,9 @@
 import { sql, type Kysely } from 'kysely'
 import { EventOutboxStore } from './event-outbox.store.js'
+import { MemberRolesStore } from './member-roles.store.js'
 import { MembersStore } from './members.store.js'
 import { NamespacesStore } from './namespaces.store.js'
+import { SamlIdentitiesStore } from './saml-identities.store.js'
 import type { DB } from './schema.js'
 import { TokensStore } from './tokens.store.js'
 import { UsersStore } from './users.store.js'
@@ -11,6 +13,8 @@ export interface Stores {
   users: UsersStore
   namespaces: NamespacesStore
   members: MembersStore
+  memberRoles: MemberRolesStore
+  samlIdentities: SamlIdentitiesStore
   tokens: TokensStore
   /** Activity events waiting for the queue; write them in the change's transaction. */
   outbox: EventOutboxStore
@@ -27,6 +31,8 @@ export function createStores(db: Kysely<DB>, inTransaction = false): Stores {
     users: new UsersStore(db),
     namespaces: new NamespacesStore(db),
     members: new MembersStore(db),
+    memberRoles: new MemberRolesStore(db),
+    samlIdentities: new SamlIdentitiesStore(db),
     tokens: new TokensStore(db),
     outbox: new EventOutboxStore(db),
     transaction: (fn) =>

@@ -9,6 +9,7 @@ export type UniqueRule =
   | 'member'
   | 'token'
   | 'identity'
+  | 'member_role_name'
   | 'unknown'
 
 const RULE_BY_CONSTRAINT: Readonly<Record<string, UniqueRule>> = {
@@ -20,6 +21,7 @@ const RULE_BY_CONSTRAINT: Readonly<Record<string, UniqueRule>> = {
   personal_access_tokens_token_digest_key: 'token',
   identities_user_provider_key: 'identity',
   identities_extern_uid_key: 'identity',
+  member_roles_namespace_name_key: 'member_role_name',
 }
 
 /** Thrown by stores when PostgreSQL refuses a write for a unique index: races become 409s. */
