@@ -16,6 +16,7 @@ import { ApiRouter } from './routes/api-router.js'
 import { eventRoutes } from './routes/events.routes.js'
 import { groupRoutes } from './routes/groups.routes.js'
 import { healthRoutes, type ReadinessCheck } from './routes/health.routes.js'
+import { memberRoleRoutes } from './routes/member-roles.routes.js'
 import { memberRoutes } from './routes/members.routes.js'
 import { mergeRequestAreaRoutes } from './routes/merge-request-area.routes.js'
 import { personalAccessTokenRoutes } from './routes/personal-access-tokens.routes.js'
@@ -23,6 +24,7 @@ import { projectRoutes } from './routes/projects.routes.js'
 import { repositoryBranchRoutes } from './routes/repository-branches.routes.js'
 import { repositoryCommitRoutes } from './routes/repository-commits.routes.js'
 import { repositoryTagRoutes } from './routes/repository-tags.routes.js'
+import { samlIdentityRoutes } from './routes/saml-identities.routes.js'
 import { uploadRoutes } from './routes/uploads.routes.js'
 import { userRoutes } from './routes/users.routes.js'
 
@@ -69,6 +71,8 @@ export function createApp(deps: AppDeps): Express {
   personalAccessTokenRoutes(api, deps.identity, deps.tokenCache)
   groupRoutes(api, deps.identity)
   memberRoutes(api, deps.identity)
+  memberRoleRoutes(api, deps.identity)
+  samlIdentityRoutes(api, deps.identity)
   projectRoutes(api, deps.identity, deps.projects)
   eventRoutes(api, deps.events, deps.identity)
   if (deps.repository) {

@@ -1,7 +1,9 @@
 import type { Client } from '@grpc/grpc-js'
 import {
   GroupServiceClient,
+  MemberRoleServiceClient,
   MemberServiceClient,
+  SamlIdentityServiceClient,
   TokenServiceClient,
   UserServiceClient,
 } from '@suite/proto'
@@ -22,6 +24,8 @@ export interface IdentityClients {
   tokens: ReadWrite<TokenServiceClient>
   groups: ReadWrite<GroupServiceClient>
   members: ReadWrite<MemberServiceClient>
+  memberRoles: ReadWrite<MemberRoleServiceClient>
+  samlIdentities: ReadWrite<SamlIdentityServiceClient>
   close: () => void
 }
 
@@ -41,6 +45,8 @@ export function createIdentityClients(address: string, registry: Registry): Iden
     tokens: both(TokenServiceClient),
     groups: both(GroupServiceClient),
     members: both(MemberServiceClient),
+    memberRoles: both(MemberRoleServiceClient),
+    samlIdentities: both(SamlIdentityServiceClient),
     close: () => raws.forEach((raw) => raw.close()),
   }
 }

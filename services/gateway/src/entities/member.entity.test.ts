@@ -3,7 +3,14 @@ import {
   groupAbilitiesFixture,
   projectAbilitiesFixture,
 } from '../testing/abilities-fixture.js'
-import { contextFixture, memberFixture, rootFixture, userFixture } from '../testing/fixtures.js'
+import {
+  contextFixture,
+  memberFixture,
+  memberRoleFixture,
+  rootFixture,
+  userFixture,
+} from '../testing/fixtures.js'
+import { presentMemberRole } from './member-role.entity.js'
 import { memberRelatedIds, presentMember } from './member.entity.js'
 
 const samlIdentity = {
@@ -71,5 +78,15 @@ describe('presentMember', () => {
 
   it('shows no SAML identity when no ability was answered', () => {
     expect(presentMember(member, contextFixture()).group_saml_identity).toBeNull()
+  })
+
+  it('shows the custom role the membership holds as the MemberRole entity', () => {
+    const role = memberRoleFixture()
+    const json = presentMember(
+      memberFixture({ memberRoleId: 3, memberRole: role }),
+      contextFixture(),
+    )
+    expect(json.member_role).toEqual(presentMemberRole(role))
+    expect(json.member_role).toMatchObject({ id: 3, name: 'Guest + read code', read_code: true })
   })
 })

@@ -1,6 +1,7 @@
 import { SourceType, type Member } from '@suite/proto'
 import { canInGroup, canInProject } from '../auth/abilities.js'
 import { presentIdentity, type IdentityJson } from './identity.entity.js'
+import { presentMemberRole, type MemberRoleJson } from './member-role.entity.js'
 import { isoTime, orNull, type PresentContext } from './present-context.js'
 import { presentUserBasic, type UserBasicJson } from './user-basic.entity.js'
 
@@ -12,7 +13,7 @@ export interface MemberJson extends UserBasicJson {
   expires_at: string | null
   group_saml_identity: IdentityJson | null
   membership_state: string
-  member_role: null
+  member_role: MemberRoleJson | null
 }
 
 /**
@@ -51,8 +52,8 @@ export function presentMember(member: Member, ctx: PresentContext): MemberJson {
     group_saml_identity: groupSamlIdentity(member, ctx),
     // Invitations and pending members are not part of this suite.
     membership_state: 'active',
-    // Custom roles are shown once the role catalogue can be read with the member.
-    member_role: null,
+    // EE's Member entity: the custom role the membership holds, if any.
+    member_role: member.memberRole ? presentMemberRole(member.memberRole) : null,
   }
 }
 

@@ -37,16 +37,18 @@ export class Param<T, Defined extends boolean = false> {
     readonly isRequired: boolean = false,
     readonly fallback: T | undefined = undefined,
     readonly defined: Defined = false as Defined,
+    /** The value an explicit null (or "") stands for; absent: null is "not given". */
+    readonly nullValue: T | undefined = undefined,
   ) {}
 
   /** Missing is a 400 `<name> is missing`. */
   required(): Param<T, true> {
-    return new Param(this.read, this.emptyIsAbsent, true, this.fallback, true)
+    return new Param(this.read, this.emptyIsAbsent, true, this.fallback, true, this.nullValue)
   }
 
   /** The value when the parameter is not given. */
   default(value: T): Param<T, true> {
-    return new Param(this.read, this.emptyIsAbsent, this.isRequired, value, true)
+    return new Param(this.read, this.emptyIsAbsent, this.isRequired, value, true, this.nullValue)
   }
 
   /** Only these values: anything else is `<name> does not have a valid value`. */
@@ -65,6 +67,28 @@ export class Param<T, Defined extends boolean = false> {
       const result = this.read(raw)
       return result.ok && !accept(result.value) ? { ok: false, message } : result
     }
-    return new Param(read, this.emptyIsAbsent, this.isRequired, this.fallback, this.defined)
+    return new Param(
+      read,
+      this.emptyIsAbsent,
+      this.isRequired,
+      this.fallback,
+      this.defined,
+      this.nullValue,
+    )
+  }
+
+  /**
+   * An explicit null (JSON) or empty value (form) is given, and stands for
+   * `value`: Grape keeps a nil that was sent (`member_role_id: nil` unsets).
+   */
+  nullAs(value: T): Param<T, Defined> {
+    return new Param(
+      this.read,
+      this.emptyIsAbsent,
+      this.isRequired,
+      this.fallback,
+      this.defined,
+      value,
+    )
   }
 }

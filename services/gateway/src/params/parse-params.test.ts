@@ -14,6 +14,14 @@ function errorOf(shape: ParamShape, raw: Record<string, unknown>, rules?: ParamR
 }
 
 describe('parseParams', () => {
+  it('reads an explicit null or empty value as the nullAs value, and absence as absent', () => {
+    const shape = { member_role_id: p.int().nullAs(0) }
+    expect(parseParams(shape, { member_role_id: null })).toEqual({ member_role_id: 0 })
+    expect(parseParams(shape, { member_role_id: '' })).toEqual({ member_role_id: 0 })
+    expect(parseParams(shape, { member_role_id: '7' })).toEqual({ member_role_id: 7 })
+    expect(parseParams(shape, {})).toEqual({})
+  })
+
   const shape = {
     title: p.string().required(),
     iid: p.int().required(),

@@ -64,7 +64,9 @@ export function parseParams<S extends ParamShape>(
   }
   for (const [name, param] of Object.entries(shape)) {
     const given = raw[name]
-    if (isAbsent(given, param)) {
+    if ((given === null || given === '') && param.nullValue !== undefined) {
+      values[name] = param.nullValue
+    } else if (isAbsent(given, param)) {
       if (param.isRequired) errors.push(`${name} ${MESSAGES.missing}`)
       else if (param.fallback !== undefined) values[name] = param.fallback
     } else {

@@ -13,7 +13,7 @@ import {
 } from './route-pipeline.js'
 import type { ListSpec, RouteSpec, Source } from './route-spec.js'
 
-type Method = 'get' | 'post' | 'put' | 'delete'
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
 
 /** A path template as a regular expression over the still-encoded path. */
 function templatePattern(template: string): RegExp {
@@ -59,6 +59,13 @@ export class ApiRouter {
     spec: RouteSpec<S, Src, R>,
   ): void {
     this.one('put', path, spec)
+  }
+
+  patch<S extends ParamShape, Src extends Source | undefined, R>(
+    path: string,
+    spec: RouteSpec<S, Src, R>,
+  ): void {
+    this.one('patch', path, spec)
   }
 
   delete<S extends ParamShape, Src extends Source | undefined, R>(

@@ -1,4 +1,4 @@
-import type { AddMemberRequest, ListMembersRequest } from '@suite/proto'
+import type { AddMemberRequest, ListMembersRequest, UpdateMemberRequest } from '@suite/proto'
 import {
   ALICE,
   expectForbidden,
@@ -8,7 +8,7 @@ import {
 } from '../testing/ability-gateway.js'
 import type { TestGateway } from '../testing/test-server.js'
 import { everyProjectAbility, groupAbilitiesFixture } from '../testing/abilities-fixture.js'
-import { memberFixture } from '../testing/fixtures.js'
+import { memberFixture, memberRoleFixture } from '../testing/fixtures.js'
 
 let gateway: TestGateway | undefined
 afterEach(async () => {
@@ -96,5 +96,42 @@ describe('members', () => {
     expect(list.mock.calls[0]?.[0]).toMatchObject({
       caller: { userId: 2, group: groupAbilitiesFixture(), project: undefined },
     })
+  })
+
+  it('hand member_role_id to identity and show the member_role it answers', async () => {
+    const member = memberFixture({
+      accessLevel: 10,
+      memberRoleId: 3,
+      memberRole: memberRoleFixture(),
+    })
+    const addMember = jest.fn((_request: AddMemberRequest) => Promise.resolve({ member }))
+    const updateMember = jest.fn((_request: UpdateMemberRequest) => Promise.resolve({ member }))
+    const api = await start({
+      project: everyProjectAbility(),
+      identity: { members: { addMember, updateMember } },
+    })
+    const added = await fetch(
+      `${api}/groups/10/members`,
+      sendAsAlice('POST', { user_id: 3, access_level: 10, member_role_id: 3 }),
+    )
+    expect(added.status).toBe(201)
+    expect(await added.json()).toMatchObject({
+      access_level: 10,
+      member_role: { id: 3, group_id: 10, base_access_level: 10, read_code: true },
+    })
+    expect(addMember.mock.calls[0]?.[0]).toMatchObject({ userId: 3, memberRoleId: 3 })
+    const updated = await fetch(
+      `${api}/projects/5/members/3`,
+      sendAsAlice('PUT', { access_level: 10, member_role_id: '3' }),
+    )
+    expect(updated.status).toBe(200)
+    expect(updateMember.mock.calls[0]?.[0]).toMatchObject({
+      source: { id: 5 },
+      userId: 3,
+      accessLevel: 10,
+      memberRoleId: 3,
+    })
+    await fetch(`${api}/projects/5/members/3`, sendAsAlice('PUT', { access_level: 30 }))
+    expect(updateMember.mock.calls[1]?.[0]).toMatchObject({ memberRoleId: undefined })
   })
 })

@@ -157,7 +157,8 @@ function sourceMemberRoutes(api: ApiRouter, identity: IdentityClients, kind: Sou
       user_id: p.int().required(),
       access_level: p.int().required(),
       expires_at: p.date(),
-      member_role_id: p.int(),
+      // null or empty removes the member's custom role: identity reads 0 as none.
+      member_role_id: p.int().nullAs(0),
     },
     handle: async ({ caller, params, ...resolved }) => {
       const answer = await members.write.updateMember({ caller, ...membership(params, resolved) })

@@ -1,6 +1,8 @@
 import type {
   GroupServiceClient,
+  MemberRoleServiceClient,
   MemberServiceClient,
+  SamlIdentityServiceClient,
   TokenServiceClient,
   UserServiceClient,
 } from '@suite/proto'
@@ -12,6 +14,8 @@ export interface FakeIdentityHandlers {
   tokens?: Partial<PromiseClient<TokenServiceClient>>
   groups?: Partial<PromiseClient<GroupServiceClient>>
   members?: Partial<PromiseClient<MemberServiceClient>>
+  memberRoles?: Partial<PromiseClient<MemberRoleServiceClient>>
+  samlIdentities?: Partial<PromiseClient<SamlIdentityServiceClient>>
 }
 
 /** A method the test did not provide fails loudly instead of answering undefined. */
@@ -31,6 +35,8 @@ export function fakeIdentity(handlers: FakeIdentityHandlers = {}): IdentityClien
     tokens: fake<TokenServiceClient>('tokens', handlers.tokens),
     groups: fake<GroupServiceClient>('groups', handlers.groups),
     members: fake<MemberServiceClient>('members', handlers.members),
+    memberRoles: fake<MemberRoleServiceClient>('memberRoles', handlers.memberRoles),
+    samlIdentities: fake<SamlIdentityServiceClient>('samlIdentities', handlers.samlIdentities),
     close: () => {},
   }
 }

@@ -1,8 +1,12 @@
 import {
+  AccessLevel,
+  MemberPermission,
   SourceType,
   type Group,
   type Member,
+  type MemberRole,
   type PersonalAccessToken,
+  type SamlIdentity,
   type User,
 } from '@suite/proto'
 import type { Principal } from '../auth/principal.js'
@@ -120,6 +124,25 @@ export function memberFixture(overrides: Partial<Member> = {}): Member {
     heldInId: 10,
     ...overrides,
   }
+}
+
+/** A Guest-based custom role of group 10 that reads code. */
+export function memberRoleFixture(overrides: Partial<MemberRole> = {}): MemberRole {
+  return {
+    id: 3,
+    name: 'Guest + read code',
+    description: undefined,
+    groupId: 10,
+    baseAccessLevel: AccessLevel.ACCESS_LEVEL_GUEST,
+    permissions: [MemberPermission.MEMBER_PERMISSION_READ_CODE],
+    createdAt: new Date('2026-11-21T10:56:24.123Z'),
+    ...overrides,
+  }
+}
+
+/** Alice's identity with the SAML provider of group 10. */
+export function samlIdentityFixture(overrides: Partial<SamlIdentity> = {}): SamlIdentity {
+  return { userId: 2, externUid: 'alice@idp', groupId: 10, samlProviderId: 4, ...overrides }
 }
 
 export function principalFixture(user: User | undefined, scopes = ['api']): Principal {
