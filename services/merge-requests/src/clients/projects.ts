@@ -19,14 +19,18 @@ export function projectOf(message: ProjectMessage): Project {
     squashOption: message.squashOption,
     flags: { ...message.flags },
     approvalsBeforeMerge: message.approvalsBeforeMerge,
+    callerReadsMergeRequests: message.abilities?.readMergeRequest,
   }
 }
 
 /** The projects service as the domain needs it (`client` records every project's access facts). */
 export function projectsPort(client: ProjectsRpc): ProjectsPort {
   return {
-    findProjects: async (ids) => {
-      const { projects } = await client.batchGetProjects({ ids: [...ids] })
+    findProjects: async (ids, caller) => {
+      const { projects } = await client.batchGetProjects({
+        ids: [...ids],
+        caller: caller && callerMessage(caller),
+      })
       return projects.map(projectOf)
     },
     canReadMergeRequests: async (caller: Caller | undefined, projectId: number) => {

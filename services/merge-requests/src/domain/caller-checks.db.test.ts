@@ -2,12 +2,12 @@
  * The service checks the caller itself, endpoint by endpoint, from the
  * abilities handed in with it: GitLab's statuses for each refusal.
  */
-import { AccessLevel, Project } from '@suite/proto'
+import { AccessLevel, Project, ProjectAbilities } from '@suite/proto'
 import { ForbiddenError, NotFoundError, UnauthenticatedError } from '@suite/runtime'
 import { createTestDatabase, type TestDatabase } from '../store/test-database.js'
 import { insertTestMergeRequest } from '../store/test-merge-requests.js'
 import { memberCaller, publicAbilities } from '../testing/test-callers.js'
-import { FakeRepository, attributes, testDeps } from '../testing/test-deps.js'
+import { FakeRepository, attributes, testDeps, testProject } from '../testing/test-deps.js'
 import { acceptMergeRequest } from './accept-merge-request.js'
 import type { Caller } from './caller.js'
 import { createAwardEmoji, listAwardEmoji } from './award-emoji.js'
@@ -211,5 +211,50 @@ describe('lists', () => {
     expect((await list(reporter, 'project')).total).toBeGreaterThan(0)
     // No access facts are stored for project 1 here: a list that spans projects shows nothing.
     expect((await list(reporter, 'global')).total).toBe(0)
+  })
+
+  it('leaves out what the read model still admits but the projects service no longer does', async () => {
+    const admitsEveryone = (projectId: number) => ({
+      projectId,
+      groupIds: [],
+      ownerUserId: undefined,
+      archived: false,
+      readMergeRequest: {
+        admin: true,
+        anonymous: true,
+        signedIn: true,
+        memberMinLevel: ACCESS_LEVEL_NO_ACCESS,
+      },
+      version: 1,
+    })
+    await deps.stores.accessFacts.save([admitsEveryone(2), admitsEveryone(3)])
+    const nowPrivate = await insertTestMergeRequest(test.db, { target_project_id: 2 })
+    const stillPublic = await insertTestMergeRequest(test.db, { target_project_id: 3 })
+    const listing = testDeps(test.db, {
+      projects: [
+        // Made private meanwhile: its new facts have not reached the read model yet.
+        testProject(2, ProjectAbilities.fromPartial({ projectId: 2, readProject: false })),
+        testProject(3, ProjectAbilities.fromPartial({ projectId: 3, readMergeRequest: true })),
+      ],
+    })
+    const { mergeRequests, total } = await listMergeRequests(listing, {
+      caller: reporter,
+      listScope: 'global',
+      projectId: 0,
+      groupId: 0,
+      scope: 'all',
+      state: '',
+      filter: undefined,
+      not: undefined,
+      orderBy: '',
+      ascending: true,
+      page: undefined,
+      withMergeStatusRecheck: false,
+      nonArchived: false,
+    })
+    const ids = mergeRequests.map((view) => view.id)
+    expect(ids).toContain(stillPublic.id)
+    expect(ids).not.toContain(nowPrivate.id)
+    expect(total).toBe(mergeRequests.length)
   })
 })

@@ -117,9 +117,27 @@ export async function listMergeRequests(
     const opened = rows.filter((row) => row.state === 'opened').map((row) => row.id)
     await queueAfterCommit(deps, 'status', opened)
   }
-  const mergeRequests = await presentMergeRequests(deps, rows, {
+  if (projects.kind === 'project') {
+    const mergeRequests = await presentMergeRequests(deps, rows, {
+      single: false,
+      caller: input.caller,
+    })
+    return { mergeRequests, total }
+  }
+  // The read model can trail a change (a project just made private, while
+  // its facts wait in the projects outbox): the page's projects come with the
+  // caller's abilities as the projects service decides them now, and a
+  // request the caller may no longer read is left out.
+  const ids = [...new Set(rows.map((row) => row.targetProjectId))]
+  const fresh = ids.length === 0 ? [] : await deps.ports.projects.findProjects(ids, input.caller)
+  const readable = new Map(
+    fresh.filter((project) => project.callerReadsMergeRequests).map((p) => [p.id, p]),
+  )
+  const kept = rows.filter((row) => readable.has(row.targetProjectId))
+  const mergeRequests = await presentMergeRequests(deps, kept, {
     single: false,
     caller: input.caller,
+    projects: readable,
   })
-  return { mergeRequests, total }
+  return { mergeRequests, total: total - (rows.length - kept.length) }
 }

@@ -71,6 +71,8 @@ export interface PresentOptions {
   caller?: Caller | undefined
   /** Single-request answers also carry subscribed, changes_count and caller_can_merge. */
   single: boolean
+  /** The requests' projects, when the caller already loaded them. */
+  projects?: ReadonlyMap<number, Project> | undefined
 }
 
 /** The projects of the requests (merge method, squash option, approvals), in one call. */
@@ -129,7 +131,7 @@ export async function presentMergeRequests(
       stores.diffs.findVersions(diffIds),
       stores.blocks.findBlocked(ids),
       stores.approvals.countFor(ids),
-      loadProjects(deps, mergeRequests),
+      options.projects ?? loadProjects(deps, mergeRequests),
     ])
   const milestoneById = new Map(milestones.map((milestone) => [milestone.id, milestone]))
   const now = new Date()

@@ -15,7 +15,7 @@ export interface ProjectsPort {
    * The projects among `ids` the projects service knows, in any order. Every
    * project it answers has its access facts recorded in the read model.
    */
-  findProjects(ids: readonly number[]): Promise<Project[]>
+  findProjects(ids: readonly number[], caller?: Caller): Promise<Project[]>
   /**
    * Whether the projects service gives the caller read_merge_request in the
    * project; false when it answers that the project is unknown or unreadable.

@@ -15,4 +15,9 @@ export interface Project {
   /** The project's boolean settings by GitLab's name (remove_source_branch_after_merge, ...). */
   flags: Readonly<Record<string, boolean>>
   approvalsBeforeMerge: number
+  /**
+   * Whether the caller the projects were asked for holds read_merge_request
+   * now (the projects service's answer); undefined when none was asked for.
+   */
+  callerReadsMergeRequests: boolean | undefined
 }

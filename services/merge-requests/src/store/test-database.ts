@@ -30,7 +30,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await migrateToLatest(db as unknown as Kysely<unknown>, schema, migrations)
       return { db, drop }
     } catch (error) {
-      if (attempt < 3 && droppedMeanwhile(error, schema)) continue
+      if (attempt < 5 && droppedMeanwhile(error, schema)) {
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt))
+        continue
+      }
       await drop()
       throw error
     }
@@ -39,11 +42,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 /**
  * Kysely's migrator reads every schema's tables; another test file dropping
- * its schema at that moment fails the read with "schema ... does not exist"
- * (naming that other schema). Trying again is then enough.
+ * its schema at that moment fails the read with `schema "..." does not
+ * exist` or `relation "..." does not exist`, naming the other file's
+ * objects. Trying again is then enough.
  */
 function droppedMeanwhile(error: unknown, ours: string): boolean {
   const message = error instanceof Error ? error.message : ''
-  const missing = /^schema "([^"]+)" does not exist$/.exec(message)?.[1]
-  return missing !== undefined && missing !== ours
+  return /^(schema|relation) "[^"]+" does not exist$/.test(message) && !message.includes(ours)
 }

@@ -58,6 +58,7 @@ export function projectSettings(values: Partial<ProjectSettings> = {}): ProjectS
     squashOption: '',
     flags: {},
     approvalsBeforeMerge: 0,
+    callerReadsMergeRequests: undefined,
     ...values,
   }
 }

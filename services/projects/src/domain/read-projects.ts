@@ -56,6 +56,23 @@ export async function getProject(
   return findReadable(store, caller, ref, await callerMemberships(identity, caller))
 }
 
+/**
+ * Projects by id, readable or not (for presenting related objects), each
+ * with the caller's access and abilities: one membership lookup for all.
+ */
+export async function batchGetProjectsFor(
+  store: Pick<ProjectsStore, 'findMany'>,
+  identity: Pick<IdentityPort, 'memberships'>,
+  caller: Caller,
+  ids: readonly number[],
+): Promise<ProjectWithAccess[]> {
+  const [projects, memberships] = await Promise.all([
+    store.findMany([...ids]),
+    callerMemberships(identity, caller),
+  ])
+  return projects.map((project) => withAccess(project, caller, memberships))
+}
+
 /** GET /projects: the visible projects matching the filter, with the caller's access in each. */
 export async function listProjects(
   store: ProjectsStore,

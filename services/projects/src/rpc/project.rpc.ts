@@ -22,7 +22,12 @@ import { createProject } from '../domain/create-project.js'
 import { getProjectAvatar } from '../domain/project-avatar.js'
 import type { ProjectWithAccess } from '../domain/project.js'
 import type { Ports } from '../domain/ports.js'
-import { getProject, listProjects, type ProjectRef } from '../domain/read-projects.js'
+import {
+  batchGetProjectsFor,
+  getProject,
+  listProjects,
+  type ProjectRef,
+} from '../domain/read-projects.js'
 import { updateProject } from '../domain/update-project.js'
 import type { ProjectsStore } from '../store/projects.store.js'
 import { toCaller, toFilter, toListAbility, toPageQuery, toSettingsInput } from './from-proto.js'
@@ -78,6 +83,15 @@ export function projectService(server: GrpcServer, deps: ProjectRpcDeps): Projec
     batchGetProjects: server.unary(
       'BatchGetProjects',
       async (req: BatchGetProjectsRequest): Promise<BatchGetProjectsResponse> => {
+        if (req.caller) {
+          const found = await batchGetProjectsFor(
+            store,
+            ports.identity,
+            toCaller(req.caller),
+            req.ids,
+          )
+          return { projects: found.map((item) => toProjectMessage(item.project, item, undefined)) }
+        }
         const projects = await store.findMany(req.ids)
         // No caller: features and access facts, no abilities.
         return {

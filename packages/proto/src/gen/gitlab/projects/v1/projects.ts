@@ -267,6 +267,12 @@ export interface GetProjectResponse {
 
 export interface BatchGetProjectsRequest {
   ids: number[];
+  /**
+   * When given, every project answered carries this caller's abilities
+   * (computed as GetProject computes them, with one membership lookup); the
+   * projects are answered whether the caller may read them or not.
+   */
+  caller?: Caller | undefined;
 }
 
 export interface BatchGetProjectsResponse {
@@ -2750,7 +2756,7 @@ export const GetProjectResponse: MessageFns<GetProjectResponse> = {
 };
 
 function createBaseBatchGetProjectsRequest(): BatchGetProjectsRequest {
-  return { ids: [] };
+  return { ids: [], caller: undefined };
 }
 
 export const BatchGetProjectsRequest: MessageFns<BatchGetProjectsRequest> = {
@@ -2761,6 +2767,9 @@ export const BatchGetProjectsRequest: MessageFns<BatchGetProjectsRequest> = {
         writer.int64(v);
       }
       writer.join();
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(18).fork()).join();
     }
     return writer;
   },
@@ -2796,6 +2805,14 @@ export const BatchGetProjectsRequest: MessageFns<BatchGetProjectsRequest> = {
 
             break;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2809,13 +2826,19 @@ export const BatchGetProjectsRequest: MessageFns<BatchGetProjectsRequest> = {
   },
 
   fromJSON(object: any): BatchGetProjectsRequest {
-    return { ids: globalThis.Array.isArray(object?.ids) ? object.ids.map((e: any) => globalThis.Number(e)) : [] };
+    return {
+      ids: globalThis.Array.isArray(object?.ids) ? object.ids.map((e: any) => globalThis.Number(e)) : [],
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+    };
   },
 
   toJSON(message: BatchGetProjectsRequest): unknown {
     const obj: any = {};
     if (message.ids?.length) {
       obj.ids = message.ids.map((e) => Math.round(e));
+    }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
     }
     return obj;
   },
@@ -2826,6 +2849,9 @@ export const BatchGetProjectsRequest: MessageFns<BatchGetProjectsRequest> = {
   fromPartial<I extends Exact<DeepPartial<BatchGetProjectsRequest>, I>>(object: I): BatchGetProjectsRequest {
     const message = createBaseBatchGetProjectsRequest();
     message.ids = object.ids?.map((e) => e) || [];
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
     return message;
   },
 };
@@ -5484,7 +5510,11 @@ export const ProjectServiceService = {
     responseSerialize: (value: GetProjectResponse): Buffer => Buffer.from(GetProjectResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetProjectResponse => GetProjectResponse.decode(value),
   },
-  /** Projects by id with no permission check (for presenting related objects). */
+  /**
+   * Projects by id with no permission check (for presenting related objects);
+   * with a caller, each carries the caller's abilities, so that a list can
+   * drop what its read model still showed after a change.
+   */
   batchGetProjects: {
     path: "/gitlab.projects.v1.ProjectService/BatchGetProjects" as const,
     requestStream: false as const,
@@ -5563,7 +5593,11 @@ export const ProjectServiceService = {
 export interface ProjectServiceServer extends UntypedServiceImplementation {
   /** NOT_FOUND for a project the caller may not read. */
   getProject: handleUnaryCall<GetProjectRequest, GetProjectResponse>;
-  /** Projects by id with no permission check (for presenting related objects). */
+  /**
+   * Projects by id with no permission check (for presenting related objects);
+   * with a caller, each carries the caller's abilities, so that a list can
+   * drop what its read model still showed after a change.
+   */
   batchGetProjects: handleUnaryCall<BatchGetProjectsRequest, BatchGetProjectsResponse>;
   listProjects: handleUnaryCall<ListProjectsRequest, ListProjectsResponse>;
   createProject: handleUnaryCall<CreateProjectRequest, CreateProjectResponse>;
@@ -5599,7 +5633,11 @@ export interface ProjectServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetProjectResponse) => void,
   ): ClientUnaryCall;
-  /** Projects by id with no permission check (for presenting related objects). */
+  /**
+   * Projects by id with no permission check (for presenting related objects);
+   * with a caller, each carries the caller's abilities, so that a list can
+   * drop what its read model still showed after a change.
+   */
   batchGetProjects(
     request: BatchGetProjectsRequest,
     callback: (error: ServiceError | null, response: BatchGetProjectsResponse) => void,
