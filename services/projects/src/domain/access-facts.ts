@@ -21,16 +21,32 @@ type FactsSource = Pick<
   'id' | 'namespace' | 'visibility' | 'features' | 'archived' | 'flags' | 'version'
 >
 
+type ListRequirements = Pick<AccessFacts, 'readProject' | 'readCode' | 'readMergeRequest'>
+
+/**
+ * Requirements by policy subject: they depend only on visibility, feature
+ * levels, archived and public_jobs, and every Project answered (reads
+ * included) carries them, so each combination is read off the table once.
+ */
+const REQUIREMENTS = new Map<string, ListRequirements>()
+const REMEMBERED_SUBJECTS = 1_000
+
 /** The list abilities' Requirements of a project, read off the policy table. */
 export function listRequirements(
   project: Pick<Project, 'visibility' | 'features' | 'archived' | 'flags'>,
-): Pick<AccessFacts, 'readProject' | 'readCode' | 'readMergeRequest'> {
+): ListRequirements {
   const subject = policySubject(project)
-  return {
+  const key = JSON.stringify(subject)
+  const known = REQUIREMENTS.get(key)
+  if (known) return known
+  const requirements: ListRequirements = {
     readProject: requirementFor('readProject', subject),
     readCode: requirementFor('readCode', subject),
     readMergeRequest: requirementFor('readMergeRequest', subject),
   }
+  if (REQUIREMENTS.size >= REMEMBERED_SUBJECTS) REQUIREMENTS.clear()
+  REQUIREMENTS.set(key, requirements)
+  return requirements
 }
 
 export function accessFactsOf(project: FactsSource): AccessFacts {
