@@ -34,8 +34,21 @@ export function createDatabase<DB>(options: DatabaseOptions): Kysely<DB> {
 }
 
 /**
+ * Kysely's migrator lists the tables of every schema to find its own; a
+ * schema dropped by someone else at that moment (another test file's, a
+ * tenant's) fails the listing with `schema "..." does not exist` or
+ * `relation "..." does not exist` naming an object that is not ours.
+ */
+export function droppedElsewhere(error: unknown, ours: string): boolean {
+  const message = error instanceof Error ? error.message : ''
+  const name = /^(?:schema|relation) "([^"]+)" does not exist$/.exec(message)?.[1]
+  return name !== undefined && name !== ours && !name.startsWith(`${ours}.`)
+}
+
+/**
  * Creates the schema if needed and runs the service's migrations in it with
- * Kysely's migrator (which takes a lock, so concurrent starts are safe).
+ * Kysely's migrator (which takes a lock, so concurrent starts are safe),
+ * trying again when another schema vanished under its table listing.
  */
 export async function migrateToLatest(
   db: Kysely<unknown>,
@@ -48,9 +61,15 @@ export async function migrateToLatest(
     migrationTableSchema: schema,
     provider: { getMigrations: () => Promise.resolve(migrations) },
   })
-  const { error, results } = await migrator.migrateToLatest()
-  if (error) throw error instanceof Error ? error : new Error('migration failed')
-  return results ?? []
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest()
+    if (!error) return results ?? []
+    if (attempt < 5 && droppedElsewhere(error, schema)) {
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt))
+      continue
+    }
+    throw error instanceof Error ? error : new Error('migration failed')
+  }
 }
 
 /** PostgreSQL's unique_violation, for turning races into 409s. */

@@ -25,28 +25,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db)
     await db.destroy()
   }
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await migrateToLatest(db as unknown as Kysely<unknown>, schema, migrations)
-      return { db, drop }
-    } catch (error) {
-      if (attempt < 5 && droppedMeanwhile(error, schema)) {
-        await new Promise((resolve) => setTimeout(resolve, 50 * attempt))
-        continue
-      }
-      await drop()
-      throw error
-    }
+  try {
+    await migrateToLatest(db as unknown as Kysely<unknown>, schema, migrations)
+    return { db, drop }
+  } catch (error) {
+    await drop()
+    throw error
   }
-}
-
-/**
- * Kysely's migrator reads every schema's tables; another test file dropping
- * its schema at that moment fails the read with `schema "..." does not
- * exist` or `relation "..." does not exist`, naming the other file's
- * objects. Trying again is then enough.
- */
-function droppedMeanwhile(error: unknown, ours: string): boolean {
-  const message = error instanceof Error ? error.message : ''
-  return /^(schema|relation) "[^"]+" does not exist$/.test(message) && !message.includes(ours)
 }
