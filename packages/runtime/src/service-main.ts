@@ -1,5 +1,6 @@
 import type { Kysely, Migration } from 'kysely'
 import type { Redis } from 'ioredis'
+import { startChangeForwarder } from './change-events.js'
 import { createDatabase, migrateToLatest } from './db.js'
 import { GrpcServer } from './grpc-server.js'
 import { createLogger, type Logger } from './logger.js'
@@ -85,6 +86,19 @@ export async function runDomainService<DB>(
 
   const metricsServer = await startMetricsServer(registry, config.METRICS_PORT, config.METRICS_HOST)
   onShutdown(() => new Promise((resolve) => metricsServer.close(resolve)))
+
+  if (service.info.schema) {
+    // Every process of the service forwards its schema's change events, so
+    // the gateways hear of each write while any of them runs.
+    onShutdown(
+      startChangeForwarder({
+        databaseUrl: config.DATABASE_URL,
+        schema: service.info.schema,
+        redis: deps.redis(),
+        logger,
+      }),
+    )
+  }
 
   const register = role === 'server' ? service.registerServer : service.grpcRoles?.[role]
   if (register) {

@@ -7,6 +7,8 @@ import type { MergeRequestsClients } from './clients/merge-requests.client.js'
 import type { PipelinesClients } from './clients/pipelines.client.js'
 import type { ProjectsClients } from './clients/projects.client.js'
 import type { RepositoryClients } from './clients/repository.client.js'
+import type { ChangePublisher } from './cache/change-listener.js'
+import type { ResponseCache } from './cache/response-cache.js'
 import { errorHandler } from './errors/error-handler.js'
 import { gitHttpRoutes } from './git-http/git-http.routes.js'
 import { routeNotFound } from './errors/http-error.js'
@@ -47,6 +49,9 @@ export interface AppDeps {
   pipelines?: PipelinesClients
   tokenCache: TokenCache
   readiness: readonly ReadinessCheck[]
+  /** Cached GET answers and the change events that keep them current; off without them. */
+  responseCache?: ResponseCache
+  changes?: ChangePublisher
 }
 
 /** The gateway's Express application: probes, metrics and GitLab's /api/v4. */
@@ -65,6 +70,8 @@ export function createApp(deps: AppDeps): Express {
     projects: deps.projects,
     tokenCache: deps.tokenCache,
     externalUrl: deps.externalUrl,
+    responseCache: deps.responseCache,
+    changes: deps.changes,
   }
   const api = new ApiRouter(API_PREFIX, routeDeps)
   userRoutes(api, deps.identity)

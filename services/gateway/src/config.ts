@@ -28,6 +28,14 @@ export function loadGatewayConfig(environment: NodeJS.ProcessEnv = process.env) 
       ALERTING_ADDR: env.address(defaultAddress('ALERTING_ADDR')),
       REPOSITORY_ADDR: env.address(defaultAddress('REPOSITORY_ADDR')),
       LOG_LEVEL: env.logLevel(),
+      // Serialized GET answers kept per viewer (0 turns the cache off), and how
+      // long a writer's own reads skip it while other replicas hear of the write.
+      RESPONSE_CACHE_MAX_BYTES: z.coerce
+        .number()
+        .int()
+        .min(0)
+        .default(64 * 1024 * 1024),
+      RESPONSE_CACHE_STICKY_MS: z.coerce.number().int().min(0).default(2_000),
     },
     environment,
   )
@@ -38,6 +46,10 @@ export function loadGatewayConfig(environment: NodeJS.ProcessEnv = process.env) 
     databaseUrl: raw.DATABASE_URL,
     redisUrl: raw.REDIS_URL,
     logLevel: raw.LOG_LEVEL,
+    responseCache: Object.freeze({
+      maxBytes: raw.RESPONSE_CACHE_MAX_BYTES,
+      stickyMs: raw.RESPONSE_CACHE_STICKY_MS,
+    }),
     /** Every domain service the gateway calls, by its suite name. */
     services: Object.freeze({
       identity: raw.IDENTITY_ADDR,

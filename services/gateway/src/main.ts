@@ -10,6 +10,8 @@ import {
 } from '@suite/runtime'
 import { createApp } from './app.js'
 import { TokenCache } from './auth/token-cache.js'
+import { listenForChanges } from './cache/change-listener.js'
+import { ResponseCache } from './cache/response-cache.js'
 import { createEventsClients } from './clients/events.client.js'
 import { createIdentityClients } from './clients/identity.client.js'
 import { createMergeRequestsClients } from './clients/merge-requests.client.js'
@@ -53,6 +55,19 @@ if (config.databaseUrl) {
 }
 readiness.push({ name: 'redis', check: () => pingRedis(redis) })
 
+const tokenCache = new TokenCache()
+const responseCache = new ResponseCache({ ...config.responseCache, registry })
+const subscriber = createRedisConnection(config.redisUrl)
+subscriber.on('error', (err: Error) => logger.debug({ err }, 'redis subscriber connection error'))
+onShutdown(() => Promise.resolve(subscriber.disconnect()))
+const changes = listenForChanges({
+  subscriber,
+  publisher: redis,
+  cache: responseCache,
+  tokenCache,
+  logger,
+})
+
 const app = createApp({
   externalUrl: config.externalUrl,
   logger,
@@ -63,8 +78,10 @@ const app = createApp({
   repository,
   mergeRequests,
   pipelines,
-  tokenCache: new TokenCache(),
+  tokenCache,
   readiness,
+  responseCache,
+  changes,
 })
 
 const server = createServer(app)

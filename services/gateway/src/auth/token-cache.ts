@@ -49,6 +49,16 @@ export class TokenCache {
     this.entries.set(digest(token), { value, expiresAt: this.now() + this.ttlMs })
   }
 
+  /**
+   * Forgets every token of a user at once: their account changed (blocked,
+   * made admin, renamed), as a change event said.
+   */
+  evictUser(userId: number): void {
+    for (const [key, entry] of this.entries) {
+      if (entry.value.user?.id === userId) this.entries.delete(key)
+    }
+  }
+
   /** Forgets a token at once, e.g. after it was revoked through this gateway. */
   evictTokenId(tokenId: number): void {
     for (const [key, entry] of this.entries) {

@@ -8,6 +8,7 @@ import type { Logger } from '@suite/runtime'
 import { authenticate } from '../auth/authenticate.js'
 import { ANONYMOUS, callerOf, type Principal } from '../auth/principal.js'
 import type { TokenCache } from '../auth/token-cache.js'
+import type { ChangePublisher } from '../cache/change-listener.js'
 import type { IdentityClients } from '../clients/identity.client.js'
 import { findProject } from '../clients/project-lookups.js'
 import type { ProjectsClients } from '../clients/projects.client.js'
@@ -28,6 +29,8 @@ export interface GitHttpDeps {
   repository: RepositoryClients
   tokenCache: TokenCache
   logger: Logger
+  /** A push changes the project's refs: its cached answers go before git hears the result end. */
+  changes?: ChangePublisher
 }
 
 /** A push or a clone of a big repository may take long; the stream ends when git does. */
@@ -192,5 +195,12 @@ async function streamPack(
     },
   })
   res.status(200).type(`application/x-git-${service}-result`)
-  await Promise.all([pipeline(requestBody(req), toMessages, call), pipeline(call, toBytes, res)])
+  await Promise.all([
+    pipeline(requestBody(req), toMessages, call),
+    pipeline(call, toBytes, res, { end: false }),
+  ])
+  if (service === 'receive-pack') {
+    await deps.changes?.written({ tags: [`p:${project.id}`], actor: principal.user?.id })
+  }
+  res.end()
 }

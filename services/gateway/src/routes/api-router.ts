@@ -1,12 +1,22 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express'
+import {
+  cacheKey,
+  dependencyTags,
+  sendCached,
+  serializeReply,
+  writtenTags,
+  type Reply,
+} from '../cache/reply.js'
 import { methodNotAllowed, routeNotFound } from '../errors/http-error.js'
 import { sendJson } from '../middleware/json-response.js'
 import { pageRequest, paginationParams } from '../params/pagination.js'
 import type { ParamShape, ParamValues } from '../params/parse-params.js'
 import { keysetHeaders, paginationHeaders } from './pagination-headers.js'
 import {
+  authenticateRequest,
   checkResolvedAbility,
   prepare,
+  type Authenticated,
   presentContext,
   successStatus,
   type RouteDeps,
@@ -81,8 +91,14 @@ export class ApiRouter {
     spec: ListSpec<S, Src, T>,
   ): void {
     checkResolvedAbility(path, spec)
-    this.register('get', path, spec.requirements, async (req, res) => {
-      const { handler, abilities } = await prepare(req, spec, paginationParams, this.deps)
+    this.register('get', path, spec, async (req, authenticated) => {
+      const { handler, abilities } = await prepare(
+        req,
+        spec,
+        paginationParams,
+        this.deps,
+        authenticated,
+      )
       // The pagination parameters were parsed with the route's own (see prepare).
       const requested = handler.params as ParamValues<typeof paginationParams>
       const page = pageRequest(requested)
@@ -93,12 +109,13 @@ export class ApiRouter {
       const headers = keyset
         ? keysetHeaders(keyset.next, page.perPage, base)
         : paginationHeaders({ page: requested.page, perPage: page.perPage, total }, base)
-      sendJson(
-        res,
-        200,
-        items.map((item) => spec.present(item, ctx)),
+      return {
+        status: 200,
+        json: items.map((item) => spec.present(item, ctx)),
         headers,
-      )
+        projectId: handler.project?.id,
+        groupId: handler.group?.id,
+      }
     })
   }
 
@@ -121,36 +138,45 @@ export class ApiRouter {
     spec: RouteSpec<S, Src, R>,
   ): void {
     checkResolvedAbility(path, spec)
-    this.register(method, path, spec.requirements, async (req, res) => {
-      const { handler, abilities } = await prepare(req, spec, {}, this.deps)
+    if (spec.cache && method !== 'get') throw new Error(`${path}: only GET answers are cached`)
+    this.register(method, path, spec, async (req, authenticated) => {
+      const { handler, abilities } = await prepare(req, spec, {}, this.deps, authenticated)
       const value = await spec.handle(handler)
+      const resolved = {
+        projectId: handler.project?.id,
+        groupId: handler.group?.id,
+        actorId: handler.principal.user?.id,
+      }
       if (!spec.present) {
-        sendJson(res, spec.status ?? successStatus(req.method, false), undefined)
-        return
+        return { status: spec.status ?? successStatus(req.method, false), ...resolved }
       }
       const related = spec.related?.(value) ?? []
       const ctx = await presentContext(handler.principal, abilities, related, this.deps)
       const body = spec.present(value, ctx)
-      const code = spec.status ?? successStatus(req.method, true)
+      const status = spec.status ?? successStatus(req.method, true)
       if (spec.contentType === 'text/plain') {
-        res.status(code).setHeader('Content-Type', 'text/plain')
-        res.send(Buffer.from(typeof body === 'string' ? body : ''))
-        return
+        return { status, text: Buffer.from(typeof body === 'string' ? body : ''), ...resolved }
       }
-      sendJson(res, code, body)
+      return { status, json: body, ...resolved }
     })
   }
 
+  /**
+   * Mounts a route: its path requirements, then (for a cached GET) the cached
+   * answer of this viewer, else the route itself; a successful write evicts
+   * what it changed here and on every replica before it is answered.
+   */
   private register(
     method: Method,
     path: string,
-    requirements: Readonly<Record<string, RegExp>> | undefined,
-    run: (req: Request, res: Response) => Promise<void>,
+    spec: Pick<RouteSpec, 'requirements' | 'cache'>,
+    run: (req: Request, authenticated: Authenticated | undefined) => Promise<Reply>,
   ): void {
     const template = `${this.prefix}${path}`
     this.known.push({ method: method.toUpperCase(), pattern: templatePattern(template) })
+    const cache = spec.cache ? this.deps.responseCache : undefined
     this.router[method](path, async (req, res, next) => {
-      const unmet = Object.entries(requirements ?? {}).some(
+      const unmet = Object.entries(spec.requirements ?? {}).some(
         ([name, pattern]) => !pattern.test(String(req.params[name])),
       )
       if (unmet) {
@@ -158,7 +184,41 @@ export class ApiRouter {
         return
       }
       res.locals['route'] = template
-      await run(req, res)
+      if (!cache) {
+        const reply = await run(req, undefined)
+        if (method !== 'get' && reply.status < 400) {
+          await this.deps.changes?.written({ tags: writtenTags(reply), actor: reply.actorId })
+        }
+        sendReply(res, reply)
+        return
+      }
+      const authenticated = await authenticateRequest(req, this.deps)
+      const { principal } = authenticated
+      const key = cacheKey(principal, req.originalUrl)
+      const hit = cache.lookup(key, principal.user?.id)
+      if (hit) {
+        sendCached(req, res, hit)
+        return
+      }
+      const started = cache.begin()
+      const reply = await run(req, authenticated)
+      if (reply.status !== 200 || reply.json === undefined) {
+        sendReply(res, reply)
+        return
+      }
+      const serialized = serializeReply(reply, dependencyTags(reply, principal))
+      cache.store(key, serialized, started)
+      sendCached(req, res, serialized)
     })
   }
+}
+
+/** Sends a route's answer as GitLab would: JSON (exact Content-Type), text, or nothing. */
+function sendReply(res: Response, reply: Reply): void {
+  if (reply.text !== undefined) {
+    res.status(reply.status).setHeader('Content-Type', 'text/plain')
+    res.send(reply.text)
+    return
+  }
+  sendJson(res, reply.status, reply.json, reply.headers)
 }

@@ -52,6 +52,7 @@ export function eventRoutes(
   })
 
   api.list('/projects/:id/events', {
+    cache: true,
     scopes: 'user',
     ability: PUBLIC,
     resolve: 'project',

@@ -128,6 +128,7 @@ export function mergeRequestListRoutes(api: ApiRouter, deps: MergeRequestRouteDe
   })
 
   api.list('/projects/:id/merge_requests', {
+    cache: true,
     ability: PUBLIC,
     resolve: 'project',
     projectAbility: 'readMergeRequest',

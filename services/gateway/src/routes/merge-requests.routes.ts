@@ -27,6 +27,7 @@ export function mergeRequestRoutes(api: ApiRouter, deps: MergeRequestRouteDeps):
   const single = { present: presentMergeRequest, related: mergeRequestDetailUserIds }
 
   api.get(SINGLE, {
+    cache: true,
     ability: PUBLIC,
     resolve: 'project',
     projectAbility: 'readMergeRequest',

@@ -57,6 +57,7 @@ export function projectRoutes(
   })
 
   api.get('/projects/:id', {
+    cache: true,
     ability: PUBLIC,
     resolve: 'project',
     projectRepository: true,

@@ -33,6 +33,7 @@ export function repositoryTagRoutes(
   const tagName = { id: p.string().required(), tag_name: p.string().required() }
 
   api.list('/projects/:id/repository/tags', {
+    cache: true,
     ability: PUBLIC,
     resolve: 'project',
     projectAbility: 'readCode',

@@ -14,6 +14,8 @@ import type { PresentContext } from '../entities/present-context.js'
 import { notFound } from '../errors/http-error.js'
 import { parseParams, type ParamShape, type ParamValues } from '../params/parse-params.js'
 import { rawParams } from '../params/raw-params.js'
+import type { ChangePublisher } from '../cache/change-listener.js'
+import type { ResponseCache } from '../cache/response-cache.js'
 import type { HandlerContext, RouteSpec, Source } from './route-spec.js'
 
 export interface RouteDeps {
@@ -21,6 +23,23 @@ export interface RouteDeps {
   projects: ProjectsClients
   tokenCache: TokenCache
   externalUrl: string
+  /** Serialized answers of routes that declare `cache`; without it every GET goes to the services. */
+  responseCache?: ResponseCache
+  /** Where a write's change event goes; without it writes evict nothing. */
+  changes?: ChangePublisher
+}
+
+/** The request's parameters and who asks, read once per request. */
+export interface Authenticated {
+  raw: Record<string, unknown>
+  principal: Principal
+}
+
+/** Who asks (401 for a bad token, sudo), with the parameters it was read from. */
+export async function authenticateRequest(req: Request, deps: RouteDeps): Promise<Authenticated> {
+  const raw = rawParams(req)
+  const principal = await authenticate(extractToken(req, raw), extractSudo(req, raw), deps)
+  return { raw, principal }
 }
 
 /** The request as the handler sees it, plus what the presenter needs to know of it. */
@@ -59,9 +78,9 @@ export async function prepare<
   spec: Preparable<S, Src>,
   extraParams: E,
   deps: RouteDeps,
+  authenticated?: Authenticated,
 ): Promise<Prepared<ParamValues<S & E>, Src>> {
-  const raw = rawParams(req)
-  const principal = await authenticate(extractToken(req, raw), extractSudo(req, raw), deps)
+  const { raw, principal } = authenticated ?? (await authenticateRequest(req, deps))
   if (principal.token && !principal.sudo) {
     requireScopes(principal.token.scopes, spec.scopes ?? 'api', req.method)
   }

@@ -60,6 +60,11 @@ interface CommonSpec<S extends ParamShape, Src extends Source | undefined> {
    * statistics, readme): only routes presenting the project entity need them.
    */
   projectRepository?: boolean
+  /**
+   * GET only: the serialized answer is kept per viewer and URL until a change
+   * event names what it shows (see ResponseCache), and carries a strong ETag.
+   */
+  cache?: boolean
 }
 
 /** A route answering one object (or nothing: 204). */

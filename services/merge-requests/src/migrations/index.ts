@@ -4,6 +4,7 @@ import * as addMergeStatusChangedAt from './2026_11_21_1500_add_merge_status_cha
 import * as addDiffCollectionAttemptedAt from './2026_11_21_1520_add_diff_collection_attempted_at.js'
 import * as addListFilterIndexes from './2026_11_21_1510_add_list_filter_indexes.js'
 import * as createProjectAccessFacts from './2026_11_22_1000_create_project_access_facts.js'
+import * as addChangeTriggers from './2026_11_26_0900_add_change_triggers.js'
 
 /** Every migration of the `merge_requests` schema, by name; Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_1510_add_list_filter_indexes': addListFilterIndexes,
   '2026_11_21_1520_add_diff_collection_attempted_at': addDiffCollectionAttemptedAt,
   '2026_11_22_1000_create_project_access_facts': createProjectAccessFacts,
+  '2026_11_26_0900_add_change_triggers': addChangeTriggers,
 }
