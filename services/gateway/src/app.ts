@@ -7,6 +7,7 @@ import type { MergeRequestsClients } from './clients/merge-requests.client.js'
 import type { PipelinesClients } from './clients/pipelines.client.js'
 import type { ProjectsClients } from './clients/projects.client.js'
 import type { RepositoryClients } from './clients/repository.client.js'
+import { cachedAnswers } from './cache/cached-answers.js'
 import type { ChangePublisher } from './cache/change-listener.js'
 import type { ResponseCache } from './cache/response-cache.js'
 import { errorHandler } from './errors/error-handler.js'
@@ -64,6 +65,9 @@ export function createApp(deps: AppDeps): Express {
   app.use(requestId())
   app.use(httpMetrics(deps.registry))
   app.use(healthRoutes(deps.readiness, deps.registry))
+  if (deps.responseCache) {
+    app.use(cachedAnswers(API_PREFIX, deps.responseCache, deps.tokenCache))
+  }
 
   const routeDeps = {
     identity: deps.identity,

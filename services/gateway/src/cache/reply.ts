@@ -70,9 +70,13 @@ export function writtenTags(reply: Reply): ChangeTag[] {
 }
 
 /** A JSON reply as it would be sent and cached. */
-export function serializeReply(reply: Reply, tags: readonly string[]): CachedResponse {
+export function serializeReply(
+  reply: Reply,
+  tags: readonly string[],
+  route: string,
+): CachedResponse {
   const body = Buffer.from(JSON.stringify(reply.json))
-  return { body, etag: strongEtag(body), headers: reply.headers ?? {}, tags }
+  return { body, etag: strongEtag(body), headers: reply.headers ?? {}, tags, route }
 }
 
 /**

@@ -3,7 +3,7 @@ import { matchesEtag, ResponseCache, strongEtag, type CachedResponse } from './r
 
 function entry(text: string, tags: string[]): CachedResponse {
   const body = Buffer.from(text)
-  return { body, etag: strongEtag(body), headers: {}, tags }
+  return { body, etag: strongEtag(body), headers: {}, tags, route: '/test' }
 }
 
 function listening(options: Partial<ConstructorParameters<typeof ResponseCache>[0]> = {}) {

@@ -9,6 +9,8 @@ export interface CachedResponse {
   etag: string
   headers: Readonly<Record<string, string>>
   tags: readonly string[]
+  /** The route template it answered, for the request metrics of a hit. */
+  route: string
 }
 
 export interface ResponseCacheOptions {
@@ -110,18 +112,29 @@ export class ResponseCache {
    * `userId` wrote within the sticky window (their reads go to the services).
    */
   lookup(key: string, userId: number | undefined): CachedResponse | undefined {
-    const now = this.now()
-    if (now >= this.nextMidnight) {
-      this.nextMidnight = nextUtcMidnight(now)
-      this.flush()
-    }
-    if (!this.usable() || (userId !== undefined && this.isSticky(userId))) {
+    if (!this.servable(userId)) {
       this.outcomes?.inc({ result: 'bypass' })
       return undefined
     }
     const entry = this.entries?.get(key)
     this.outcomes?.inc({ result: entry ? 'hit' : 'miss' })
     return entry
+  }
+
+  /** lookup() that counts hits only: a miss here is looked up again by the route. */
+  peek(key: string, userId: number | undefined): CachedResponse | undefined {
+    const entry = this.servable(userId) ? this.entries?.get(key) : undefined
+    if (entry) this.outcomes?.inc({ result: 'hit' })
+    return entry
+  }
+
+  private servable(userId: number | undefined): boolean {
+    const now = this.now()
+    if (now >= this.nextMidnight) {
+      this.nextMidnight = nextUtcMidnight(now)
+      this.flush()
+    }
+    return this.usable() && (userId === undefined || !this.isSticky(userId))
   }
 
   /** Call before reading what a fill will hold; pass the answer to store(). */

@@ -206,7 +206,7 @@ export class ApiRouter {
         sendReply(res, reply)
         return
       }
-      const serialized = serializeReply(reply, dependencyTags(reply, principal))
+      const serialized = serializeReply(reply, dependencyTags(reply, principal), template)
       cache.store(key, serialized, started)
       sendCached(req, res, serialized)
     })
