@@ -188,3 +188,33 @@ export function startChangeForwarder(options: ChangeForwarderOptions): () => Pro
     await client?.end().catch(() => undefined)
   }
 }
+
+export interface ChangeSubscription {
+  /** A connection of its own: a subscribed Redis connection serves nothing else. */
+  subscriber: Redis
+  logger: Logger
+  onChange: (message: ChangeMessage) => void
+  /**
+   * True once the subscription stands (again), false when the connection
+   * drops: events sent meanwhile are lost, so caches must start over both times.
+   */
+  onListening: (listening: boolean) => void
+}
+
+/** Subscribes to the change channel for as long as the connection lives, resubscribing after each reconnection. */
+export function subscribeToChanges(subscription: ChangeSubscription): void {
+  const { subscriber, logger, onChange, onListening } = subscription
+  const channel = changesChannel()
+  const subscribe = () => {
+    subscriber.subscribe(channel).then(
+      () => onListening(true),
+      (err: unknown) => logger.warn({ err }, 'change channel subscription failed'),
+    )
+  }
+  subscriber.on('message', (received: string, text: string) => {
+    if (received === channel) onChange(decodeChange(text))
+  })
+  subscriber.on('ready', subscribe)
+  subscriber.on('close', () => onListening(false))
+  if (subscriber.status === 'ready') subscribe()
+}

@@ -10,6 +10,7 @@ import type { RepositoryClients } from './clients/repository.client.js'
 import { cachedAnswers } from './cache/cached-answers.js'
 import type { ChangePublisher } from './cache/change-listener.js'
 import type { ResponseCache } from './cache/response-cache.js'
+import type { ReadModels } from './clients/read-models.js'
 import { errorHandler } from './errors/error-handler.js'
 import { gitHttpRoutes } from './git-http/git-http.routes.js'
 import { routeNotFound } from './errors/http-error.js'
@@ -53,6 +54,7 @@ export interface AppDeps {
   /** Cached GET answers and the change events that keep them current; off without them. */
   responseCache?: ResponseCache
   changes?: ChangePublisher
+  readModels?: ReadModels
 }
 
 /** The gateway's Express application: probes, metrics and GitLab's /api/v4. */
@@ -76,6 +78,7 @@ export function createApp(deps: AppDeps): Express {
     externalUrl: deps.externalUrl,
     responseCache: deps.responseCache,
     changes: deps.changes,
+    readModels: deps.readModels,
   }
   const api = new ApiRouter(API_PREFIX, routeDeps)
   userRoutes(api, deps.identity)

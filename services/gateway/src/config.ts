@@ -36,6 +36,8 @@ export function loadGatewayConfig(environment: NodeJS.ProcessEnv = process.env) 
         .min(0)
         .default(64 * 1024 * 1024),
       RESPONSE_CACHE_STICKY_MS: z.coerce.number().int().min(0).default(2_000),
+      // Projects (as each caller sees them) and users held in memory; 0 turns them off.
+      READ_MODEL_ENTRIES: z.coerce.number().int().min(0).default(50_000),
     },
     environment,
   )
@@ -46,6 +48,7 @@ export function loadGatewayConfig(environment: NodeJS.ProcessEnv = process.env) 
     databaseUrl: raw.DATABASE_URL,
     redisUrl: raw.REDIS_URL,
     logLevel: raw.LOG_LEVEL,
+    readModelEntries: raw.READ_MODEL_ENTRIES,
     responseCache: Object.freeze({
       maxBytes: raw.RESPONSE_CACHE_MAX_BYTES,
       stickyMs: raw.RESPONSE_CACHE_STICKY_MS,

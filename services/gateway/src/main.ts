@@ -11,7 +11,8 @@ import {
 import { createApp } from './app.js'
 import { TokenCache } from './auth/token-cache.js'
 import { listenForChanges } from './cache/change-listener.js'
-import { ResponseCache } from './cache/response-cache.js'
+import { createResponseCache } from './cache/response-cache.js'
+import { createReadModels } from './clients/read-models.js'
 import { createEventsClients } from './clients/events.client.js'
 import { createIdentityClients } from './clients/identity.client.js'
 import { createMergeRequestsClients } from './clients/merge-requests.client.js'
@@ -56,14 +57,19 @@ if (config.databaseUrl) {
 readiness.push({ name: 'redis', check: () => pingRedis(redis) })
 
 const tokenCache = new TokenCache()
-const responseCache = new ResponseCache({ ...config.responseCache, registry })
+const responseCache = createResponseCache({ ...config.responseCache, registry })
 const subscriber = createRedisConnection(config.redisUrl)
 subscriber.on('error', (err: Error) => logger.debug({ err }, 'redis subscriber connection error'))
 onShutdown(() => Promise.resolve(subscriber.disconnect()))
+const readModels = createReadModels({
+  maxEntries: config.readModelEntries,
+  stickyMs: config.responseCache.stickyMs,
+  registry,
+})
 const changes = listenForChanges({
   subscriber,
   publisher: redis,
-  cache: responseCache,
+  caches: [responseCache, readModels.projects, readModels.users],
   tokenCache,
   logger,
 })
@@ -82,6 +88,7 @@ const app = createApp({
   readiness,
   responseCache,
   changes,
+  readModels,
 })
 
 const server = createServer(app)

@@ -1,5 +1,6 @@
-import type { ServiceDeps } from '@suite/runtime'
+import { createRedisConnection, subscribeToChanges, type ServiceDeps } from '@suite/runtime'
 import { createPorts } from './clients/ports.js'
+import { createProjectSettingsCache } from './clients/projects.js'
 import { loadMergeRequestsConfig } from './config.js'
 import type { MergeRequestsDeps } from './domain/deps.js'
 import { projectAccessFactsRecorder } from './store/project-access-facts.store.js'
@@ -21,11 +22,22 @@ export interface WiredDeps {
  */
 export function mergeRequestsDeps(deps: ServiceDeps<Database>): WiredDeps {
   const config = loadMergeRequestsConfig()
+  // Projects' settings in memory, current through the change events on a connection of their own.
+  const heldProjects = createProjectSettingsCache(deps.registry)
+  const subscriber = createRedisConnection(deps.config.REDIS_URL)
+  subscriber.on('error', (err: Error) => deps.logger.debug({ err }, 'redis subscriber error'))
+  subscribeToChanges({
+    subscriber,
+    logger: deps.logger,
+    onChange: (message) => heldProjects.invalidate(message.tags),
+    onListening: (listening) => heldProjects.setListening(listening),
+  })
   const { ports, close } = createPorts(
     config,
     deps.registry,
     projectAccessFactsRecorder(deps.db),
     workQueues(deps.redis),
+    heldProjects,
   )
   return {
     deps: {
@@ -34,6 +46,9 @@ export function mergeRequestsDeps(deps: ServiceDeps<Database>): WiredDeps {
       logger: deps.logger,
       settings: { restrictMergeStatusRecheck: config.restrictMergeStatusRecheck },
     },
-    close,
+    close: () => {
+      close()
+      subscriber.disconnect()
+    },
   }
 }

@@ -195,7 +195,7 @@ export class ApiRouter {
       const authenticated = await authenticateRequest(req, this.deps)
       const { principal } = authenticated
       const key = cacheKey(principal, req.originalUrl)
-      const hit = cache.lookup(key, principal.user?.id)
+      const hit = cache.get(key, principal.user?.id)
       if (hit) {
         sendCached(req, res, hit)
         return

@@ -6,9 +6,9 @@ import { callerOf, type Principal, type ResolvedAbilities } from '../auth/princi
 import { requireScopes } from '../auth/scopes.js'
 import type { TokenCache } from '../auth/token-cache.js'
 import { extractSudo, extractToken } from '../auth/token.js'
-import { findGroup, loadUsers } from '../clients/identity-lookups.js'
+import { findGroup } from '../clients/identity-lookups.js'
 import type { IdentityClients } from '../clients/identity.client.js'
-import { findProject } from '../clients/project-lookups.js'
+import { findProjectThrough, loadUsersThrough, type ReadModels } from '../clients/read-models.js'
 import type { ProjectsClients } from '../clients/projects.client.js'
 import type { PresentContext } from '../entities/present-context.js'
 import { notFound } from '../errors/http-error.js'
@@ -27,6 +27,8 @@ export interface RouteDeps {
   responseCache?: ResponseCache
   /** Where a write's change event goes; without it writes evict nothing. */
   changes?: ChangePublisher
+  /** Projects and users held in memory; without them every request asks the services. */
+  readModels?: ReadModels
 }
 
 /** The request's parameters and who asks, read once per request. */
@@ -94,11 +96,17 @@ export async function prepare<
       : undefined
   const project =
     spec.resolve === 'project'
-      ? await findProject(deps.projects, callerOf(principal), String(req.params['id']), {
-          // GET /projects/:id?license=true: the one route that shows the license.
-          license: (params as Record<string, unknown>)['license'] === true,
-          repository: spec.projectRepository === true,
-        })
+      ? await findProjectThrough(
+          deps.readModels,
+          deps.projects,
+          callerOf(principal),
+          String(req.params['id']),
+          {
+            // GET /projects/:id?license=true: the one route that shows the license.
+            license: (params as Record<string, unknown>)['license'] === true,
+            repository: spec.projectRepository === true,
+          },
+        )
       : undefined
   const abilities: ResolvedAbilities = { project: project?.abilities, group: group?.abilities }
   if (spec.requireRepository && !canInProject(abilities.project, 'repositoryAvailable')) {
@@ -142,7 +150,11 @@ export async function presentContext(
   relatedUserIds: readonly number[],
   deps: RouteDeps,
 ): Promise<PresentContext> {
-  const users: Map<number, User> = await loadUsers(deps.identity, relatedUserIds)
+  const users: Map<number, User> = await loadUsersThrough(
+    deps.readModels,
+    deps.identity,
+    relatedUserIds,
+  )
   return { externalUrl: deps.externalUrl, principal, abilities, users }
 }
 

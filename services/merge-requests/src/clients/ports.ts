@@ -8,7 +8,7 @@ import { createClient, type Registry } from '@suite/runtime'
 import type { MergeRequestsConfig } from '../config.js'
 import type { Ports, WorkQueues } from '../domain/ports.js'
 import { pipelinesPort } from './pipelines.js'
-import { projectsPort } from './projects.js'
+import { projectsPort, type ProjectSettingsCache } from './projects.js'
 import { recordingProjects, type RecordAccessFacts } from './recording-projects.js'
 import { repositoryPort } from './repository.js'
 import { usersPort } from './users.js'
@@ -30,6 +30,7 @@ export function createPorts(
   registry: Registry,
   recordAccessFacts: RecordAccessFacts,
   queues: WorkQueues,
+  heldProjects?: ProjectSettingsCache,
 ): ConnectedPorts {
   const projects = createClient(ProjectServiceClient, {
     address: config.projectsAddress,
@@ -59,7 +60,7 @@ export function createPorts(
   })
   return {
     ports: {
-      projects: projectsPort(recordingProjects(projects.rpc, recordAccessFacts)),
+      projects: projectsPort(recordingProjects(projects.rpc, recordAccessFacts), heldProjects),
       repository: repositoryPort(repositoryRead.rpc, repositoryWrite.rpc),
       users: usersPort(users.rpc),
       pipelines: pipelinesPort(pipelines.rpc),

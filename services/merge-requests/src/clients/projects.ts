@@ -1,4 +1,5 @@
 import { ScopedAbility, type Project as ProjectMessage } from '@suite/proto'
+import { TaggedCache, type Registry } from '@suite/runtime'
 import type { Caller } from '../domain/caller.js'
 import type { ProjectsPort } from '../domain/ports.js'
 import type { Project } from '../domain/project.js'
@@ -23,15 +24,53 @@ export function projectOf(message: ProjectMessage): Project {
   }
 }
 
-/** The projects service as the domain needs it (`client` records every project's access facts). */
-export function projectsPort(client: ProjectsRpc): ProjectsPort {
+interface HeldProject {
+  project: Project
+  tags: readonly string[]
+}
+
+/** Projects' settings held in memory until a change event names them (see TaggedCache). */
+export type ProjectSettingsCache = TaggedCache<HeldProject>
+
+export function createProjectSettingsCache(registry?: Registry): ProjectSettingsCache {
+  return new TaggedCache<HeldProject>({
+    name: 'projects',
+    maxSize: 20_000,
+    sizeOf: () => 1,
+    registry,
+  })
+}
+
+/**
+ * The projects service as the domain needs it (`client` records every
+ * project's access facts). Settings asked without a caller come from `held`
+ * when it has them: a merge request's answer then costs no call back.
+ */
+export function projectsPort(client: ProjectsRpc, held?: ProjectSettingsCache): ProjectsPort {
+  const batchGet = async (ids: readonly number[], caller?: Caller) => {
+    const { projects } = await client.batchGetProjects({
+      ids: [...ids],
+      caller: caller && callerMessage(caller),
+    })
+    return projects.map(projectOf)
+  }
   return {
     findProjects: async (ids, caller) => {
-      const { projects } = await client.batchGetProjects({
-        ids: [...ids],
-        caller: caller && callerMessage(caller),
-      })
-      return projects.map(projectOf)
+      if (caller || !held) return batchGet(ids, caller)
+      const found: Project[] = []
+      const missing: number[] = []
+      for (const id of new Set(ids)) {
+        const entry = held.get(String(id))
+        if (entry) found.push(entry.project)
+        else missing.push(id)
+      }
+      if (missing.length === 0) return found
+      const started = held.begin()
+      for (const project of await batchGet(missing)) {
+        held.store(String(project.id), { project, tags: [`p:${project.id}`] }, started)
+        found.push(project)
+      }
+      return found
     },
     canReadMergeRequests: async (caller: Caller | undefined, projectId: number) => {
       try {

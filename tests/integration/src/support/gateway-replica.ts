@@ -92,6 +92,6 @@ export async function cacheHits(baseUrl: string): Promise<number> {
   const text = await (await fetch(`${baseUrl}/metrics`)).text()
   const line = text
     .split('\n')
-    .find((row) => row.startsWith('gateway_response_cache_requests_total{result="hit"'))
+    .find((row) => row.startsWith('read_cache_requests_total{cache="responses",result="hit"'))
   return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0
 }

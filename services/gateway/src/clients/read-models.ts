@@ -1,0 +1,82 @@
+import type { Caller, Project, User } from '@suite/proto'
+import { TaggedCache, type Registry } from '@suite/runtime'
+import type { IdentityClients } from './identity.client.js'
+import { loadUsers } from './identity-lookups.js'
+import { findProject } from './project-lookups.js'
+import type { ProjectsClients } from './projects.client.js'
+
+interface ProjectEntry {
+  project: Project
+  tags: readonly string[]
+}
+
+interface UserEntry {
+  user: User
+  tags: readonly string[]
+}
+
+/**
+ * What the gateway asks the services on nearly every request, held in memory
+ * and kept current by change events: each project as a caller sees it (with
+ * their abilities), and users by id. A project the caller may not read is
+ * never held: its 404 is asked again each time.
+ */
+export interface ReadModels {
+  projects: TaggedCache<ProjectEntry>
+  users: TaggedCache<UserEntry>
+}
+
+export function createReadModels(options: {
+  maxEntries: number
+  stickyMs: number
+  registry?: Registry
+}): ReadModels {
+  const common = { maxSize: options.maxEntries, sizeOf: () => 1, registry: options.registry }
+  return {
+    projects: new TaggedCache({ name: 'projects', stickyMs: options.stickyMs, ...common }),
+    users: new TaggedCache({ name: 'users', ...common }),
+  }
+}
+
+/** findProject through the read model: the caller's view of `id`, kept until the project or the caller changes. */
+export async function findProjectThrough(
+  models: ReadModels | undefined,
+  projects: Pick<ProjectsClients, 'projects'>,
+  caller: Caller,
+  id: string,
+  options: { license?: boolean; repository?: boolean } = {},
+): Promise<Project> {
+  if (!models) return findProject(projects, caller, id, options)
+  const flags = `${options.license ? 1 : 0}${options.repository ? 1 : 0}`
+  const key = `${caller.userId ?? 0}:${caller.admin ? 1 : 0}:${caller.scopes.join(' ')}:${flags}:${id}`
+  const held = models.projects.get(key, caller.userId)
+  if (held) return held.project
+  const started = models.projects.begin()
+  const project = await findProject(projects, caller, id, options)
+  const tags = [`p:${project.id}`, ...(caller.userId === undefined ? [] : [`u:${caller.userId}`])]
+  models.projects.store(key, { project, tags }, started)
+  return project
+}
+
+/** loadUsers through the read model: one batch call for the users it does not hold. */
+export async function loadUsersThrough(
+  models: ReadModels | undefined,
+  identity: Pick<IdentityClients, 'users'>,
+  ids: readonly number[],
+): Promise<Map<number, User>> {
+  if (!models) return loadUsers(identity, ids)
+  const found = new Map<number, User>()
+  const missing: number[] = []
+  for (const id of new Set(ids)) {
+    const held = models.users.get(String(id))
+    if (held) found.set(id, held.user)
+    else missing.push(id)
+  }
+  if (missing.length === 0) return found
+  const started = models.users.begin()
+  for (const [id, user] of await loadUsers(identity, missing)) {
+    found.set(id, user)
+    models.users.store(String(id), { user, tags: [`u:${id}`] }, started)
+  }
+  return found
+}
