@@ -7,6 +7,7 @@ import {
   type MigrationResult,
 } from 'kysely'
 import pg from 'pg'
+import { prepareStatements } from './prepared-statements.js'
 
 // Bigint columns (ids, counts) come back as JS numbers; ids stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
@@ -30,6 +31,7 @@ export function createDatabase<DB>(options: DatabaseOptions): Kysely<DB> {
     max: options.maxConnections ?? 10,
     options: `-c search_path=${options.schema}`,
   })
+  pool.on('connect', prepareStatements)
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
 }
 
