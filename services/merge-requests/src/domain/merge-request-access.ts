@@ -105,7 +105,7 @@ async function subscribed(
 
 /**
  * The views of requests, in their order, with labels, people, milestone,
- * diff refs and time stats loaded in one query per kind. Readability is
+ * diff refs and time stats loaded in one statement for the whole page. Readability is
  * checked before (requireMergeRequest, the lists' predicates).
  */
 export async function presentMergeRequests(
@@ -113,41 +113,23 @@ export async function presentMergeRequests(
   mergeRequests: readonly MergeRequest[],
   options: PresentOptions,
 ): Promise<MergeRequestView[]> {
-  const { stores } = deps
   const ids = mergeRequests.map((mergeRequest) => mergeRequest.id)
-  const present = <T>(pick: (mergeRequest: MergeRequest) => T | null): T[] =>
-    mergeRequests.flatMap((mergeRequest) => {
-      const value = pick(mergeRequest)
-      return value === null ? [] : [value]
-    })
-  const diffIds = present((mergeRequest) => mergeRequest.latestDiffId)
-  const milestoneIds = [...new Set(present((mergeRequest) => mergeRequest.milestoneId))]
-  const [labels, assignees, reviewers, milestones, diffs, blocked, approvals, projects] =
-    await Promise.all([
-      stores.labels.loadFor(ids),
-      stores.people.load('assignees', ids),
-      stores.people.load('reviewers', ids),
-      stores.milestones.findByIds(milestoneIds),
-      stores.diffs.findVersions(diffIds),
-      stores.blocks.findBlocked(ids),
-      stores.approvals.countFor(ids),
-      options.projects ?? loadProjects(deps, mergeRequests),
-    ])
-  const milestoneById = new Map(milestones.map((milestone) => [milestone.id, milestone]))
+  const [presented, projects] = await Promise.all([
+    deps.stores.presentation.loadFor(ids),
+    options.projects ?? loadProjects(deps, mergeRequests),
+  ])
   const now = new Date()
   return Promise.all(
     mergeRequests.map(async (mergeRequest) => {
+      const found = presented.get(mergeRequest.id)
       const context: RequestContext = {
-        labels: labels.get(mergeRequest.id) ?? [],
-        assigneeIds: assignees.get(mergeRequest.id) ?? [],
-        reviewerIds: reviewers.get(mergeRequest.id) ?? [],
-        milestone:
-          mergeRequest.milestoneId === null
-            ? undefined
-            : milestoneById.get(mergeRequest.milestoneId),
-        diff: mergeRequest.latestDiffId === null ? undefined : diffs.get(mergeRequest.latestDiffId),
-        blocked: blocked.has(mergeRequest.id),
-        approvals: approvals.get(mergeRequest.id) ?? 0,
+        labels: found?.labels ?? [],
+        assigneeIds: found?.assigneeIds ?? [],
+        reviewerIds: found?.reviewerIds ?? [],
+        milestone: found?.milestone,
+        diff: found?.diff,
+        blocked: found?.blocked ?? false,
+        approvals: found?.approvals ?? 0,
         project: projects.get(mergeRequest.targetProjectId),
         now,
       }

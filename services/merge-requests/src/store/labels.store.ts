@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely'
 import type { Label } from '../domain/label.js'
 import type { Database, LabelsTable } from './schema.js'
 
-function toLabel(row: Selectable<LabelsTable>): Label {
+export function toLabel(row: Selectable<LabelsTable>): Label {
   return {
     id: row.id,
     projectId: row.project_id,

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely'
 import type { Milestone, MilestoneListQuery, NewMilestone } from '../domain/milestone.js'
 import type { Database, MilestonesTable } from './schema.js'
 
-function toMilestone(row: Selectable<MilestonesTable>): Milestone {
+export function toMilestone(row: Selectable<MilestonesTable>): Milestone {
   return {
     id: row.id,
     iid: row.iid,

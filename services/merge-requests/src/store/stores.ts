@@ -9,6 +9,7 @@ import { MergeRequestsStore } from './merge-requests.store.js'
 import { MergeStatusStore } from './merge-status.store.js'
 import { MilestonesStore } from './milestones.store.js'
 import { PeopleStore } from './people.store.js'
+import { PresentationStore } from './presentation.store.js'
 import { AccessFactsStore } from './project-access-facts.store.js'
 import type { Database } from './schema.js'
 import { SubscriptionsStore } from './subscriptions.store.js'
@@ -27,6 +28,8 @@ export interface Stores {
   diffs: DiffsStore
   blocks: BlocksStore
   approvals: ApprovalsStore
+  /** What is presented with merge requests, in one statement. */
+  presentation: PresentationStore
   awardEmoji: AwardEmojiStore
   subscriptions: SubscriptionsStore
   todos: TodosStore
@@ -50,6 +53,7 @@ export function createStores(db: Kysely<Database>): Stores {
     diffs: new DiffsStore(db),
     blocks: new BlocksStore(db),
     approvals: new ApprovalsStore(db),
+    presentation: new PresentationStore(db),
     awardEmoji: new AwardEmojiStore(db),
     subscriptions: new SubscriptionsStore(db),
     todos: new TodosStore(db),
