@@ -102,13 +102,21 @@ export class ApiRouter {
       // The pagination parameters were parsed with the route's own (see prepare).
       const requested = handler.params as ParamValues<typeof paginationParams>
       const page = pageRequest(requested)
-      const { items, total, keyset } = await spec.handle({ ...handler, page })
+      const { items, total, totalUnknown, keyset } = await spec.handle({ ...handler, page })
       const related = items.flatMap((item) => spec.related?.(item) ?? [])
       const ctx = await presentContext(handler.principal, abilities, related, this.deps)
       const base = { externalUrl: this.deps.externalUrl, path: receivedPath(req), query: req.query }
       const headers = keyset
         ? keysetHeaders(keyset.next, page.perPage, base)
-        : paginationHeaders({ page: requested.page, perPage: page.perPage, total }, base)
+        : paginationHeaders(
+            {
+              page: requested.page,
+              perPage: page.perPage,
+              total: totalUnknown ? undefined : total,
+              count: items.length,
+            },
+            base,
+          )
       return {
         status: 200,
         json: items.map((item) => spec.present(item, ctx)),

@@ -110,7 +110,11 @@ export function mergeRequestListRoutes(api: ApiRouter, deps: MergeRequestRouteDe
         ...(options.withGroupId ? { groupId: containingGroupId(project) } : {}),
       }
     })
-    return { items, total: answer.pageInfo?.total ?? items.length }
+    return {
+      items,
+      total: answer.pageInfo?.total ?? items.length,
+      totalUnknown: answer.pageInfo?.totalUnknown === true,
+    }
   }
 
   api.list('/merge_requests', {

@@ -40,6 +40,17 @@ describe('paginationHeaders', () => {
     expect(headers).toMatchObject({ 'X-Page': '9', 'X-Next-Page': '', 'X-Prev-Page': '' })
     expect(headers['Link']).not.toContain('rel="prev"')
   })
+
+  it('leaves X-Total, X-Total-Pages and the last link out when the total is not counted', () => {
+    const full = paginationHeaders({ page: 3, perPage: 20, total: undefined, count: 20 }, base)
+    expect(full).not.toHaveProperty('X-Total')
+    expect(full).not.toHaveProperty('X-Total-Pages')
+    expect(full).toMatchObject({ 'X-Page': '3', 'X-Next-Page': '4', 'X-Prev-Page': '2' })
+    expect(full['Link']).toContain('rel="next"')
+    expect(full['Link']).not.toContain('rel="last"')
+    const short = paginationHeaders({ page: 3, perPage: 20, total: undefined, count: 7 }, base)
+    expect(short).toMatchObject({ 'X-Next-Page': '', 'X-Prev-Page': '2' })
+  })
 })
 
 describe('toQuery', () => {

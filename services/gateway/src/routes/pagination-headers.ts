@@ -1,7 +1,10 @@
 export interface PageState {
   page: number
   perPage: number
-  total: number
+  /** Undefined when more rows match than the service counts (GitLab: over 10,000). */
+  total: number | undefined
+  /** Rows on this page: without a total, a full page means there may be a next one. */
+  count?: number
 }
 
 export interface PageLinkBase {
@@ -39,9 +42,11 @@ export function toQuery(value: unknown, prefix: string): string[] {
  * and Kaminari): X-Total, X-Total-Pages (at least 1), X-Per-Page, X-Page,
  * X-Next-Page and X-Prev-Page (empty when there is none, both empty past the
  * last page), and Link with prev, next, first and last, each URL carrying every
- * parameter of the request.
+ * parameter of the request. Without a total (over 10,000 rows) GitLab leaves
+ * out X-Total, X-Total-Pages and the last link, and a full page has a next one.
  */
 export function paginationHeaders(state: PageState, base: PageLinkBase): Record<string, string> {
+  if (state.total === undefined) return uncountedHeaders(state, base)
   const totalPages = Math.max(Math.ceil(state.total / state.perPage), 1)
   const outOfRange = state.page > totalPages
   const next = !outOfRange && state.page < totalPages ? state.page + 1 : undefined
@@ -59,6 +64,28 @@ export function paginationHeaders(state: PageState, base: PageLinkBase): Record<
   return {
     'X-Total': String(state.total),
     'X-Total-Pages': String(totalPages),
+    'X-Per-Page': String(state.perPage),
+    'X-Page': String(state.page),
+    'X-Next-Page': next === undefined ? '' : String(next),
+    'X-Prev-Page': prev === undefined ? '' : String(prev),
+    Link: links.filter((link) => link !== undefined).join(', '),
+  }
+}
+
+/** Kaminari's without_count headers: no X-Total, X-Total-Pages nor last link. */
+function uncountedHeaders(state: PageState, base: PageLinkBase): Record<string, string> {
+  const next = (state.count ?? 0) >= state.perPage ? state.page + 1 : undefined
+  const prev = state.page > 1 ? state.page - 1 : undefined
+  const href = (page: number) => {
+    const query = toQuery({ ...base.query, page, per_page: state.perPage }, '').join('&')
+    return `<${base.externalUrl}${base.path}?${query}>`
+  }
+  const links = [
+    prev === undefined ? undefined : `${href(prev)}; rel="prev"`,
+    next === undefined ? undefined : `${href(next)}; rel="next"`,
+    `${href(1)}; rel="first"`,
+  ]
+  return {
     'X-Per-Page': String(state.perPage),
     'X-Page': String(state.page),
     'X-Next-Page': next === undefined ? '' : String(next),

@@ -95,6 +95,8 @@ export interface ListSpec<
   handle: (ctx: HandlerContext<ListParams<S>, Src> & { page: PageRequest }) => Promise<{
     items: T[]
     total: number
+    /** More rows than the service counts: X-Total and the last page are left out. */
+    totalUnknown?: boolean
     /** Keyset pagination: the next page's bounds (undefined on the last page); no X-Total. */
     keyset?: { next: Readonly<Record<string, string | number>> | undefined }
   }>

@@ -81,9 +81,9 @@ function scopeOf(
 export async function listMergeRequests(
   deps: MergeRequestsDeps,
   input: ListMergeRequestsInput,
-): Promise<{ mergeRequests: MergeRequestView[]; total: number }> {
+): Promise<{ mergeRequests: MergeRequestView[]; total: number; totalUnknown: boolean }> {
   const scope = scopeOf(input)
-  if (scope === 'nothing') return { mergeRequests: [], total: 0 }
+  if (scope === 'nothing') return { mergeRequests: [], total: 0, totalUnknown: false }
   const lookup = usernameLookup(deps, input.caller)
   const [projects, include, exclude] = await Promise.all([
     listedProjects(deps, input),
@@ -94,7 +94,7 @@ export async function listMergeRequests(
   const page = Math.max(input.page?.page || 1, 1)
   const orderBy = ORDERS.find((order) => order === input.orderBy) ?? 'created_at'
   const state = input.state && input.state !== 'all' ? input.state : undefined
-  const { rows, total } = await deps.stores.mergeRequests.list({
+  const { rows, total, totalUnknown } = await deps.stores.mergeRequests.list({
     projects,
     state,
     scope,
@@ -122,7 +122,7 @@ export async function listMergeRequests(
       single: false,
       caller: input.caller,
     })
-    return { mergeRequests, total }
+    return { mergeRequests, total, totalUnknown }
   }
   // The read model can trail a change (a project just made private, while
   // its facts wait in the projects outbox): the page's projects come with the
@@ -139,5 +139,5 @@ export async function listMergeRequests(
     caller: input.caller,
     projects: readable,
   })
-  return { mergeRequests, total: total - (rows.length - kept.length) }
+  return { mergeRequests, total: total - (rows.length - kept.length), totalUnknown }
 }

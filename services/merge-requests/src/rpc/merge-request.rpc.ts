@@ -55,11 +55,14 @@ export function mergeRequestService(
       mergeRequests: (await batchGetMergeRequests(deps, request.ids)).map(toMergeRequestMessage),
     })),
     listMergeRequests: server.unary('ListMergeRequests', async (request) => {
-      const { mergeRequests, total } = await listMergeRequests(
+      const { mergeRequests, total, totalUnknown } = await listMergeRequests(
         deps,
         toListMergeRequestsInput(request),
       )
-      return { mergeRequests: mergeRequests.map(toMergeRequestMessage), pageInfo: { total } }
+      return {
+        mergeRequests: mergeRequests.map(toMergeRequestMessage),
+        pageInfo: { total, totalUnknown },
+      }
     }),
     updateMergeRequest: server.unary('UpdateMergeRequest', async (request) => {
       const mergeRequest = await updateMergeRequest(deps, toUpdateMergeRequestInput(request))

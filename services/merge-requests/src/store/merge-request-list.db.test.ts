@@ -4,7 +4,8 @@ import type {
   MergeRequestConditions,
   MergeRequestListQuery,
 } from '../domain/list-conditions.js'
-import { listMergeRequestRows } from './merge-request-list.js'
+import { sql } from 'kysely'
+import { COUNT_LIMIT, listMergeRequestRows } from './merge-request-list.js'
 import { saveProjectAccessFacts } from './project-access-facts.store.js'
 import { createStores } from './stores.js'
 import { createTestDatabase, type TestDatabase } from './test-database.js'
@@ -297,5 +298,32 @@ describe('listMergeRequestRows: GitLab list filters on PostgreSQL', () => {
       }),
     ).toEqual(['b', 'c'])
     expect(await names({ updatedAfter: new Date('2026-01-04T00:00:00Z') })).toEqual(['d'])
+  })
+})
+
+describe('listMergeRequestRows: counting', () => {
+  it('counts up to 10,000 rows and says when more match, as GitLab leaves X-Total out then', async () => {
+    const projectId = 77
+    await sql`INSERT INTO merge_requests (iid, target_project_id, source_project_id, title,
+        author_id, source_branch, target_branch)
+      SELECT g, ${projectId}, ${projectId}, 'Many ' || g, 1, 'many-' || g, 'main'
+        FROM generate_series(1, ${COUNT_LIMIT + 1}) AS g`.execute(test.db)
+    const query = {
+      projects: { kind: 'project', projectId } as const,
+      include: {},
+      exclude: {},
+      orderBy: 'created_at' as const,
+      ascending: false,
+      limit: 20,
+      offset: 0,
+    }
+    const many = await listMergeRequestRows(test.db, query)
+    expect(many).toMatchObject({ total: COUNT_LIMIT, totalUnknown: true })
+    expect(many.rows).toHaveLength(20)
+    const counted = await listMergeRequestRows(test.db, {
+      ...query,
+      include: { iids: [1, 2, 3] },
+    })
+    expect(counted).toMatchObject({ total: 3, totalUnknown: false })
   })
 })

@@ -12,11 +12,20 @@ const ORDER_COLUMNS = {
   merged_at: 'merge_requests.merged_at',
 } as const
 
+/** Of the order columns only merged_at may be null; the others sort as their indexes do. */
+const NULLABLE_ORDER = new Set<string>(['merge_requests.merged_at'])
+
+/**
+ * GitLab counts a list up to 10,000 rows (COUNT over LIMIT 10,001) and leaves
+ * X-Total out beyond: an exact count of a big project costs more than the page.
+ */
+export const COUNT_LIMIT = 10_000
+
 /** One page of a list and the number of rows of the whole list. */
 export async function listMergeRequestRows(
   db: Kysely<Database>,
   query: MergeRequestListQuery,
-): Promise<{ rows: MergeRequestRow[]; total: number }> {
+): Promise<{ rows: MergeRequestRow[]; total: number; totalUnknown: boolean }> {
   const projects = query.projects
   const base = db.selectFrom('merge_requests').where((eb) => {
     const conditions = [
@@ -42,15 +51,26 @@ export async function listMergeRequestRows(
   })
   const direction = query.ascending ? 'asc' : 'desc'
   const column = ORDER_COLUMNS[query.orderBy]
+  // `nulls last` on a NOT NULL column would keep PostgreSQL from the (…, created_at DESC, id DESC) indexes.
+  const nulls = NULLABLE_ORDER.has(column) ? sql.raw(' nulls last') : sql.raw('')
   const [rows, count] = await Promise.all([
     base
       .selectAll()
-      .orderBy(sql`${sql.ref(column)} ${sql.raw(direction)} nulls last`)
+      .orderBy(sql`${sql.ref(column)} ${sql.raw(direction)}${nulls}`)
       .orderBy('merge_requests.id', direction)
       .limit(query.limit)
       .offset(query.offset)
       .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
+    db
+      .selectFrom(
+        base
+          .select(sql<number>`1`.as('one'))
+          .limit(COUNT_LIMIT + 1)
+          .as('capped'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirst(),
   ])
-  return { rows, total: Number(count?.total ?? 0) }
+  const total = Number(count?.total ?? 0)
+  return { rows, total: Math.min(total, COUNT_LIMIT), totalUnknown: total > COUNT_LIMIT }
 }

@@ -117,9 +117,11 @@ export class MergeRequestsStore {
   }
 
   /** One page of a list and the number of requests of the whole list. */
-  async list(query: MergeRequestListQuery): Promise<{ rows: MergeRequest[]; total: number }> {
-    const { rows, total } = await listMergeRequestRows(this.db, query)
-    return { rows: rows.map(toMergeRequest), total }
+  async list(
+    query: MergeRequestListQuery,
+  ): Promise<{ rows: MergeRequest[]; total: number; totalUnknown: boolean }> {
+    const { rows, total, totalUnknown } = await listMergeRequestRows(this.db, query)
+    return { rows: rows.map(toMergeRequest), total, totalUnknown }
   }
 
   /** Closes an opened request; the closed request, or undefined when it was no longer opened. */

@@ -16,6 +16,11 @@ export interface PageRequest {
 /** PageInfo says how many rows match the whole query, for X-Total. */
 export interface PageInfo {
   total: number;
+  /**
+   * More rows match than are counted (GitLab counts up to 10,000): total is a
+   * lower bound, and X-Total, X-Total-Pages and the last-page link are left out.
+   */
+  totalUnknown?: boolean | undefined;
 }
 
 function createBasePageRequest(): PageRequest {
@@ -108,13 +113,16 @@ export const PageRequest: MessageFns<PageRequest> = {
 };
 
 function createBasePageInfo(): PageInfo {
-  return { total: 0 };
+  return { total: 0, totalUnknown: undefined };
 }
 
 export const PageInfo: MessageFns<PageInfo> = {
   encode(message: PageInfo, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.total !== 0) {
       writer.uint32(8).int64(message.total);
+    }
+    if (message.totalUnknown !== undefined) {
+      writer.uint32(16).bool(message.totalUnknown);
     }
     return writer;
   },
@@ -140,6 +148,14 @@ export const PageInfo: MessageFns<PageInfo> = {
             message.total = longToNumber(reader.int64());
             continue;
           }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.totalUnknown = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -153,13 +169,23 @@ export const PageInfo: MessageFns<PageInfo> = {
   },
 
   fromJSON(object: any): PageInfo {
-    return { total: isSet(object.total) ? globalThis.Number(object.total) : 0 };
+    return {
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+      totalUnknown: isSet(object.totalUnknown)
+        ? globalThis.Boolean(object.totalUnknown)
+        : isSet(object.total_unknown)
+        ? globalThis.Boolean(object.total_unknown)
+        : undefined,
+    };
   },
 
   toJSON(message: PageInfo): unknown {
     const obj: any = {};
     if (message.total !== 0) {
       obj.total = Math.round(message.total);
+    }
+    if (message.totalUnknown !== undefined) {
+      obj.totalUnknown = message.totalUnknown;
     }
     return obj;
   },
@@ -170,6 +196,7 @@ export const PageInfo: MessageFns<PageInfo> = {
   fromPartial<I extends Exact<DeepPartial<PageInfo>, I>>(object: I): PageInfo {
     const message = createBasePageInfo();
     message.total = object.total ?? 0;
+    message.totalUnknown = object.totalUnknown ?? undefined;
     return message;
   },
 };
