@@ -1,4 +1,4 @@
-import { statementName } from './prepared-statements.js'
+import { PLAN_PER_RUN, statementName } from './prepared-statements.js'
 
 describe('statementName', () => {
   it('names the same data statement the same way, and leaves other statements unnamed', () => {
@@ -9,5 +9,6 @@ describe('statementName', () => {
     expect(statementName('  WITH x AS (select 1) select * from x')).toBeDefined()
     expect(statementName('create table t (id int)')).toBeUndefined()
     expect(statementName('listen "changes"')).toBeUndefined()
+    expect(statementName(`select * from t where a = $1 ${PLAN_PER_RUN}`)).toBeUndefined()
   })
 })

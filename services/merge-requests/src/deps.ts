@@ -5,6 +5,7 @@ import { loadMergeRequestsConfig } from './config.js'
 import type { MergeRequestsDeps } from './domain/deps.js'
 import { projectAccessFactsRecorder } from './store/project-access-facts.store.js'
 import type { Database } from './store/schema.js'
+import { createListCounts } from './store/merge-request-list.js'
 import { createStores } from './store/stores.js'
 import { workQueues } from './workers/queues.js'
 
@@ -22,15 +23,24 @@ export interface WiredDeps {
  */
 export function mergeRequestsDeps(deps: ServiceDeps<Database>): WiredDeps {
   const config = loadMergeRequestsConfig()
-  // Projects' settings in memory, current through the change events on a connection of their own.
+  // Projects' settings and project list counts in memory, current through the
+  // change events on a connection of their own. A write through a gateway
+  // publishes its project's event before it is answered, so the next request
+  // finds these current too.
   const heldProjects = createProjectSettingsCache(deps.registry)
+  const listCounts = createListCounts(deps.registry)
+  const caches = [heldProjects, listCounts]
   const subscriber = createRedisConnection(deps.config.REDIS_URL)
   subscriber.on('error', (err: Error) => deps.logger.debug({ err }, 'redis subscriber error'))
   subscribeToChanges({
     subscriber,
     logger: deps.logger,
-    onChange: (message) => heldProjects.invalidate(message.tags),
-    onListening: (listening) => heldProjects.setListening(listening),
+    onChange: (message) => {
+      for (const cache of caches) cache.invalidate(message.tags)
+    },
+    onListening: (listening) => {
+      for (const cache of caches) cache.setListening(listening)
+    },
   })
   const { ports, close } = createPorts(
     config,
@@ -41,7 +51,7 @@ export function mergeRequestsDeps(deps: ServiceDeps<Database>): WiredDeps {
   )
   return {
     deps: {
-      stores: createStores(deps.db),
+      stores: createStores(deps.db, { listCounts }),
       ports,
       logger: deps.logger,
       settings: { restrictMergeStatusRecheck: config.restrictMergeStatusRecheck },

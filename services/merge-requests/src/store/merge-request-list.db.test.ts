@@ -5,7 +5,7 @@ import type {
   MergeRequestListQuery,
 } from '../domain/list-conditions.js'
 import { sql } from 'kysely'
-import { COUNT_LIMIT, listMergeRequestRows } from './merge-request-list.js'
+import { COUNT_LIMIT, createListCounts, listMergeRequestRows } from './merge-request-list.js'
 import { saveProjectAccessFacts } from './project-access-facts.store.js'
 import { createStores } from './stores.js'
 import { createTestDatabase, type TestDatabase } from './test-database.js'
@@ -325,5 +325,34 @@ describe('listMergeRequestRows: counting', () => {
       include: { iids: [1, 2, 3] },
     })
     expect(counted).toMatchObject({ total: 3, totalUnknown: false })
+  })
+
+  it('holds a project list count until a change event names the project', async () => {
+    const projectId = 78
+    const insert = (iid: number) =>
+      sql`INSERT INTO merge_requests (iid, target_project_id, source_project_id, title,
+          author_id, source_branch, target_branch)
+        VALUES (${iid}, ${projectId}, ${projectId}, 'Counted', 1, ${`counted-${iid}`}, 'main')`.execute(
+        test.db,
+      )
+    await insert(1)
+    const counts = createListCounts()
+    counts.setListening(true)
+    const query = {
+      projects: { kind: 'project', projectId } as const,
+      include: {},
+      exclude: {},
+      orderBy: 'created_at' as const,
+      ascending: false,
+      limit: 20,
+      offset: 0,
+    }
+    expect((await listMergeRequestRows(test.db, query, counts)).total).toBe(1)
+    await insert(2)
+    const held = await listMergeRequestRows(test.db, query, counts)
+    expect(held.total).toBe(1)
+    expect(held.rows).toHaveLength(2)
+    counts.invalidate([`p:${projectId}`])
+    expect((await listMergeRequestRows(test.db, query, counts)).total).toBe(2)
   })
 })

@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely'
+import { sql, type CompiledQuery, type Kysely } from 'kysely'
+import { PLAN_PER_RUN, TaggedCache, type Registry } from '@suite/runtime'
 import type { MergeRequestListQuery } from '../domain/list-conditions.js'
 import { filterConditions } from './merge-request-filters.js'
 import type { MergeRequestRow } from './merge-request-rows.js'
@@ -21,10 +22,32 @@ const NULLABLE_ORDER = new Set<string>(['merge_requests.merged_at'])
  */
 export const COUNT_LIMIT = 10_000
 
+interface HeldCount {
+  total: number
+  tags: readonly string[]
+}
+
+/**
+ * Counts of project lists held until a change event names the project: the
+ * count (up to 10,001 matching rows) costs more than the page, and it is the
+ * same for every page and every viewer with the same filters.
+ */
+export type ListCounts = TaggedCache<HeldCount>
+
+export function createListCounts(registry?: Registry): ListCounts {
+  return new TaggedCache<HeldCount>({
+    name: 'merge_request_counts',
+    maxSize: 10_000,
+    sizeOf: () => 1,
+    registry,
+  })
+}
+
 /** One page of a list and the number of rows of the whole list. */
 export async function listMergeRequestRows(
   db: Kysely<Database>,
   query: MergeRequestListQuery,
+  counts?: ListCounts,
 ): Promise<{ rows: MergeRequestRow[]; total: number; totalUnknown: boolean }> {
   const projects = query.projects
   const base = db.selectFrom('merge_requests').where((eb) => {
@@ -53,24 +76,46 @@ export async function listMergeRequestRows(
   const column = ORDER_COLUMNS[query.orderBy]
   // `nulls last` on a NOT NULL column would keep PostgreSQL from the (…, created_at DESC, id DESC) indexes.
   const nulls = NULLABLE_ORDER.has(column) ? sql.raw(' nulls last') : sql.raw('')
-  const [rows, count] = await Promise.all([
+  const countQuery = db
+    .selectFrom(
+      base
+        .select(sql<number>`1`.as('one'))
+        .limit(COUNT_LIMIT + 1)
+        .as('capped'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .modifyEnd(sql.raw(PLAN_PER_RUN))
+  const [rows, total] = await Promise.all([
     base
       .selectAll()
       .orderBy(sql`${sql.ref(column)} ${sql.raw(direction)}${nulls}`)
       .orderBy('merge_requests.id', direction)
       .limit(query.limit)
       .offset(query.offset)
+      .modifyEnd(sql.raw(PLAN_PER_RUN))
       .execute(),
-    db
-      .selectFrom(
-        base
-          .select(sql<number>`1`.as('one'))
-          .limit(COUNT_LIMIT + 1)
-          .as('capped'),
-      )
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirst(),
+    countRows(
+      countQuery,
+      projects.kind === 'project' ? counts : undefined,
+      projects.kind === 'project' ? projects.projectId : 0,
+    ),
   ])
-  const total = Number(count?.total ?? 0)
   return { rows, total: Math.min(total, COUNT_LIMIT), totalUnknown: total > COUNT_LIMIT }
+}
+
+/** Runs a capped count, through `counts` (keyed by its SQL and values) when given. */
+async function countRows(
+  query: { compile(): CompiledQuery; executeTakeFirst(): Promise<{ total: number } | undefined> },
+  counts: ListCounts | undefined,
+  projectId: number,
+): Promise<number> {
+  if (!counts) return Number((await query.executeTakeFirst())?.total ?? 0)
+  const compiled = query.compile()
+  const key = `${compiled.sql}\0${JSON.stringify(compiled.parameters)}`
+  const held = counts.get(key)
+  if (held) return held.total
+  const started = counts.begin()
+  const total = Number((await query.executeTakeFirst())?.total ?? 0)
+  counts.store(key, { total, tags: [`p:${projectId}`] }, started)
+  return total
 }

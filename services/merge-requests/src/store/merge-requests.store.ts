@@ -7,7 +7,7 @@ import type {
   MergeRequestChanges,
   NewMergeRequest,
 } from '../domain/merge-request.js'
-import { listMergeRequestRows } from './merge-request-list.js'
+import { listMergeRequestRows, type ListCounts } from './merge-request-list.js'
 import { mergeRequestPatch, newMergeRequestRow, toMergeRequest } from './merge-request-rows.js'
 import {
   closeOpenedMergeRequest,
@@ -20,7 +20,11 @@ import type { Database } from './schema.js'
 
 /** Merge requests: finding, writing and listing them, and their state changes. */
 export class MergeRequestsStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** Held list counts; never inside a transaction, which may see what is not committed. */
+    private readonly counts?: ListCounts,
+  ) {}
 
   /** The request `iid` of a project. */
   async findByIid(projectId: number, iid: number): Promise<MergeRequest | undefined> {
@@ -120,7 +124,7 @@ export class MergeRequestsStore {
   async list(
     query: MergeRequestListQuery,
   ): Promise<{ rows: MergeRequest[]; total: number; totalUnknown: boolean }> {
-    const { rows, total, totalUnknown } = await listMergeRequestRows(this.db, query)
+    const { rows, total, totalUnknown } = await listMergeRequestRows(this.db, query, this.counts)
     return { rows: rows.map(toMergeRequest), total, totalUnknown }
   }
 

@@ -5,6 +5,7 @@ import { BlocksStore } from './blocks.store.js'
 import { DiffsStore } from './diffs.store.js'
 import { EventOutboxStore } from './event-outbox.store.js'
 import { LabelsStore } from './labels.store.js'
+import type { ListCounts } from './merge-request-list.js'
 import { MergeRequestsStore } from './merge-requests.store.js'
 import { MergeStatusStore } from './merge-status.store.js'
 import { MilestonesStore } from './milestones.store.js'
@@ -42,10 +43,15 @@ export interface Stores {
   transaction<T>(fn: (stores: Stores) => Promise<T>): Promise<T>
 }
 
-/** The stores over `db` (a pool, or a transaction of it). */
-export function createStores(db: Kysely<Database>): Stores {
+/** Read caches the stores use outside transactions. */
+export interface StoreCaches {
+  listCounts?: ListCounts
+}
+
+/** The stores over `db` (a pool, or a transaction of it, which gets no caches). */
+export function createStores(db: Kysely<Database>, caches: StoreCaches = {}): Stores {
   const stores: Stores = {
-    mergeRequests: new MergeRequestsStore(db),
+    mergeRequests: new MergeRequestsStore(db, db.isTransaction ? undefined : caches.listCounts),
     mergeStatus: new MergeStatusStore(db),
     people: new PeopleStore(db),
     labels: new LabelsStore(db),
