@@ -37,7 +37,7 @@ export function loadGatewayConfig(environment: NodeJS.ProcessEnv = process.env) 
         .default(64 * 1024 * 1024),
       RESPONSE_CACHE_STICKY_MS: z.coerce.number().int().min(0).default(2_000),
       // Projects (as each caller sees them) and users held in memory; 0 turns them off.
-      READ_MODEL_ENTRIES: z.coerce.number().int().min(0).default(50_000),
+      READ_MODEL_ENTRIES: z.coerce.number().int().min(0).default(10_000),
     },
     environment,
   )
