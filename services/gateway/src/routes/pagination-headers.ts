@@ -46,50 +46,45 @@ export function toQuery(value: unknown, prefix: string): string[] {
  * out X-Total, X-Total-Pages and the last link, and a full page has a next one.
  */
 export function paginationHeaders(state: PageState, base: PageLinkBase): Record<string, string> {
-  if (state.total === undefined) return uncountedHeaders(state, base)
+  if (state.total === undefined) {
+    // Kaminari's without_count: a full page may have a next one.
+    const next = (state.count ?? 0) >= state.perPage ? state.page + 1 : undefined
+    return pageHeaders(state, base, { next, prev: state.page > 1 ? state.page - 1 : undefined })
+  }
   const totalPages = Math.max(Math.ceil(state.total / state.perPage), 1)
   const outOfRange = state.page > totalPages
-  const next = !outOfRange && state.page < totalPages ? state.page + 1 : undefined
-  const prev = !outOfRange && state.page > 1 ? state.page - 1 : undefined
-  const href = (page: number) => {
-    const query = toQuery({ ...base.query, page, per_page: state.perPage }, '').join('&')
-    return `<${base.externalUrl}${base.path}?${query}>`
-  }
-  const links = [
-    prev === undefined ? undefined : `${href(prev)}; rel="prev"`,
-    next === undefined ? undefined : `${href(next)}; rel="next"`,
-    `${href(1)}; rel="first"`,
-    `${href(totalPages)}; rel="last"`,
-  ]
   return {
     'X-Total': String(state.total),
     'X-Total-Pages': String(totalPages),
-    'X-Per-Page': String(state.perPage),
-    'X-Page': String(state.page),
-    'X-Next-Page': next === undefined ? '' : String(next),
-    'X-Prev-Page': prev === undefined ? '' : String(prev),
-    Link: links.filter((link) => link !== undefined).join(', '),
+    ...pageHeaders(state, base, {
+      next: !outOfRange && state.page < totalPages ? state.page + 1 : undefined,
+      prev: !outOfRange && state.page > 1 ? state.page - 1 : undefined,
+      last: totalPages,
+    }),
   }
 }
 
-/** Kaminari's without_count headers: no X-Total, X-Total-Pages nor last link. */
-function uncountedHeaders(state: PageState, base: PageLinkBase): Record<string, string> {
-  const next = (state.count ?? 0) >= state.perPage ? state.page + 1 : undefined
-  const prev = state.page > 1 ? state.page - 1 : undefined
+/** The headers both kinds of offset pages share: the page, its neighbours and the Link. */
+function pageHeaders(
+  state: PageState,
+  base: PageLinkBase,
+  pages: { next: number | undefined; prev: number | undefined; last?: number },
+): Record<string, string> {
   const href = (page: number) => {
     const query = toQuery({ ...base.query, page, per_page: state.perPage }, '').join('&')
     return `<${base.externalUrl}${base.path}?${query}>`
   }
   const links = [
-    prev === undefined ? undefined : `${href(prev)}; rel="prev"`,
-    next === undefined ? undefined : `${href(next)}; rel="next"`,
+    pages.prev === undefined ? undefined : `${href(pages.prev)}; rel="prev"`,
+    pages.next === undefined ? undefined : `${href(pages.next)}; rel="next"`,
     `${href(1)}; rel="first"`,
+    pages.last === undefined ? undefined : `${href(pages.last)}; rel="last"`,
   ]
   return {
     'X-Per-Page': String(state.perPage),
     'X-Page': String(state.page),
-    'X-Next-Page': next === undefined ? '' : String(next),
-    'X-Prev-Page': prev === undefined ? '' : String(prev),
+    'X-Next-Page': pages.next === undefined ? '' : String(pages.next),
+    'X-Prev-Page': pages.prev === undefined ? '' : String(pages.prev),
     Link: links.filter((link) => link !== undefined).join(', '),
   }
 }

@@ -301,6 +301,19 @@ describe('listMergeRequestRows: GitLab list filters on PostgreSQL', () => {
   })
 })
 
+/** The first page of a project's list, newest first, unfiltered. */
+function firstPageOf(projectId: number): MergeRequestListQuery {
+  return {
+    projects: { kind: 'project', projectId },
+    include: {},
+    exclude: {},
+    orderBy: 'created_at',
+    ascending: false,
+    limit: 20,
+    offset: 0,
+  }
+}
+
 describe('listMergeRequestRows: counting', () => {
   it('counts up to 10,000 rows and says when more match, as GitLab leaves X-Total out then', async () => {
     const projectId = 77
@@ -308,15 +321,7 @@ describe('listMergeRequestRows: counting', () => {
         author_id, source_branch, target_branch)
       SELECT g, ${projectId}, ${projectId}, 'Many ' || g, 1, 'many-' || g, 'main'
         FROM generate_series(1, ${COUNT_LIMIT + 1}) AS g`.execute(test.db)
-    const query = {
-      projects: { kind: 'project', projectId } as const,
-      include: {},
-      exclude: {},
-      orderBy: 'created_at' as const,
-      ascending: false,
-      limit: 20,
-      offset: 0,
-    }
+    const query = firstPageOf(projectId)
     const many = await listMergeRequestRows(test.db, query)
     expect(many).toMatchObject({ total: COUNT_LIMIT, totalUnknown: true })
     expect(many.rows).toHaveLength(20)
@@ -338,15 +343,7 @@ describe('listMergeRequestRows: counting', () => {
     await insert(1)
     const counts = createListCounts()
     counts.setListening(true)
-    const query = {
-      projects: { kind: 'project', projectId } as const,
-      include: {},
-      exclude: {},
-      orderBy: 'created_at' as const,
-      ascending: false,
-      limit: 20,
-      offset: 0,
-    }
+    const query = firstPageOf(projectId)
     expect((await listMergeRequestRows(test.db, query, counts)).total).toBe(1)
     await insert(2)
     const held = await listMergeRequestRows(test.db, query, counts)
