@@ -58,7 +58,7 @@ export function decodeChange(text: string): ChangeMessage {
 /** How one table's changed rows name their tags, for installChangeTriggersV1. */
 export interface ChangeTriggerSpec {
   table: string
-  /** SQL over the changed row `r` (and what `join` adds) giving each row's tag. */
+  /** SQL over the changed row `r` (and what `join` adds) giving each row's tags, comma-separated. */
   tag: string
   /**
    * Joins that `tag` needs, e.g. the parent row for a child table without the
@@ -66,6 +66,8 @@ export interface ChangeTriggerSpec {
    * paths differ.
    */
   join?: string
+  /** The statements that announce a change; all three unless said (a new row may change nothing held). */
+  events?: readonly ('INSERT' | 'UPDATE' | 'DELETE')[]
 }
 
 /**
@@ -106,6 +108,7 @@ export async function installChangeTriggersV1(
       ['UPDATE', 'NEW'],
       ['DELETE', 'OLD'],
     ] as const) {
+      if (spec.events && !spec.events.includes(event)) continue
       const name = `${spec.table}_changes_${event.toLowerCase()}`
       await sql`
         CREATE TRIGGER ${sql.id(name)} AFTER ${sql.raw(event)} ON ${sql.id(schema, spec.table)}

@@ -42,12 +42,18 @@ describe('TaggedCache', () => {
     expect(cache.get('k', undefined)).toBeUndefined()
   })
 
-  it('drops a fill that an invalidation overtook', () => {
+  it('drops a fill that an invalidation of one of its tags overtook, and keeps the others', () => {
     const cache = listening()
     const started = cache.begin()
     cache.invalidate(['p:9'])
+    expect(cache.store('other', entry('{}', ['p:1']), started)).toBe(true)
+    cache.invalidate(['p:1'])
     expect(cache.store('k', entry('{"stale":true}', ['p:1']), started)).toBe(false)
     expect(cache.get('k', undefined)).toBeUndefined()
+    expect(cache.store('k', entry('{"fresh":true}', ['p:1']), cache.begin())).toBe(true)
+    const beforeFlush = cache.begin()
+    cache.invalidate(['*'])
+    expect(cache.store('k', entry('{}', ['p:2']), beforeFlush)).toBe(false)
   })
 
   it('holds nothing while it cannot hear change events, and starts empty when it can again', () => {

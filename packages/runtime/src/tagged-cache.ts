@@ -73,7 +73,8 @@ function nextUtcMidnight(now: number): number {
  *
  * Fills race with writes: a fill that started before an invalidation arrived
  * may hold what the write replaced, so a fill is kept only if no
- * invalidation came between its start (begin()) and its end (store()).
+ * invalidation of one of its tags (nor a flush) came between its start
+ * (begin()) and its end (store()).
  */
 export class TaggedCache<V extends Tagged> {
   private readonly entries: LRUCache<string, V> | undefined
@@ -84,6 +85,9 @@ export class TaggedCache<V extends Tagged> {
   private readonly name: string
   private readonly metrics: CacheMetrics | undefined
   private generation = 0
+  /** When each tag was last invalidated; fills begun before `floor` are refused. */
+  private readonly invalidatedAt = new Map<string, number>()
+  private floor = 0
   private listening = false
   private nextMidnight: number
 
@@ -136,9 +140,10 @@ export class TaggedCache<V extends Tagged> {
     return this.generation
   }
 
-  /** Keeps `value` unless an invalidation came since `started`; returns whether it did. */
+  /** Keeps `value` unless one of its tags was invalidated since `started`; returns whether it did. */
   store(key: string, value: V, started: number): boolean {
-    if (!this.entries || !this.listening || started !== this.generation) return false
+    if (!this.entries || !this.listening || started < this.floor) return false
+    if (value.tags.some((tag) => (this.invalidatedAt.get(tag) ?? -1) >= started)) return false
     this.entries.set(key, value)
     if (!this.entries.has(key)) return false
     for (const tag of value.tags) {
@@ -151,11 +156,17 @@ export class TaggedCache<V extends Tagged> {
 
   /** Drops every entry depending on one of `tags`; `*` drops all. */
   invalidate(tags: readonly string[]): void {
-    this.generation += 1
     if (tags.includes('*')) {
       this.flush()
       return
     }
+    if (this.invalidatedAt.size > 10_000) {
+      // Forget old tags: fills in flight then are refused as after a flush.
+      this.invalidatedAt.clear()
+      this.floor = this.generation + 1
+    }
+    for (const tag of tags) this.invalidatedAt.set(tag, this.generation)
+    this.generation += 1
     for (const tag of tags) {
       const keys = this.byTag.get(tag)
       if (!keys) continue
@@ -202,6 +213,8 @@ export class TaggedCache<V extends Tagged> {
 
   private flush(): void {
     this.generation += 1
+    this.floor = this.generation
+    this.invalidatedAt.clear()
     const size = this.entries?.size ?? 0
     this.entries?.clear()
     this.byTag.clear()

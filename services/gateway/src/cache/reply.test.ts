@@ -1,6 +1,6 @@
 import type { Principal } from '../auth/principal.js'
 import { tokenFixture, userFixture } from '../testing/fixtures.js'
-import { cacheKey, dependencyTags, writtenTags } from './reply.js'
+import { cacheKey, dependencyTags, pathUserIds, writtenTags } from './reply.js'
 
 const viewer: Principal = {
   user: userFixture({ id: 3 }),
@@ -42,9 +42,15 @@ describe('dependencyTags', () => {
 })
 
 describe('writtenTags', () => {
-  it("names a project's writes by the project, and the rest as a flush", () => {
+  it("names a project's writes by the project, a group's as a flush, the rest by user", () => {
     expect(writtenTags({ status: 200, projectId: 2 })).toEqual(['p:2'])
-    expect(writtenTags({ status: 201 })).toEqual(['*'])
     expect(writtenTags({ status: 200, groupId: 4 })).toEqual(['*'])
+    expect(writtenTags({ status: 201, actorId: 1 })).toEqual(['u:1'])
+    expect(writtenTags({ status: 200, actorId: 1 }, pathUserIds('/api/v4/users/7/block'))).toEqual([
+      'u:7',
+      'u:1',
+    ])
+    expect(pathUserIds('/api/v4/users/alice')).toEqual([])
+    expect(pathUserIds('/api/v4/user/keys')).toEqual([])
   })
 })

@@ -61,12 +61,28 @@ export function dependencyTags(reply: Reply, principal: Principal): ChangeTag[] 
   return [...tags]
 }
 
-/** The tags a successful write through this gateway evicts at once. */
-export function writtenTags(reply: Reply): ChangeTag[] {
-  // Writes outside one project (users, groups, new projects) may show anywhere.
-  return reply.projectId !== undefined && reply.groupId === undefined
-    ? [`p:${reply.projectId}`]
-    : [FLUSH_ALL]
+/**
+ * The tags a successful write through this gateway evicts at once (the
+ * schema's triggers name the same rows again, a moment later):
+ * - in a project: the project;
+ * - in a group: everything, since it reaches every project below the group;
+ * - elsewhere (a user, their tokens, a new project or group, which nothing
+ *   cached shows yet): the writer and the users the path names by id.
+ */
+export function writtenTags(reply: Reply, pathUserIds: readonly number[] = []): ChangeTag[] {
+  if (reply.groupId !== undefined) return [FLUSH_ALL]
+  if (reply.projectId !== undefined) return [`p:${reply.projectId}`]
+  const users = new Set<number>(pathUserIds)
+  if (reply.actorId !== undefined) users.add(reply.actorId)
+  return [...users].map((id): ChangeTag => `u:${id}`)
+}
+
+const USER_PATH = /^\/users?\/(\d+)(?:\/|$)/
+
+/** The user a path under /users/:id names by number, if any (a username names no tag). */
+export function pathUserIds(path: string): number[] {
+  const match = USER_PATH.exec(path.replace(/^\/api\/v4/, ''))
+  return match?.[1] === undefined ? [] : [Number(match[1])]
 }
 
 /** A JSON reply as it would be sent and cached. */

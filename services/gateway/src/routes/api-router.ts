@@ -4,6 +4,7 @@ import {
   dependencyTags,
   sendCached,
   serializeReply,
+  pathUserIds,
   writtenTags,
   type Reply,
 } from '../cache/reply.js'
@@ -195,7 +196,10 @@ export class ApiRouter {
       if (!cache) {
         const reply = await run(req, undefined)
         if (method !== 'get' && reply.status < 400) {
-          await this.deps.changes?.written({ tags: writtenTags(reply), actor: reply.actorId })
+          await this.deps.changes?.written({
+            tags: writtenTags(reply, pathUserIds(receivedPath(req))),
+            actor: reply.actorId,
+          })
         }
         sendReply(res, reply)
         return

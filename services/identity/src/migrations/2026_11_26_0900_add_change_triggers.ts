@@ -7,9 +7,10 @@ type AnyDB = Kysely<any>
 
 /**
  * Change events for the gateways' caches: a user's row and identities name the
- * user; a project membership names the project; namespaces, group
- * memberships, member roles and SAML providers reach every project below a
- * group, so they empty the caches.
+ * user; a membership names its user (whose abilities it changes: every cached
+ * answer depends on its viewer) and, for a project, the project. A changed or
+ * deleted namespace, member role or SAML provider reaches every project below
+ * a group, so it empties the caches; a new namespace holds nothing yet.
  */
 export async function up(db: AnyDB): Promise<void> {
   await installChangeTriggersV1(db, [
@@ -17,9 +18,10 @@ export async function up(db: AnyDB): Promise<void> {
     { table: 'identities', tag: `'u:' || r.user_id` },
     {
       table: 'members',
-      tag: `CASE WHEN r.source_type = 'Project' THEN 'p:' || r.source_id ELSE '*' END`,
+      tag: `CASE WHEN r.source_type = 'Project' THEN 'p:' || r.source_id || ',u:' || r.user_id
+        ELSE 'u:' || r.user_id END`,
     },
-    { table: 'namespaces', tag: `'*'` },
+    { table: 'namespaces', tag: `'*'`, events: ['UPDATE', 'DELETE'] },
     { table: 'member_roles', tag: `'*'` },
     { table: 'saml_providers', tag: `'*'` },
   ])

@@ -7,8 +7,9 @@ type AnyDB = Kysely<any>
 
 /**
  * Change events for the gateways' caches: a project's row, topics, avatar and
- * activity events name the project; the topic catalogue, shared by every
- * project, empties the caches.
+ * activity events name the project; a changed or deleted topic of the
+ * catalogue, shared by every project, empties the caches (a new one is only
+ * shown through project_topics).
  */
 export async function up(db: AnyDB): Promise<void> {
   await installChangeTriggersV1(db, [
@@ -16,6 +17,6 @@ export async function up(db: AnyDB): Promise<void> {
     { table: 'project_topics', tag: `'p:' || r.project_id` },
     { table: 'project_avatars', tag: `'p:' || r.project_id` },
     { table: 'events', tag: `'p:' || r.project_id` },
-    { table: 'topics', tag: `'*'` },
+    { table: 'topics', tag: `'*'`, events: ['UPDATE', 'DELETE'] },
   ])
 }
