@@ -90,6 +90,7 @@ export async function startSuite(config: LauncherConfig, root: string): Promise<
 
     if (!withGateway) {
       logger.warn('gateway not built; no HTTP API')
+      supervisor.markReady()
       process.stdout.write(
         `Domain services ready (${services.map((s) => s.info.name).join(', ')}); ` +
           'no gateway: services/gateway/dist/main.js is missing\n',
@@ -102,6 +103,7 @@ export async function startSuite(config: LauncherConfig, root: string): Promise<
       cancelled,
     })
     if (cancelled()) return
+    supervisor.markReady()
     process.stdout.write(`GitLab-compatible API ready at ${config.externalUrl}/api/v4\n`)
   })
 }

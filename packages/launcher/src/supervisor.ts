@@ -11,6 +11,15 @@ type Closer = () => Promise<void>
 
 const CLOSER_TIMEOUT_MS = 20_000
 
+/** Restart backoff: doubling from the first delay up to the last; a child that ran this long starts over. */
+export interface RestartPolicy {
+  firstDelayMs: number
+  maxDelayMs: number
+  healthyAfterMs: number
+}
+
+const RESTART: RestartPolicy = { firstDelayMs: 250, maxDelayMs: 5_000, healthyAfterMs: 30_000 }
+
 export interface SpawnOptions {
   /** A one-off (a migration): its exit is awaited by the caller, not an emergency. */
   oneOff?: boolean
@@ -25,9 +34,12 @@ export class StoppingError extends Error {
 
 /**
  * Owns the children and the backends the launcher started. Stops everything
- * once: on SIGINT/SIGTERM (exit 0), when a long-running child dies or startup
- * fails (exit 1). Children get SIGTERM, then SIGKILL after the grace period;
- * the backends (embedded PostgreSQL, a private Redis) stop after them.
+ * once: on SIGINT/SIGTERM (exit 0), or when startup fails, a child dies before
+ * the suite was ready, or a backend dies (exit 1). Once the suite is ready
+ * (markReady), a service role that dies is started again with backoff, as
+ * Kubernetes restarts a pod, and the others go on. Children get SIGTERM, then
+ * SIGKILL after the grace period; the backends (embedded PostgreSQL, a private
+ * Redis) stop after them.
  */
 export class Supervisor {
   private readonly children = new Set<ManagedChild>()
@@ -35,11 +47,25 @@ export class Supervisor {
   private readonly closers: Closer[] = []
   private startup: Promise<void> = Promise.resolve()
   private stopped: Promise<void> | undefined
+  private ready = false
+  private readonly restarts = new Map<string, NodeJS.Timeout>()
 
   constructor(
     private readonly logger: Logger,
     private readonly graceMs = 10_000,
+    private readonly restart: RestartPolicy = RESTART,
+    private readonly exit: (code: number) => void = (code) => process.exit(code),
   ) {}
+
+  /** From now on a service role that dies is restarted instead of stopping the suite. */
+  markReady(): void {
+    this.ready = true
+  }
+
+  /** The children running now, by name (for tests and logs). */
+  running(): { name: string; pid: number | undefined }[] {
+    return [...this.children].map((child) => ({ name: child.spec.name, pid: child.pid }))
+  }
 
   get stopping(): boolean {
     return this.stopped !== undefined
@@ -101,16 +127,42 @@ export class Supervisor {
     this.closers.push(closer)
   }
 
-  spawn(spec: ChildSpec, options: SpawnOptions = {}): ManagedChild {
+  spawn(spec: ChildSpec, options: SpawnOptions = {}, failures = 0): ManagedChild {
     if (this.stopping) throw new StoppingError()
     const child = spawnChild(spec)
+    const started = Date.now()
     this.children.add(child)
     this.logger.debug({ child: spec.name, pid: child.pid }, 'started')
     void child.exited.then((exit) => {
       this.children.delete(child)
-      if (!options.oneOff && !this.stopping) this.onUnexpectedExit(spec.name, exit)
+      if (options.oneOff || this.stopping) return
+      if (!this.ready) {
+        this.onUnexpectedExit(spec.name, exit)
+        return
+      }
+      const ranLong = Date.now() - started >= this.restart.healthyAfterMs
+      this.restartLater(spec, ranLong ? 0 : failures, exit)
     })
     return child
+  }
+
+  /** Starts a dead service role again after its backoff, unless the suite stops first. */
+  private restartLater(spec: ChildSpec, failures: number, exit: ChildExit): void {
+    const delayMs = Math.min(
+      this.restart.maxDelayMs,
+      this.restart.firstDelayMs * 2 ** Math.min(failures, 16),
+    )
+    this.logger.error(
+      { child: spec.name, exit: describeExit(exit), delayMs, failures: failures + 1 },
+      `${spec.name} exited unexpectedly (${describeExit(exit)}); restarting it in ${delayMs} ms`,
+    )
+    const timer = setTimeout(() => {
+      this.restarts.delete(spec.name)
+      if (this.stopping) return
+      const child = this.spawn(spec, {}, failures + 1)
+      this.logger.warn({ child: spec.name, pid: child.pid }, `${spec.name} restarted`)
+    }, delayMs)
+    this.restarts.set(spec.name, timer)
   }
 
   /** A backend process (a private Redis): watched like a child, stopped after the children. */
@@ -138,6 +190,8 @@ export class Supervisor {
   }
 
   private async stopAll(code: number): Promise<void> {
+    for (const timer of this.restarts.values()) clearTimeout(timer)
+    this.restarts.clear()
     await this.stopChildren()
     // Startup steps notice `stopping` and return; what they started is registered by then.
     await this.startup
@@ -158,7 +212,7 @@ export class Supervisor {
       }
     }
     this.logger.info({ code }, 'suite stopped')
-    process.exit(code)
+    this.exit(code)
   }
 
   private async stopChildren(): Promise<void> {
