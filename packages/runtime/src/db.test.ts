@@ -8,6 +8,12 @@ describe('droppedElsewhere', () => {
     expect(droppedElsewhere(new Error('relation "mr_test_1_ab.labels" does not exist'), 'x')).toBe(
       true,
     )
+    expect(
+      droppedElsewhere(
+        new Error('column "draft" of relation "merge_requests" does not exist'),
+        'ci_test_2',
+      ),
+    ).toBe(true)
   })
 
   it('is not a failure of our own schema, nor any other error', () => {

@@ -39,10 +39,14 @@ export function createDatabase<DB>(options: DatabaseOptions): Kysely<DB> {
  * Kysely's migrator lists the tables of every schema to find its own; a
  * schema dropped by someone else at that moment (another test file's, a
  * tenant's) fails the listing with `schema "..." does not exist` or
- * `relation "..." does not exist` naming an object that is not ours.
+ * `relation "..." does not exist` naming an object that is not ours, or with
+ * `column "..." of relation "..." does not exist` from the listing's
+ * pg_get_serial_sequence, whose relation is unqualified: that one is always
+ * tried again (a real failure of ours fails again the same way).
  */
 export function droppedElsewhere(error: unknown, ours: string): boolean {
   const message = error instanceof Error ? error.message : ''
+  if (/^column "[^"]+" of relation "[^"]+" does not exist$/.test(message)) return true
   const name = /^(?:schema|relation) "([^"]+)" does not exist$/.exec(message)?.[1]
   return name !== undefined && name !== ours && !name.startsWith(`${ours}.`)
 }
