@@ -14,6 +14,18 @@ describe('toGrpcFailure', () => {
     expect(detail).toMatchObject({ reason: 'not_found', resource: 'Group' })
   })
 
+  it('cuts messages quoting huge input, which could not travel in a trailer', () => {
+    const name = 'a'.repeat(1024 * 1024)
+    const failure = toGrpcFailure(
+      new InvalidError({ template_name: [`'${name}' is unknown or invalid`] }),
+    )
+    const raw = failure.metadata.get(ERROR_DETAIL_KEY)[0] as Buffer
+    expect(raw.length).toBeLessThan(2_000)
+    expect(failure.details.length).toBeLessThan(1_000)
+    const detail = readErrorDetail(downstreamFailure(failure.code, failure.metadata))
+    expect(detail?.fieldErrors[0]?.messages[0]).toMatch(/^'a+…$/)
+  })
+
   it("passes another service's answer through with its ErrorDetail", () => {
     const inner = toGrpcFailure(new InvalidError({ default_branch: ['is invalid'] }))
     const failure = toGrpcFailure(downstreamFailure(inner.code, inner.metadata))

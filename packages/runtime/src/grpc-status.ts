@@ -20,6 +20,18 @@ export interface GrpcFailure {
   metadata: Metadata
 }
 
+/**
+ * Status text and ErrorDetail travel as HTTP/2 headers, which grpc-js caps
+ * at 8 KB: a longer answer is never sent and the caller waits for its
+ * deadline. Messages that quote the input (a 1 MiB name) are cut to this.
+ */
+const MAX_TEXT = 500
+const MAX_FIELDS = 50
+
+function clip(text: string): string {
+  return text.length <= MAX_TEXT ? text : `${text.slice(0, MAX_TEXT)}…`
+}
+
 /** Statuses that mean a bug rather than an answer; they never pass through as they are. */
 const UNEXPECTED = new Set<status>([status.INTERNAL, status.UNKNOWN])
 
@@ -42,13 +54,18 @@ export function toGrpcFailure(error: unknown): GrpcFailure {
   const fieldErrors =
     error instanceof InvalidError || error instanceof ConflictError ? error.fieldErrors : {}
   const detail = ErrorDetail.create({
-    reason: error.reason,
-    resource: error instanceof NotFoundError ? error.resource : '',
-    message: error.message,
-    fieldErrors: Object.entries(fieldErrors).map(([field, messages]) => ({ field, messages })),
+    reason: clip(error.reason),
+    resource: error instanceof NotFoundError ? clip(error.resource) : '',
+    message: clip(error.message),
+    fieldErrors: Object.entries(fieldErrors)
+      .slice(0, MAX_FIELDS)
+      .map(([field, messages]) => ({
+        field: clip(field),
+        messages: messages.slice(0, 5).map(clip),
+      })),
   })
   metadata.set(ERROR_DETAIL_KEY, Buffer.from(ErrorDetail.encode(detail).finish()))
-  return { code: CODE_BY_KIND[error.kind], details: error.message, metadata }
+  return { code: CODE_BY_KIND[error.kind], details: clip(error.message), metadata }
 }
 
 /** Reads the ErrorDetail back out of a failed call, if the server sent one. */

@@ -18,6 +18,9 @@ import {
 } from './merge-request-state.store.js'
 import type { Database } from './schema.js'
 
+/** The largest iid the merge_requests.iid column (integer) holds. */
+const INT4_MAX = 2 ** 31 - 1
+
 /** Merge requests: finding, writing and listing them, and their state changes. */
 export class MergeRequestsStore {
   constructor(
@@ -26,8 +29,9 @@ export class MergeRequestsStore {
     private readonly counts?: ListCounts,
   ) {}
 
-  /** The request `iid` of a project. */
+  /** The request `iid` of a project; none for an iid its integer column cannot hold. */
   async findByIid(projectId: number, iid: number): Promise<MergeRequest | undefined> {
+    if (!Number.isSafeInteger(iid) || iid > INT4_MAX || iid < -INT4_MAX - 1) return undefined
     const row = await this.db
       .selectFrom('merge_requests')
       .selectAll()
