@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis'
 import pg from 'pg'
 import type { Logger } from './logger.js'
 import { queuePrefix } from './queues.js'
+import type { Tagged, TaggedCache } from './tagged-cache.js'
 
 /**
  * Change events: what a committed write changed, as tags that readers' caches
@@ -220,4 +221,37 @@ export function subscribeToChanges(subscription: ChangeSubscription): void {
   subscriber.on('ready', subscribe)
   subscriber.on('close', () => onListening(false))
   if (subscriber.status === 'ready') subscribe()
+}
+
+/** A change event applied to read caches: what it names goes, and its writer turns sticky. */
+export function applyChange(message: ChangeMessage, caches: readonly TaggedCache<Tagged>[]): void {
+  for (const cache of caches) {
+    cache.invalidate(message.tags)
+    if (message.actor !== undefined) cache.markWriter(message.actor)
+  }
+}
+
+/**
+ * Keeps `caches` current for as long as `subscriber` lives: each change event
+ * applies to all of them (then to `also`), and they are on only while the
+ * subscription stands.
+ */
+export function keepCachesCurrent(options: {
+  subscriber: Redis
+  logger: Logger
+  caches: readonly TaggedCache<Tagged>[]
+  also?: (message: ChangeMessage) => void
+}): void {
+  const { caches, also } = options
+  subscribeToChanges({
+    subscriber: options.subscriber,
+    logger: options.logger,
+    onChange: (message) => {
+      applyChange(message, caches)
+      also?.(message)
+    },
+    onListening: (listening) => {
+      for (const cache of caches) cache.setListening(listening)
+    },
+  })
 }

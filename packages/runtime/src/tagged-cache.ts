@@ -154,6 +154,40 @@ export class TaggedCache<V extends Tagged> {
     return true
   }
 
+  /** The entry for `key`, else what `fill` reads, kept unless an invalidation overtook it. */
+  async getOrFill(key: string, fill: () => Promise<V>, userId?: number): Promise<V> {
+    const held = this.get(key, userId)
+    if (held) return held
+    const started = this.begin()
+    const value = await fill()
+    this.store(key, value, started)
+    return value
+  }
+
+  /**
+   * The entries for `keys`, the missing ones read with one `fill` call (which
+   * may leave out keys that name nothing); in no particular order.
+   */
+  async getMany(
+    keys: readonly string[],
+    fill: (missing: string[]) => Promise<{ key: string; value: V }[]>,
+  ): Promise<V[]> {
+    const found: V[] = []
+    const missing: string[] = []
+    for (const key of new Set(keys)) {
+      const held = this.get(key)
+      if (held) found.push(held)
+      else missing.push(key)
+    }
+    if (missing.length === 0) return found
+    const started = this.begin()
+    for (const { key, value } of await fill(missing)) {
+      this.store(key, value, started)
+      found.push(value)
+    }
+    return found
+  }
+
   /** Drops every entry depending on one of `tags`; `*` drops all. */
   invalidate(tags: readonly string[]): void {
     if (tags.includes('*')) {

@@ -1,4 +1,4 @@
-import { createRedisConnection, subscribeToChanges, type ServiceDeps } from '@suite/runtime'
+import { createRedisConnection, keepCachesCurrent, type ServiceDeps } from '@suite/runtime'
 import { createPorts } from './clients/ports.js'
 import { createProjectSettingsCache } from './clients/projects.js'
 import { loadMergeRequestsConfig } from './config.js'
@@ -29,19 +29,9 @@ export function mergeRequestsDeps(deps: ServiceDeps<Database>): WiredDeps {
   // finds these current too.
   const heldProjects = createProjectSettingsCache(deps.registry)
   const listCounts = createListCounts(deps.registry)
-  const caches = [heldProjects, listCounts]
   const subscriber = createRedisConnection(deps.config.REDIS_URL)
   subscriber.on('error', (err: Error) => deps.logger.debug({ err }, 'redis subscriber error'))
-  subscribeToChanges({
-    subscriber,
-    logger: deps.logger,
-    onChange: (message) => {
-      for (const cache of caches) cache.invalidate(message.tags)
-    },
-    onListening: (listening) => {
-      for (const cache of caches) cache.setListening(listening)
-    },
-  })
+  keepCachesCurrent({ subscriber, logger: deps.logger, caches: [heldProjects, listCounts] })
   const { ports, close } = createPorts(
     config,
     deps.registry,

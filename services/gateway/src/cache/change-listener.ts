@@ -1,8 +1,9 @@
 import type { Redis } from 'ioredis'
 import {
+  applyChange,
   changesChannel,
   encodeChange,
-  subscribeToChanges,
+  keepCachesCurrent,
   withTimeout,
   type ChangeMessage,
   type Logger,
@@ -29,12 +30,8 @@ export interface GatewayCaches {
   tokenCache: TokenCache
 }
 
-/** Applies one change event to this gateway's caches. */
-export function applyChange(message: ChangeMessage, { caches, tokenCache }: GatewayCaches): void {
-  for (const cache of caches) {
-    cache.invalidate(message.tags)
-    if (message.actor !== undefined) cache.markWriter(message.actor)
-  }
+/** A changed user's tokens leave the token cache too (blocked, made admin, renamed). */
+function evictChangedUsers(message: ChangeMessage, tokenCache: TokenCache): void {
   for (const tag of message.tags) {
     if (tag.startsWith('u:')) tokenCache.evictUser(Number(tag.slice(2)))
   }
@@ -48,18 +45,17 @@ export function applyChange(message: ChangeMessage, { caches, tokenCache }: Gate
 export function listenForChanges(
   deps: GatewayCaches & { subscriber: Redis; publisher: Redis; logger: Logger },
 ): ChangePublisher {
-  const { subscriber, publisher, logger } = deps
-  subscribeToChanges({
-    subscriber,
+  const { publisher, logger, caches, tokenCache } = deps
+  keepCachesCurrent({
+    subscriber: deps.subscriber,
     logger,
-    onChange: (message) => applyChange(message, deps),
-    onListening: (listening) => {
-      for (const cache of deps.caches) cache.setListening(listening)
-    },
+    caches,
+    also: (message) => evictChangedUsers(message, tokenCache),
   })
   return {
     async written(message) {
-      applyChange(message, deps)
+      applyChange(message, caches)
+      evictChangedUsers(message, tokenCache)
       await withTimeout(
         publisher.publish(changesChannel(), encodeChange(message)).then(
           () => undefined,

@@ -49,13 +49,16 @@ export async function findProjectThrough(
   if (!models) return findProject(projects, caller, id, options)
   const flags = `${options.license ? 1 : 0}${options.repository ? 1 : 0}`
   const key = `${caller.userId ?? 0}:${caller.admin ? 1 : 0}:${caller.scopes.join(' ')}:${flags}:${id}`
-  const held = models.projects.get(key, caller.userId)
-  if (held) return held.project
-  const started = models.projects.begin()
-  const project = await findProject(projects, caller, id, options)
-  const tags = [`p:${project.id}`, ...(caller.userId === undefined ? [] : [`u:${caller.userId}`])]
-  models.projects.store(key, { project, tags }, started)
-  return project
+  const held = await models.projects.getOrFill(
+    key,
+    async () => {
+      const project = await findProject(projects, caller, id, options)
+      const viewer = caller.userId === undefined ? [] : [`u:${caller.userId}`]
+      return { project, tags: [`p:${project.id}`, ...viewer] }
+    },
+    caller.userId,
+  )
+  return held.project
 }
 
 /** loadUsers through the read model: one batch call for the users it does not hold. */
@@ -65,18 +68,11 @@ export async function loadUsersThrough(
   ids: readonly number[],
 ): Promise<Map<number, User>> {
   if (!models) return loadUsers(identity, ids)
-  const found = new Map<number, User>()
-  const missing: number[] = []
-  for (const id of new Set(ids)) {
-    const held = models.users.get(String(id))
-    if (held) found.set(id, held.user)
-    else missing.push(id)
-  }
-  if (missing.length === 0) return found
-  const started = models.users.begin()
-  for (const [id, user] of await loadUsers(identity, missing)) {
-    found.set(id, user)
-    models.users.store(String(id), { user, tags: [`u:${id}`] }, started)
-  }
-  return found
+  const held = await models.users.getMany(ids.map(String), async (missing) =>
+    [...(await loadUsers(identity, missing.map(Number))).values()].map((user) => ({
+      key: String(user.id),
+      value: { user, tags: [`u:${user.id}`] },
+    })),
+  )
+  return new Map(held.map(({ user }) => [user.id, user]))
 }

@@ -57,20 +57,13 @@ export function projectsPort(client: ProjectsRpc, held?: ProjectSettingsCache): 
   return {
     findProjects: async (ids, caller) => {
       if (caller || !held) return batchGet(ids, caller)
-      const found: Project[] = []
-      const missing: number[] = []
-      for (const id of new Set(ids)) {
-        const entry = held.get(String(id))
-        if (entry) found.push(entry.project)
-        else missing.push(id)
-      }
-      if (missing.length === 0) return found
-      const started = held.begin()
-      for (const project of await batchGet(missing)) {
-        held.store(String(project.id), { project, tags: [`p:${project.id}`] }, started)
-        found.push(project)
-      }
-      return found
+      const entries = await held.getMany(ids.map(String), async (missing) =>
+        (await batchGet(missing.map(Number))).map((project) => ({
+          key: String(project.id),
+          value: { project, tags: [`p:${project.id}`] },
+        })),
+      )
+      return entries.map((entry) => entry.project)
     },
     canReadMergeRequests: async (caller: Caller | undefined, projectId: number) => {
       try {

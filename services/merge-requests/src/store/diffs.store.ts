@@ -122,17 +122,6 @@ export class DiffsStore {
     return row && toDiffVersion(row)
   }
 
-  /** Versions by id (the requests' latest_diff_id). */
-  async findVersions(ids: readonly number[]): Promise<Map<number, DiffVersion>> {
-    if (ids.length === 0) return new Map()
-    const rows = await this.db
-      .selectFrom('merge_request_diffs')
-      .selectAll()
-      .where('id', 'in', [...ids])
-      .execute()
-    return new Map(rows.map((row) => [row.id, toDiffVersion(row)]))
-  }
-
   /** A version's stored commits (as recorded: newest first). */
   async listCommits(diffId: number): Promise<Commit[]> {
     const rows = await this.db

@@ -82,25 +82,6 @@ export class LabelsStore {
     return rows.map(toLabel)
   }
 
-  /** Labels of each request. */
-  async loadFor(mergeRequestIds: readonly number[]): Promise<Map<number, Label[]>> {
-    const byRequest = new Map<number, Label[]>()
-    if (mergeRequestIds.length === 0) return byRequest
-    const rows = await this.db
-      .selectFrom('merge_request_labels')
-      .innerJoin('labels', 'labels.id', 'merge_request_labels.label_id')
-      .selectAll('labels')
-      .select('merge_request_labels.merge_request_id')
-      .where('merge_request_labels.merge_request_id', 'in', [...mergeRequestIds])
-      .execute()
-    for (const { merge_request_id: id, ...label } of rows) {
-      const list = byRequest.get(id) ?? []
-      list.push(toLabel(label))
-      byRequest.set(id, list)
-    }
-    return byRequest
-  }
-
   /** One page of a project's labels by title, with the total. */
   async listInProject(
     projectId: number,

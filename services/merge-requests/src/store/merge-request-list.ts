@@ -109,13 +109,13 @@ async function countRows(
   counts: ListCounts | undefined,
   projectId: number,
 ): Promise<number> {
-  if (!counts) return Number((await query.executeTakeFirst())?.total ?? 0)
+  const count = async () => Number((await query.executeTakeFirst())?.total ?? 0)
+  if (!counts) return count()
   const compiled = query.compile()
   const key = `${compiled.sql}\0${JSON.stringify(compiled.parameters)}`
-  const held = counts.get(key)
-  if (held) return held.total
-  const started = counts.begin()
-  const total = Number((await query.executeTakeFirst())?.total ?? 0)
-  counts.store(key, { total, tags: [`p:${projectId}`] }, started)
-  return total
+  const held = await counts.getOrFill(key, async () => ({
+    total: await count(),
+    tags: [`p:${projectId}`],
+  }))
+  return held.total
 }
