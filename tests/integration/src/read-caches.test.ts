@@ -214,4 +214,49 @@ describeWithReplica('read caches across gateway replicas', () => {
     const after = await onReplica<ProjectJson>(`/projects/${project.id}`, owner.token)
     expect(after.body.description).toBe(description)
   })
+
+  it('refuses a token revoked through the API on the replica at once', async () => {
+    const user = await createUserWithToken()
+    expect((await onReplica('/user', user.token)).status).toBe(200)
+    const revoked = await api('/personal_access_tokens/self', {
+      method: 'DELETE',
+      token: user.token,
+    })
+    expect(revoked.status).toBe(204)
+    expect((await onReplica('/user', user.token)).status).toBe(401)
+  })
+
+  /** Runs SQL on the suite's database, as a worker or an operator would. */
+  async function sqlOutsideTheApi(text: string, values: unknown[]): Promise<void> {
+    const client = new pg.Client({ connectionString: replica.env['DATABASE_URL'] })
+    await client.connect()
+    try {
+      await client.query(text, values)
+    } finally {
+      await client.end()
+    }
+  }
+
+  /** Whether the replica refuses `token` within two seconds. */
+  const refusedSoon = (token: string) =>
+    eventually(async () => (await onReplica('/user', token)).status === 401, 2_000, 20)
+
+  it('refuses a token revoked outside the API as soon as the event arrives', async () => {
+    const user = await createUserWithToken()
+    expect((await onReplica('/user', user.token)).status).toBe(200)
+    await sqlOutsideTheApi(
+      'UPDATE identity.personal_access_tokens SET revoked = true WHERE user_id = $1',
+      [user.user.id],
+    )
+    expect(await refusedSoon(user.token)).toBe(true)
+  })
+
+  it('refuses a user blocked outside the API as soon as the event arrives', async () => {
+    const user = await createUserWithToken()
+    expect((await onReplica('/user', user.token)).status).toBe(200)
+    await sqlOutsideTheApi("UPDATE identity.users SET state = 'blocked' WHERE id = $1", [
+      user.user.id,
+    ])
+    expect(await refusedSoon(user.token)).toBe(true)
+  })
 })

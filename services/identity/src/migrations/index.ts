@@ -7,6 +7,7 @@ import * as createPersonalAccessTokens from './2026_11_21_1104_create_personal_a
 import * as createEventOutbox from './2026_11_21_1230_create_event_outbox.js'
 import * as createMemberRoles from './2026_11_22_1000_create_member_roles.js'
 import * as addChangeTriggers from './2026_11_26_0900_add_change_triggers.js'
+import * as addTokenChangeTriggers from './2026_11_26_1100_add_token_change_triggers.js'
 
 /** The identity schema's migrations, by name; Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_1230_create_event_outbox': createEventOutbox,
   '2026_11_22_1000_create_member_roles': createMemberRoles,
   '2026_11_26_0900_add_change_triggers': addChangeTriggers,
+  '2026_11_26_1100_add_token_change_triggers': addTokenChangeTriggers,
 }
