@@ -42,3 +42,27 @@ export async function readSmallBlobs(
   }
   return found
 }
+
+/** One file of a commit: its content, or why there is none. */
+export type FileAtCommit = { found: true; content: Buffer } | { found: false; tooLarge: boolean }
+
+/**
+ * The file at `<sha>:<path>` when it is a blob of at most `maxBytes`; the
+ * caller has validated the sha and the path.
+ */
+export async function readFileAt(
+  repo: Repo,
+  sha: string,
+  path: string,
+  maxBytes: number,
+): Promise<FileAtCommit> {
+  const revision = `${sha}:${path}`
+  const check = await repo.text(['cat-file', '--batch-check=%(objecttype) %(objectsize)'], {
+    input: `${revision}\n`,
+  })
+  const [type, size] = check.trim().split(' ')
+  if (type !== 'blob') return { found: false, tooLarge: false }
+  if (Number(size) > maxBytes) return { found: false, tooLarge: true }
+  const content = (await readSmallBlobs(repo, [revision], maxBytes)).get(revision)
+  return content ? { found: true, content } : { found: false, tooLarge: false }
+}

@@ -26,12 +26,16 @@ import { mergeRequestHandlers } from './merge-request-rpc.js'
 import type { RefChange } from './push-events.js'
 import { publishRefChanges } from './push-publisher.js'
 import { pageOf, type TagOrderField } from './ref-search.js'
-import { isObjectFormat, isValidNewRefName } from './ref-names.js'
+import { isFullObjectId, isObjectFormat, isValidFilePath, isValidNewRefName } from './ref-names.js'
+import { readFileAt } from './blob-reader.js'
 import type { Repo, RepositoryStore } from './repository-store.js'
 import { createTag, deleteTag, getTag, listTags } from './tags.js'
 import { branchToProto, commitToProto, tagToProto } from './to-proto.js'
 import { readRepositoryInfo } from './repository-info.js'
 import { readRepositoryInfos } from './repository-infos.js'
+
+/** The largest file ReadFile answers (a gRPC message stays under its 4 MiB default). */
+const MAX_READ_FILE_BYTES = 2 * 1024 * 1024
 
 export interface RepositoryDeps {
   store: RepositoryStore
@@ -176,6 +180,15 @@ export function repositoryService(
       const repo = await existing(req.projectId)
       const commit = await getCommit(repo, req.sha)
       return { commit: commitToProto(commit), stats: await statsOf(repo, commit) }
+    }),
+    readFile: server.unary('ReadFile', async (req) => {
+      if (!isFullObjectId(req.sha)) throw new InvalidError({}, 'sha is invalid')
+      if (!isValidFilePath(req.path)) throw new InvalidError({}, 'path is invalid')
+      const maxBytes = Math.min(Math.max(req.maxBytes, 0), MAX_READ_FILE_BYTES)
+      const file = await readFileAt(await existing(req.projectId), req.sha, req.path, maxBytes)
+      return file.found
+        ? { found: true, content: file.content, tooLarge: false }
+        : { found: false, content: Buffer.alloc(0), tooLarge: file.tooLarge }
     }),
     listTags: server.unary('ListTags', async (req) => {
       const tags = await listTags(await existing(req.projectId), {

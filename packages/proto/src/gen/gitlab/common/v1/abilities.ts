@@ -72,6 +72,10 @@ export interface ProjectAbilities {
    * Not Found on the branches and commits APIs when it is not).
    */
   repositoryAvailable: boolean;
+  /** Cancel and retry pipelines (Developer; GitLab's :update_pipeline). */
+  updatePipeline: boolean;
+  /** Delete pipelines (Owner; GitLab's :destroy_pipeline). */
+  destroyPipeline: boolean;
 }
 
 /**
@@ -169,6 +173,8 @@ function createBaseProjectAbilities(): ProjectAbilities {
     manageMergeRequestSettings: false,
     readRunnersToken: false,
     repositoryAvailable: false,
+    updatePipeline: false,
+    destroyPipeline: false,
   };
 }
 
@@ -284,6 +290,12 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
     }
     if (message.repositoryAvailable !== false) {
       writer.uint32(296).bool(message.repositoryAvailable);
+    }
+    if (message.updatePipeline !== false) {
+      writer.uint32(304).bool(message.updatePipeline);
+    }
+    if (message.destroyPipeline !== false) {
+      writer.uint32(312).bool(message.destroyPipeline);
     }
     return writer;
   },
@@ -597,6 +609,22 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
             message.repositoryAvailable = reader.bool();
             continue;
           }
+          case 38: {
+            if (tag !== 304) {
+              break;
+            }
+
+            message.updatePipeline = reader.bool();
+            continue;
+          }
+          case 39: {
+            if (tag !== 312) {
+              break;
+            }
+
+            message.destroyPipeline = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -796,6 +824,16 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
         : isSet(object.repository_available)
         ? globalThis.Boolean(object.repository_available)
         : false,
+      updatePipeline: isSet(object.updatePipeline)
+        ? globalThis.Boolean(object.updatePipeline)
+        : isSet(object.update_pipeline)
+        ? globalThis.Boolean(object.update_pipeline)
+        : false,
+      destroyPipeline: isSet(object.destroyPipeline)
+        ? globalThis.Boolean(object.destroyPipeline)
+        : isSet(object.destroy_pipeline)
+        ? globalThis.Boolean(object.destroy_pipeline)
+        : false,
     };
   },
 
@@ -912,6 +950,12 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
     if (message.repositoryAvailable !== false) {
       obj.repositoryAvailable = message.repositoryAvailable;
     }
+    if (message.updatePipeline !== false) {
+      obj.updatePipeline = message.updatePipeline;
+    }
+    if (message.destroyPipeline !== false) {
+      obj.destroyPipeline = message.destroyPipeline;
+    }
     return obj;
   },
 
@@ -957,6 +1001,8 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
     message.manageMergeRequestSettings = object.manageMergeRequestSettings ?? false;
     message.readRunnersToken = object.readRunnersToken ?? false;
     message.repositoryAvailable = object.repositoryAvailable ?? false;
+    message.updatePipeline = object.updatePipeline ?? false;
+    message.destroyPipeline = object.destroyPipeline ?? false;
     return message;
   },
 };

@@ -398,6 +398,21 @@ export interface GetCommitRequest {
   sha: string;
 }
 
+export interface ReadFileRequest {
+  projectId: number;
+  /** A full commit SHA. */
+  sha: string;
+  path: string;
+  maxBytes: number;
+}
+
+export interface ReadFileResponse {
+  found: boolean;
+  content: Buffer;
+  /** True when the file exists but is larger than max_bytes (content is empty). */
+  tooLarge: boolean;
+}
+
 export interface GetCommitResponse {
   commit: Commit | undefined;
   stats: CommitStats | undefined;
@@ -4561,6 +4576,236 @@ export const GetCommitRequest: MessageFns<GetCommitRequest> = {
   },
 };
 
+function createBaseReadFileRequest(): ReadFileRequest {
+  return { projectId: 0, sha: "", path: "", maxBytes: 0 };
+}
+
+export const ReadFileRequest: MessageFns<ReadFileRequest> = {
+  encode(message: ReadFileRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.sha !== "") {
+      writer.uint32(18).string(message.sha);
+    }
+    if (message.path !== "") {
+      writer.uint32(26).string(message.path);
+    }
+    if (message.maxBytes !== 0) {
+      writer.uint32(32).int64(message.maxBytes);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReadFileRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReadFileRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.sha = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.maxBytes = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReadFileRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      sha: isSet(object.sha) ? globalThis.String(object.sha) : "",
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+      maxBytes: isSet(object.maxBytes)
+        ? globalThis.Number(object.maxBytes)
+        : isSet(object.max_bytes)
+        ? globalThis.Number(object.max_bytes)
+        : 0,
+    };
+  },
+
+  toJSON(message: ReadFileRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.sha !== "") {
+      obj.sha = message.sha;
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    if (message.maxBytes !== 0) {
+      obj.maxBytes = Math.round(message.maxBytes);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ReadFileRequest>, I>>(base?: I): ReadFileRequest {
+    return ReadFileRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ReadFileRequest>, I>>(object: I): ReadFileRequest {
+    const message = createBaseReadFileRequest();
+    message.projectId = object.projectId ?? 0;
+    message.sha = object.sha ?? "";
+    message.path = object.path ?? "";
+    message.maxBytes = object.maxBytes ?? 0;
+    return message;
+  },
+};
+
+function createBaseReadFileResponse(): ReadFileResponse {
+  return { found: false, content: Buffer.alloc(0), tooLarge: false };
+}
+
+export const ReadFileResponse: MessageFns<ReadFileResponse> = {
+  encode(message: ReadFileResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.found !== false) {
+      writer.uint32(8).bool(message.found);
+    }
+    if (message.content.length !== 0) {
+      writer.uint32(18).bytes(message.content);
+    }
+    if (message.tooLarge !== false) {
+      writer.uint32(24).bool(message.tooLarge);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReadFileResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReadFileResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.found = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.content = Buffer.from(reader.bytes());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.tooLarge = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReadFileResponse {
+    return {
+      found: isSet(object.found) ? globalThis.Boolean(object.found) : false,
+      content: isSet(object.content) ? Buffer.from(bytesFromBase64(object.content)) : Buffer.alloc(0),
+      tooLarge: isSet(object.tooLarge)
+        ? globalThis.Boolean(object.tooLarge)
+        : isSet(object.too_large)
+        ? globalThis.Boolean(object.too_large)
+        : false,
+    };
+  },
+
+  toJSON(message: ReadFileResponse): unknown {
+    const obj: any = {};
+    if (message.found !== false) {
+      obj.found = message.found;
+    }
+    if (message.content.length !== 0) {
+      obj.content = base64FromBytes(message.content);
+    }
+    if (message.tooLarge !== false) {
+      obj.tooLarge = message.tooLarge;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ReadFileResponse>, I>>(base?: I): ReadFileResponse {
+    return ReadFileResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ReadFileResponse>, I>>(object: I): ReadFileResponse {
+    const message = createBaseReadFileResponse();
+    message.found = object.found ?? false;
+    message.content = object.content ?? Buffer.alloc(0);
+    message.tooLarge = object.tooLarge ?? false;
+    return message;
+  },
+};
+
 function createBaseGetCommitResponse(): GetCommitResponse {
   return { commit: undefined, stats: undefined };
 }
@@ -7810,6 +8055,19 @@ export const RepositoryServiceService = {
     responseSerialize: (value: GetCommitResponse): Buffer => Buffer.from(GetCommitResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetCommitResponse => GetCommitResponse.decode(value),
   },
+  /**
+   * The content of one file at a commit (full SHA), up to max_bytes; found is
+   * false when the commit has no such file, it is not a regular file, or it is larger.
+   */
+  readFile: {
+    path: "/gitlab.projects.v1.RepositoryService/ReadFile" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ReadFileRequest): Buffer => Buffer.from(ReadFileRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ReadFileRequest => ReadFileRequest.decode(value),
+    responseSerialize: (value: ReadFileResponse): Buffer => Buffer.from(ReadFileResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ReadFileResponse => ReadFileResponse.decode(value),
+  },
   listTags: {
     path: "/gitlab.projects.v1.RepositoryService/ListTags" as const,
     requestStream: false as const,
@@ -7941,6 +8199,11 @@ export interface RepositoryServiceServer extends UntypedServiceImplementation {
   commitFiles: handleUnaryCall<CommitFilesRequest, CommitFilesResponse>;
   listCommits: handleUnaryCall<ListCommitsRequest, ListCommitsResponse>;
   getCommit: handleUnaryCall<GetCommitRequest, GetCommitResponse>;
+  /**
+   * The content of one file at a commit (full SHA), up to max_bytes; found is
+   * false when the commit has no such file, it is not a regular file, or it is larger.
+   */
+  readFile: handleUnaryCall<ReadFileRequest, ReadFileResponse>;
   listTags: handleUnaryCall<ListTagsRequest, ListTagsResponse>;
   getTag: handleUnaryCall<GetTagRequest, GetTagResponse>;
   createTag: handleUnaryCall<CreateTagRequest, CreateTagResponse>;
@@ -8152,6 +8415,25 @@ export interface RepositoryServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetCommitResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The content of one file at a commit (full SHA), up to max_bytes; found is
+   * false when the commit has no such file, it is not a regular file, or it is larger.
+   */
+  readFile(
+    request: ReadFileRequest,
+    callback: (error: ServiceError | null, response: ReadFileResponse) => void,
+  ): ClientUnaryCall;
+  readFile(
+    request: ReadFileRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ReadFileResponse) => void,
+  ): ClientUnaryCall;
+  readFile(
+    request: ReadFileRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ReadFileResponse) => void,
   ): ClientUnaryCall;
   listTags(
     request: ListTagsRequest,
