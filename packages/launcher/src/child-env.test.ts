@@ -51,6 +51,14 @@ describe('domainServiceEnv', () => {
     expect(domainServiceEnv(base, projects!, backends)).not.toHaveProperty('INITIAL_ROOT_TOKEN')
   })
 
+  it('gives the encryption key to the services that keep secrets only', () => {
+    const withKey = config({ ENCRYPTION_KEY: 'd'.repeat(64) })
+    const ciTriggers = services.find((service) => service.info.name === 'ci-triggers')
+    expect(domainServiceEnv(withKey, ciTriggers!, backends)['ENCRYPTION_KEY']).toBe('d'.repeat(64))
+    expect(domainServiceEnv(withKey, projects!, backends)).not.toHaveProperty('ENCRYPTION_KEY')
+    expect(gatewayEnv(withKey, services, backends)).not.toHaveProperty('ENCRYPTION_KEY')
+  })
+
   it('tells projects where the repositories live', () => {
     expect(domainServiceEnv(base, projects!, backends)['REPOSITORY_ROOT']).toBe(
       '/repo/.data/repositories',

@@ -9,6 +9,9 @@ export interface Backends {
 
 type Env = Record<string, string>
 
+/** The services that keep secrets encrypted at rest (ENCRYPTION_KEY). */
+const SECRET_HOLDERS = new Set(['ci-triggers', 'alerting'])
+
 function sharedEnv(config: LauncherConfig, backends: Backends): Env {
   return {
     ...config.inherited,
@@ -52,6 +55,9 @@ export function domainServiceEnv(
     env['INITIAL_ROOT_TOKEN'] = config.initialRootToken
   }
   if (service.info.name === 'projects') env['REPOSITORY_ROOT'] = config.repositoryRoot
+  if (SECRET_HOLDERS.has(service.info.name) && config.encryptionKey) {
+    env['ENCRYPTION_KEY'] = config.encryptionKey
+  }
   return env
 }
 

@@ -86,6 +86,14 @@ describe('parseLauncherConfig', () => {
     expect(config.inherited).toEqual({ PATH: '/usr/bin', EMPTY: '' })
   })
 
+  it('reads ENCRYPTION_KEY and keeps it out of the inherited environment', () => {
+    const config = parsed({ ENCRYPTION_KEY: 'c'.repeat(64), PATH: '/usr/bin' })
+    expect(config.encryptionKey).toBe('c'.repeat(64))
+    expect(config.inherited).toEqual({ PATH: '/usr/bin' })
+    expect(parsed({}).encryptionKey).toBeUndefined()
+    expect(failure({ ENCRYPTION_KEY: 'short' })).toMatch(/^ENCRYPTION_KEY: expected 64 hex/)
+  })
+
   it.each([
     [{ PORT: 'abc' }, /^PORT: /],
     [{ PORT: '70000' }, /^PORT: /],

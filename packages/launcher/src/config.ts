@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import { DOMAIN_SERVICES, env } from '@suite/runtime'
+import { DOMAIN_SERVICES, env, parseEncryptionKey } from '@suite/runtime'
 
 /** What `suite start` runs with; the only place the launcher reads the environment. */
 export interface LauncherConfig {
@@ -18,12 +18,17 @@ export interface LauncherConfig {
   /** False when REDIS_URL was not set, which allows starting a private redis-server. */
   redisUrlExplicit: boolean
   initialRootToken: string | undefined
+  /**
+   * The key that encrypts stored secrets (trigger tokens, alert keys); unset:
+   * `start` generates one under dataDir on first start and keeps it there.
+   */
+  encryptionKey: string | undefined
   grpcPortBase: number
   logLevel: string
   queuePrefix: string | undefined
   /** Absolute. */
   repositoryRoot: string
-  /** The environment children start from (everything but INITIAL_ROOT_TOKEN). */
+  /** The environment children start from (everything but the secrets above). */
   inherited: Record<string, string>
 }
 
@@ -38,6 +43,9 @@ interface Schema<T> {
 class ConfigError extends Error {}
 
 const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379'
+
+/** Handed only to the children that need them, never inherited by all. */
+const SECRET_VARIABLES = new Set(['INITIAL_ROOT_TOKEN', 'ENCRYPTION_KEY'])
 
 /** Parses the launcher's variables; an empty value counts as unset. */
 export function parseLauncherConfig(
@@ -88,9 +96,15 @@ export function parseLauncherConfig(
       throw new ConfigError('EXTERNAL_URL: expected an http:// or https:// URL')
     }
     const dataDir = resolve(repoRoot, vars['DATA_DIR'] ?? '.data')
+    const encryptionKey = vars['ENCRYPTION_KEY']
+    if (encryptionKey !== undefined && !parseEncryptionKey(encryptionKey)) {
+      throw new ConfigError(
+        'ENCRYPTION_KEY: expected 64 hexadecimal characters or the base64 of 32 bytes',
+      )
+    }
     const inherited: Record<string, string> = {}
     for (const [name, value] of Object.entries(environment)) {
-      if (value !== undefined && name !== 'INITIAL_ROOT_TOKEN') inherited[name] = value
+      if (value !== undefined && !SECRET_VARIABLES.has(name)) inherited[name] = value
     }
     return {
       ok: true,
@@ -104,6 +118,7 @@ export function parseLauncherConfig(
         redisUrl,
         redisUrlExplicit: vars['REDIS_URL'] !== undefined,
         initialRootToken: vars['INITIAL_ROOT_TOKEN'],
+        encryptionKey,
         grpcPortBase,
         logLevel: read('LOG_LEVEL', env.logLevel()),
         queuePrefix: vars['QUEUE_PREFIX'],

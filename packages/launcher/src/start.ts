@@ -2,6 +2,7 @@ import { createLogger, type Logger } from '@suite/runtime'
 import { domainServiceEnv, gatewayEnv, type Backends } from './child-env.js'
 import type { LauncherConfig } from './config.js'
 import { checkDatabase } from './database.js'
+import { resolveEncryptionKey } from './encryption-key.js'
 import { startEmbeddedPostgres } from './embedded-postgres.js'
 import { migrateAll, roleSpec } from './migrate.js'
 import { isBuilt } from './paths.js'
@@ -43,8 +44,19 @@ async function resolveDatabase(config: LauncherConfig, supervisor: Supervisor, l
   return embedded.url
 }
 
+/** The key children encrypt secrets with; a damaged key file stops the start with one line. */
+function encryptionKeyOrExit(config: LauncherConfig): string {
+  try {
+    return resolveEncryptionKey(config.encryptionKey, config.dataDir)
+  } catch (error) {
+    process.stderr.write(`invalid configuration: ${(error as Error).message}\n`)
+    process.exit(1)
+  }
+}
+
 /** `suite start`: backends, migrations, every service on loopback, then the gateway. */
-export async function startSuite(config: LauncherConfig, root: string): Promise<void> {
+export async function startSuite(given: LauncherConfig, root: string): Promise<void> {
+  const config = { ...given, encryptionKey: encryptionKeyOrExit(given) }
   const logger = createLogger('launcher', config.logLevel)
   const supervisor = new Supervisor(logger)
   const cancelled = () => supervisor.stopping

@@ -13,12 +13,19 @@
  *   ConflictError('x', {email: [...]}) 409 {"message":{"email":[...]}}
  *   PreconditionError('text', reason)  405/406/422 by reason, {"message":"text"} (verbatim)
  *   UnauthenticatedError()             401 {"message":"401 Unauthorized"}
+ *   RateLimitedError(state)            429 with GitLab's RateLimit-* and Retry-After headers
  */
 export type FieldErrors = Record<string, string[]>
 
 export abstract class DomainError extends Error {
   abstract readonly kind:
-    'not_found' | 'invalid' | 'forbidden' | 'conflict' | 'precondition' | 'unauthenticated'
+    | 'not_found'
+    | 'invalid'
+    | 'forbidden'
+    | 'conflict'
+    | 'precondition'
+    | 'unauthenticated'
+    | 'rate_limited'
   constructor(
     message: string,
     readonly reason: string,
@@ -89,5 +96,21 @@ export class UnauthenticatedError extends DomainError {
   readonly kind = 'unauthenticated'
   constructor() {
     super('Unauthorized', 'unauthenticated')
+  }
+}
+
+/** A fixed-window limit's count when it refused a request. */
+export interface RateLimitState {
+  name: string
+  limit: number
+  observed: number
+  resetAt: Date
+}
+
+/** 429: a rate limit was reached (GitLab's ApplicationRateLimiter). */
+export class RateLimitedError extends DomainError {
+  readonly kind = 'rate_limited'
+  constructor(readonly state: RateLimitState) {
+    super('This endpoint has been requested too many times. Try again later.', 'rate_limited')
   }
 }

@@ -1,6 +1,13 @@
 import { Metadata, status, type ServiceError } from '@grpc/grpc-js'
-import { ErrorDetail } from '@suite/proto'
-import { DomainError, InvalidError, ConflictError, NotFoundError } from './errors.js'
+import { ErrorDetail, type RateLimit } from '@suite/proto'
+import {
+  ConflictError,
+  DomainError,
+  InvalidError,
+  NotFoundError,
+  RateLimitedError,
+  type RateLimitState,
+} from './errors.js'
 
 /** Trailer key carrying a binary gitlab.common.v1.ErrorDetail. */
 export const ERROR_DETAIL_KEY = 'error-detail-bin'
@@ -12,6 +19,7 @@ const CODE_BY_KIND: Record<DomainError['kind'], status> = {
   conflict: status.ALREADY_EXISTS,
   precondition: status.FAILED_PRECONDITION,
   unauthenticated: status.UNAUTHENTICATED,
+  rate_limited: status.RESOURCE_EXHAUSTED,
 }
 
 export interface GrpcFailure {
@@ -63,9 +71,20 @@ export function toGrpcFailure(error: unknown): GrpcFailure {
         field: clip(field),
         messages: messages.slice(0, 5).map(clip),
       })),
+    rateLimit: error instanceof RateLimitedError ? rateLimitMessage(error.state) : undefined,
   })
   metadata.set(ERROR_DETAIL_KEY, Buffer.from(ErrorDetail.encode(detail).finish()))
   return { code: CODE_BY_KIND[error.kind], details: clip(error.message), metadata }
+}
+
+function rateLimitMessage(state: RateLimitState): RateLimit {
+  return {
+    name: clip(state.name),
+    limit: state.limit,
+    observed: state.observed,
+    resetInSeconds: Math.max(0, Math.ceil((state.resetAt.getTime() - Date.now()) / 1000)),
+    resetAt: state.resetAt,
+  }
 }
 
 /** Reads the ErrorDetail back out of a failed call, if the server sent one. */
@@ -81,4 +100,9 @@ export function readErrorDetail(error: ServiceError): ErrorDetail | undefined {
 
 export function isServiceError(error: unknown): error is ServiceError {
   return error instanceof Error && typeof (error as Partial<ServiceError>).code === 'number'
+}
+
+/** Whether a failed call to another service answered NOT_FOUND. */
+export function isNotFound(error: unknown): boolean {
+  return isServiceError(error) && error.code === status.NOT_FOUND
 }

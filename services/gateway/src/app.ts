@@ -23,7 +23,10 @@ import { healthRoutes, type ReadinessCheck } from './routes/health.routes.js'
 import { memberRoleRoutes } from './routes/member-roles.routes.js'
 import { memberRoutes } from './routes/members.routes.js'
 import { mergeRequestAreaRoutes } from './routes/merge-request-area.routes.js'
+import { jobRoutes } from './routes/jobs.routes.js'
 import { personalAccessTokenRoutes } from './routes/personal-access-tokens.routes.js'
+import { pipelineTriggerRoutes } from './routes/pipeline-triggers.routes.js'
+import { pipelineRoutes } from './routes/pipelines.routes.js'
 import { projectRoutes } from './routes/projects.routes.js'
 import { repositoryBranchRoutes } from './routes/repository-branches.routes.js'
 import { repositoryCommitRoutes } from './routes/repository-commits.routes.js'
@@ -100,6 +103,16 @@ export function createApp(deps: AppDeps): Express {
       mergeRequests: deps.mergeRequests,
       pipelines: deps.pipelines,
     })
+  }
+  if (deps.pipelines) {
+    const pipelineDeps = {
+      pipelines: deps.pipelines,
+      identity: deps.identity,
+      repository: deps.repository,
+    }
+    pipelineRoutes(api, pipelineDeps)
+    jobRoutes(api, pipelineDeps)
+    pipelineTriggerRoutes(api, { ...routeDeps, pipelines: deps.pipelines })
   }
   api.router.use(api.fallback())
 

@@ -98,6 +98,11 @@ export default async function globalSetup(): Promise<void> {
     DATA_DIR: join(tempDir, 'data'),
     REPOSITORY_ROOT: join(tempDir, 'repositories'),
     INITIAL_ROOT_TOKEN: rootToken,
+    // What encrypts trigger tokens at rest (the launcher would also make one under DATA_DIR).
+    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    // GitLab.com's pipeline creation limit (off by default, as on self-managed), so that
+    // a test can reach it; no other test creates 25 pipelines for one project, user and commit.
+    PIPELINE_LIMIT_PER_PROJECT_USER_SHA: '25',
     GRPC_PORT_BASE: String(await freePortBlock(GRPC_PORTS)),
     QUEUE_PREFIX: `it-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',

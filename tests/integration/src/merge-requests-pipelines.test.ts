@@ -68,8 +68,8 @@ describe('merge request pipelines', () => {
         id: expect.any(Number),
         sha: head,
         ref: `refs/merge-requests/${mr.iid}/head`,
-        // No job model or runner yet: a pipeline without jobs is skipped, as GitLab computes it.
-        status: 'skipped',
+        // The configuration's merge request job waits for a runner.
+        status: 'pending',
         source: 'merge_request_event',
         tag: false,
         yaml_errors: null,
@@ -145,5 +145,85 @@ describe('merge request pipelines', () => {
     expect(anonymous.status).toBe(401)
     const unknown = await api(mrPath(project.id, 999999, '/pipelines'), { token: owner.token })
     expect(unknown.status).toBe(404)
+  })
+})
+
+/** Merge request pipelines from the repository's configuration, before and after diffs. */
+describe('merge request pipelines from .gitlab-ci.yml', () => {
+  let owner: UserWithToken
+  let project: ProjectJson
+
+  beforeAll(async () => {
+    owner = await createUserWithToken()
+    ;({ project } = await projectWithMain(owner))
+  }, 60_000)
+
+  it('creates one right after the request was created, on the source branch head', async () => {
+    const branch = uniqueName('early')
+    const head = await featureBranch(owner.token, project.id, branch, [
+      { action: 'create', file_path: '.gitlab-ci.yml', content: CI_CONFIG },
+    ])
+    const mr = await createMergeRequest(owner.token, project.id, {
+      source_branch: branch,
+      target_branch: 'main',
+      title: 'Early pipeline',
+    })
+    const res = await api<PipelineJson>(mrPath(project.id, mr.iid, '/pipelines'), {
+      method: 'POST',
+      token: owner.token,
+    })
+    expect([res.status, res.body.sha, res.body.status]).toEqual([200, head, 'pending'])
+  })
+
+  it("answers GitLab's 400 when the configuration has no job for merge requests", async () => {
+    const branch = uniqueName('nojobs')
+    const head = await featureBranch(owner.token, project.id, branch, [
+      { action: 'create', file_path: '.gitlab-ci.yml', content: 'build:\n  script: make\n' },
+    ])
+    const created = await createMergeRequest(owner.token, project.id, {
+      source_branch: branch,
+      target_branch: 'main',
+      title: 'No MR jobs',
+    })
+    await waitForDiff(owner.token, project.id, created.iid, head)
+    const res = await api<{ message: { base: string[] } }>(
+      mrPath(project.id, created.iid, '/pipelines'),
+      { method: 'POST', token: owner.token },
+    )
+    expect(res.status).toBe(400)
+    expect(res.body.message.base).toEqual([expect.stringMatching(/jobs|rules/)])
+  })
+
+  it('lists branch pipelines of its commits and makes the newest its head pipeline', async () => {
+    const branch = uniqueName('branchci')
+    const config = 'test:\n  script: echo test\n'
+    const head = await featureBranch(owner.token, project.id, branch, [
+      { action: 'create', file_path: '.gitlab-ci.yml', content: config },
+    ])
+    const created = await createMergeRequest(owner.token, project.id, {
+      source_branch: branch,
+      target_branch: 'main',
+      title: 'Branch pipelines',
+    })
+    await waitForDiff(owner.token, project.id, created.iid, head)
+    const branchPipeline = await api<PipelineJson>(`/projects/${project.id}/pipeline`, {
+      method: 'POST',
+      token: owner.token,
+      body: { ref: branch },
+    })
+    expect([branchPipeline.status, branchPipeline.body.sha]).toEqual([201, head])
+    const list = await api<PipelineJson[]>(mrPath(project.id, created.iid, '/pipelines'), {
+      token: owner.token,
+    })
+    expect(list.body.map((item) => item.id)).toEqual([branchPipeline.body.id])
+    let last: unknown
+    const seen = await eventually(async () => {
+      const res = await api<MergeRequestJson>(mrPath(project.id, created.iid), {
+        token: owner.token,
+      })
+      last = res.body.head_pipeline
+      return (res.body.head_pipeline as PipelineJson | null)?.id === branchPipeline.body.id
+    }, 20_000)
+    expect([seen, last]).toEqual([true, expect.objectContaining({ id: branchPipeline.body.id })])
   })
 })

@@ -1,38 +1,161 @@
-import { ConflictError } from '@suite/runtime'
+/**
+ * Creating a pipeline from the repository's .gitlab-ci.yml, in the order of
+ * GitLab's Ci::CreatePipelineService chain: abilities, the ref, the
+ * configuration file, its plan; then the pipeline, its jobs and variables
+ * are stored and processed in one transaction.
+ */
+import { ConflictError, InvalidError } from '@suite/runtime'
+import { planPipeline, type CiConfigOutcome, type PlannedJob } from './ci-config/index.js'
+import type { NewJob } from './job.js'
 import { BLANK_SHA, type Pipeline } from './pipeline.js'
-import { validatePipelineInput, type CreatePipelineInput } from './pipeline-input.js'
-import { initialPipelineState } from './pipeline-status.js'
-import type { PipelineStore } from './ports.js'
+import type { PipelineRequest } from './pipeline-request.js'
+import type {
+  AccessPort,
+  NewPipeline,
+  PipelineStore,
+  RepositoryPort,
+  ResolvedRef,
+} from './ports.js'
+import { predefinedVariables } from './predefined-variables.js'
+import { processLocked } from './process-pipeline.js'
+
+/** Where GitLab reads the configuration by default (ci_config_path). */
+export const CI_CONFIG_PATH = '.gitlab-ci.yml'
+
+export interface CreatePipelineDeps {
+  store: PipelineStore
+  repository: RepositoryPort
+  access: Pick<AccessPort, 'project'>
+  externalUrl: string
+  /**
+   * Counts one pipeline request for a project, user and commit; throws
+   * RateLimitedError over GitLab's pipelines_create limit.
+   */
+  throttle?: (projectId: number, userId: number | null, sha: string) => Promise<void>
+  /** Told of each stored pipeline (metrics, merge requests' head pipelines); never throws. */
+  created?: (pipeline: Pipeline) => Promise<void>
+}
+
+function refused(...messages: string[]): never {
+  throw new InvalidError({ base: messages })
+}
+
+/** The commit the pipeline runs on: the one asked for, or the ref's. */
+async function commitOf(deps: CreatePipelineDeps, request: PipelineRequest): Promise<ResolvedRef> {
+  if (request.sha !== null) return { sha: request.sha, tag: false, committedAt: null }
+  const resolved = await deps.repository.resolveRef(request.projectId, request.ref)
+  return resolved ?? refused('Reference not found')
+}
+
+function jobOf(job: PlannedJob): NewJob {
+  return {
+    name: job.name,
+    stage: job.stage,
+    stageIdx: job.stageIdx,
+    when: job.when,
+    allowFailure: job.allowFailure,
+    needs: job.needs,
+    tagList: job.tags,
+    options: {
+      ...job.options,
+      script: job.script,
+      before_script: job.beforeScript,
+      after_script: job.afterScript,
+    },
+    yamlVariables: job.variables,
+  }
+}
 
 /**
- * Creates a pipeline, or answers the one a previous call with the same
- * idempotency key created. There is no job model yet, so it has no jobs
- * (see initialPipelineState for its status).
+ * Builds and stores a pipeline; throws InvalidError ({base: [...]}) where
+ * GitLab would not persist one (no permission, unknown ref, no configuration
+ * file, rules or workflow selecting nothing, bad inputs). An invalid
+ * configuration is stored as a failed pipeline with its yaml_errors.
  */
-export async function createPipeline(
-  store: PipelineStore,
-  input: CreatePipelineInput,
+export async function createPipelineFromConfig(
+  deps: CreatePipelineDeps,
+  request: PipelineRequest,
 ): Promise<Pipeline> {
-  const source = validatePipelineInput(input)
-  const { pipeline, created } = await store.create({
-    ...initialPipelineState(0),
-    projectId: input.projectId,
-    sha: input.sha,
-    ref: input.ref,
-    source,
-    userId: input.userId,
-    committedAt: input.committedAt,
-    beforeSha: input.beforeSha === '' ? BLANK_SHA : input.beforeSha,
-    tag: input.tag,
-    mergeRequestId: input.mergeRequestId,
-    idempotencyKey: input.idempotencyKey === '' ? null : input.idempotencyKey,
+  const grant = request.actor.grant
+  if (grant?.projectId !== request.projectId || !grant.createPipeline) {
+    refused('Insufficient permissions to create a new pipeline')
+  }
+  const commit = await commitOf(deps, request)
+  await deps.throttle?.(request.projectId, request.actor.userId, commit.sha)
+  const project = (await deps.access.project(request.projectId)) ?? refused('Project not found')
+  const path = project.ciConfigPath ?? CI_CONFIG_PATH
+  // A configuration in another project (path@group/project) is not read here.
+  const config = path.includes('@')
+    ? undefined
+    : await deps.repository.readFile(request.projectId, commit.sha, path)
+  if (config === undefined) refused('Missing CI config file')
+  const variables = {
+    ...predefinedVariables({ request, project, commit, externalUrl: deps.externalUrl }),
+    ...Object.fromEntries(request.variables.map((variable) => [variable.key, variable.value])),
+  }
+  const outcome: CiConfigOutcome = planPipeline(config, {
+    variables,
+    inputs: request.inputs,
+    source: request.source,
+    ref: request.ref,
+    tag: commit.tag,
   })
-  if (!created && pipeline.projectId !== input.projectId) {
+  if (outcome.kind === 'rejected') refused(...outcome.errors)
+  // POST /pipeline asks GitLab not to save a pipeline whose configuration is
+  // invalid (save_on_errors: false): its first error is the answer.
+  if (outcome.kind === 'invalid' && request.source === 'api') {
+    refused(outcome.errors[0] ?? 'Invalid configuration')
+  }
+  const now = new Date()
+  const base: NewPipeline = {
+    projectId: request.projectId,
+    sha: commit.sha,
+    ref: request.ref,
+    status: 'created',
+    source: request.source,
+    userId: request.actor.userId,
+    startedAt: null,
+    finishedAt: null,
+    committedAt: commit.committedAt,
+    duration: null,
+    beforeSha: BLANK_SHA,
+    tag: commit.tag,
+    mergeRequestId: request.mergeRequest?.id ?? null,
+    idempotencyKey: request.idempotencyKey,
+    triggerId: request.triggerId,
+    yamlErrors: null,
+    failureReason: null,
+    name: null,
+  }
+  const { pipeline, created } =
+    outcome.kind === 'invalid'
+      ? // Dropped at once: failed, finished, with the configuration's errors.
+        await deps.store.create(
+          {
+            ...base,
+            status: 'failed',
+            finishedAt: now,
+            // GitLab keeps the first error in yaml_errors.
+            yamlErrors: outcome.errors[0] ?? 'Invalid configuration',
+            failureReason: 'config_error',
+          },
+          { jobs: [], variables: request.variables },
+        )
+      : await deps.store.create(
+          { ...base, name: outcome.name },
+          {
+            jobs: outcome.jobs.map(jobOf),
+            variables: request.variables,
+            process: (locked) => processLocked(locked, now),
+          },
+        )
+  if (!created && pipeline.projectId !== request.projectId) {
     throw new ConflictError(
       'Idempotency key already used in another project',
       {},
       'idempotency_key_reused',
     )
   }
+  if (created) await deps.created?.(pipeline)
   return pipeline
 }

@@ -1,43 +1,9 @@
-/** GitLab's pipeline statuses (Ci::HasStatus::AVAILABLE_STATUSES). */
-export const PIPELINE_STATUSES = [
-  'created',
-  'waiting_for_resource',
-  'preparing',
-  'pending',
-  'running',
-  'success',
-  'failed',
-  'canceled',
-  'skipped',
-  'manual',
-  'scheduled',
-] as const
+import type { CiStatus, PipelineSource } from '@suite/runtime'
 
-export type PipelineStatus = (typeof PIPELINE_STATUSES)[number]
+export { isPipelineSource, PIPELINE_SOURCES, type PipelineSource } from '@suite/runtime'
 
-/** GitLab's pipeline sources (Enums::Ci::Pipeline.sources), without `unknown`. */
-export const PIPELINE_SOURCES = [
-  'push',
-  'web',
-  'trigger',
-  'schedule',
-  'api',
-  'external',
-  'pipeline',
-  'chat',
-  'webide',
-  'merge_request_event',
-  'external_pull_request_event',
-  'parent_pipeline',
-  'ondemand_dast_scan',
-  'ondemand_dast_validation',
-  'security_orchestration_policy',
-  'container_registry_push',
-  'duo_workflow',
-  'pipeline_execution_policy_schedule',
-] as const
-
-export type PipelineSource = (typeof PIPELINE_SOURCES)[number]
+/** A pipeline's status (Ci::HasStatus::AVAILABLE_STATUSES). */
+export type PipelineStatus = CiStatus
 
 /** Gitlab::Git::SHA1_BLANK_SHA: GitLab's before_sha when there is no previous commit. */
 export const BLANK_SHA = '0000000000000000000000000000000000000000'
@@ -70,9 +36,4 @@ export interface Pipeline {
   mergeRequestId: number | null
   /** workflow:name of the configuration; none yet. */
   name: string | null
-}
-
-/** True when the text is one of GitLab's pipeline sources. */
-export function isPipelineSource(text: string): text is PipelineSource {
-  return (PIPELINE_SOURCES as readonly string[]).includes(text)
 }

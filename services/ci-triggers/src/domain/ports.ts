@@ -1,4 +1,7 @@
+import type { Actor } from './actor.js'
+import type { Job, NewJob } from './job.js'
 import type { Pipeline, PipelineSource, PipelineStatus } from './pipeline.js'
+import type { PipelineRequest, RequestVariable } from './pipeline-request.js'
 
 /** A pipeline to store; the store allocates its id and per-project iid. */
 export interface NewPipeline {
@@ -17,14 +20,44 @@ export interface NewPipeline {
   mergeRequestId: number | null
   /** Null when the caller gave none; otherwise one pipeline per key. */
   idempotencyKey: string | null
+  triggerId: number | null
+  /** An invalid configuration's errors (the pipeline is then failed). */
+  yamlErrors: string | null
+  failureReason: string | null
+  /** workflow:name. */
+  name: string | null
 }
 
 /** Filters of a project's pipeline list; absent ones do not filter. */
 export interface PipelineFilter {
   projectId: number
   mergeRequestId?: number
+  /** With mergeRequestId: also this branch's pipelines for these commits. */
+  branchCommits?: { branch: string; shas: readonly string[] }
   ref?: string
   sha?: string
+  /** running, pending, finished, branches (latest per branch), tags (latest per tag). */
+  scope?: 'running' | 'pending' | 'finished' | 'branches' | 'tags'
+  status?: PipelineStatus
+  source?: PipelineSource
+  userId?: number
+  updatedAfter?: Date
+  updatedBefore?: Date
+  /** true: only those with configuration errors; false: only those without. */
+  yamlErrors?: boolean
+}
+
+/** A pipeline list's order (GitLab's order_by and sort). */
+export interface PipelineOrder {
+  by: 'id' | 'status' | 'ref' | 'updated_at' | 'user_id'
+  direction: 'asc' | 'desc'
+}
+
+/** Which jobs of a pipeline a list shows. */
+export interface JobFilter {
+  /** Only these statuses; empty: all. */
+  statuses: readonly Job['status'][]
+  includeRetried: boolean
 }
 
 export interface Window {
@@ -32,12 +65,123 @@ export interface Window {
   offset: number
 }
 
+/** What is stored with a new pipeline, and what processes it in the same transaction. */
+export interface PipelineContents {
+  jobs: readonly NewJob[]
+  variables: readonly RequestVariable[]
+  /** Runs on the new pipeline, locked, before the transaction commits. */
+  process?: (locked: LockedPipeline) => Promise<Pipeline>
+}
+
 /** How the domain reaches stored pipelines. */
 export interface PipelineStore {
   /** Inserts, or answers the pipeline already stored under the same idempotency key. */
-  create(pipeline: NewPipeline): Promise<{ pipeline: Pipeline; created: boolean }>
+  create(
+    pipeline: NewPipeline,
+    contents?: PipelineContents,
+  ): Promise<{ pipeline: Pipeline; created: boolean }>
   findInProject(projectId: number, id: number): Promise<Pipeline | undefined>
   findByIds(ids: readonly number[]): Promise<Pipeline[]>
-  /** Newest first, with the count of every match. */
-  list(filter: PipelineFilter, window: Window): Promise<{ pipelines: Pipeline[]; total: number }>
+  /** In `order` (newest first by default), with the count of every match. */
+  list(
+    filter: PipelineFilter,
+    window: Window,
+    order?: PipelineOrder,
+  ): Promise<{ pipelines: Pipeline[]; total: number }>
+  /** The newest pipeline of a ref. */
+  latest(projectId: number, ref: string): Promise<Pipeline | undefined>
+  /** A pipeline's jobs, newest first, with the count of every match. */
+  jobs(
+    pipelineId: number,
+    filter: JobFilter,
+    window: Window,
+  ): Promise<{ jobs: Job[]; total: number }>
+  findJob(projectId: number, id: number): Promise<Job | undefined>
+  variables(pipelineId: number): Promise<RequestVariable[]>
+  /** Runs `work` on the pipeline under its row lock; undefined when it does not exist. */
+  withLocked<T>(
+    projectId: number,
+    id: number,
+    work: (locked: LockedPipeline) => Promise<T>,
+  ): Promise<T | undefined>
+  /** Removes a pipeline with its jobs and variables; false when there was none. */
+  delete(projectId: number, id: number): Promise<boolean>
+}
+
+/** A project as ci-triggers needs it, answered by the projects service. */
+export interface ProjectFacts {
+  id: number
+  fullPath: string
+  /** Null for a project without a repository or branches. */
+  defaultBranch: string | null
+  /** The project's ci_config_path setting; null for the default .gitlab-ci.yml. */
+  ciConfigPath: string | null
+}
+
+/** How ci-triggers learns who may do what in a project (projects and identity decide). */
+export interface AccessPort {
+  /**
+   * A user's actor in a project named by id or full path, as the projects
+   * service computes it for them; undefined when the user is unknown or
+   * blocked, or cannot read the project (or it does not exist).
+   */
+  actorFor(
+    userId: number,
+    project: { id: number } | { fullPath: string },
+  ): Promise<{ actor: Actor; project: ProjectFacts } | undefined>
+  /** A project by id, without a permission check; undefined when it does not exist. */
+  project(projectId: number): Promise<ProjectFacts | undefined>
+}
+
+/** A ref resolved to its commit. */
+export interface ResolvedRef {
+  sha: string
+  tag: boolean
+  committedAt: Date | null
+}
+
+/** The projects service's repository role, as pipeline creation needs it. */
+export interface RepositoryPort {
+  /** A branch (first) or tag name to its commit; undefined when it is neither. */
+  resolveRef(projectId: number, ref: string): Promise<ResolvedRef | undefined>
+  /** The text of a file at a commit; undefined when the file (or commit) does not exist. */
+  readFile(projectId: number, sha: string, path: string): Promise<string | undefined>
+}
+
+/** Builds and stores a pipeline from the repository's CI configuration. */
+export interface PipelineCreator {
+  /** Throws InvalidError ({base: [...]}) when GitLab would not persist the pipeline. */
+  create(request: PipelineRequest): Promise<Pipeline>
+}
+
+/** A job's new status and the timestamps that change with it. */
+export interface JobChange {
+  id: number
+  status: Job['status']
+  /** Set when it becomes pending. */
+  queuedAt: Date | null
+  /** Set when it is canceled. */
+  finishedAt: Date | null
+}
+
+/** A pipeline's status with the timestamps derived from it. */
+export interface PipelineState {
+  status: PipelineStatus
+  startedAt: Date | null
+  finishedAt: Date | null
+  duration: number | null
+  queuedDuration: number | null
+}
+
+/**
+ * A pipeline held under its row lock for one transaction, with its latest
+ * jobs (not those replaced by a retry), so that processing never races itself.
+ */
+export interface LockedPipeline {
+  pipeline: Pipeline
+  jobs: Job[]
+  updateJobs(changes: readonly JobChange[]): Promise<void>
+  /** Marks the jobs retried and answers their created copies. */
+  retryJobs(ids: readonly number[]): Promise<Job[]>
+  updatePipeline(state: PipelineState): Promise<Pipeline>
 }

@@ -1,17 +1,23 @@
-import { NotFoundError } from '@suite/runtime'
-import { pageWindow, type PageRequest } from '@suite/runtime'
+import { RecordNotFoundError, pageWindow, type PageRequest } from '@suite/runtime'
+import type { Actor } from './actor.js'
+import type { Job } from './job.js'
 import type { Pipeline } from './pipeline.js'
-import type { PipelineFilter, PipelineStore } from './ports.js'
+import type { RequestVariable } from './pipeline-request.js'
+import type { JobFilter, PipelineFilter, PipelineOrder, PipelineStore } from './ports.js'
+import { foundPipeline, requireAbility, requireReadVariables } from './policy.js'
 
-/** One pipeline of a project; 404 "Pipeline" for an unknown id or one of another project. */
+/**
+ * One pipeline of a project; 404 "Not found" for an unknown id or one of
+ * another project. With an actor, 403 unless they may read pipelines.
+ */
 export async function getPipeline(
   store: PipelineStore,
   projectId: number,
   id: number,
+  actor?: Actor,
 ): Promise<Pipeline> {
-  const pipeline = id > 0 ? await store.findInProject(projectId, id) : undefined
-  if (!pipeline) throw new NotFoundError('Pipeline')
-  return pipeline
+  if (actor) requireAbility(actor, projectId, 'readPipeline')
+  return foundPipeline(id > 0 ? await store.findInProject(projectId, id) : undefined)
 }
 
 /** Pipelines by id in the order asked, each once; unknown ids are left out. */
@@ -25,11 +31,63 @@ export async function batchGetPipelines(
   return wanted.flatMap((id) => byId.get(id) ?? [])
 }
 
-/** A page of a project's pipelines, newest first, with the total count. */
+/** A page of a project's pipelines with the total count; with an actor, for readers only. */
 export function listPipelines(
   store: PipelineStore,
   filter: PipelineFilter,
   page: PageRequest | undefined,
+  order?: PipelineOrder,
+  actor?: Actor,
 ): Promise<{ pipelines: Pipeline[]; total: number }> {
-  return store.list(filter, pageWindow(page))
+  if (actor) requireAbility(actor, filter.projectId, 'readPipeline')
+  return store.list(filter, pageWindow(page), order)
+}
+
+/** The newest pipeline of `ref`; 404 when it has none. */
+export async function latestPipeline(
+  store: PipelineStore,
+  actor: Actor,
+  projectId: number,
+  ref: string,
+): Promise<Pipeline> {
+  requireAbility(actor, projectId, 'readPipeline')
+  return foundPipeline(ref === '' ? undefined : await store.latest(projectId, ref))
+}
+
+/** A page of one pipeline's jobs, newest first. */
+export async function listPipelineJobs(
+  store: PipelineStore,
+  actor: Actor,
+  projectId: number,
+  pipelineId: number,
+  filter: JobFilter,
+  page: PageRequest | undefined,
+): Promise<{ jobs: Job[]; total: number }> {
+  const pipeline = await getPipeline(store, projectId, pipelineId, actor)
+  return store.jobs(pipeline.id, filter, pageWindow(page))
+}
+
+/** One job of a project (read_build); 404 "Not found" otherwise. */
+export async function getJob(
+  store: PipelineStore,
+  actor: Actor,
+  projectId: number,
+  id: number,
+): Promise<Job> {
+  requireAbility(actor, projectId, 'readBuild')
+  const job = id > 0 ? await store.findJob(projectId, id) : undefined
+  if (!job) throw new RecordNotFoundError()
+  return job
+}
+
+/** The variables a pipeline was created with, for those who may read them. */
+export async function pipelineVariables(
+  store: PipelineStore,
+  actor: Actor,
+  projectId: number,
+  pipelineId: number,
+): Promise<RequestVariable[]> {
+  const pipeline = await getPipeline(store, projectId, pipelineId, actor)
+  requireReadVariables(actor, pipeline)
+  return store.variables(pipeline.id)
 }

@@ -51,5 +51,9 @@ export function newPipelineRow(pipeline: NewPipeline, iid: number): Insertable<P
     tag: pipeline.tag,
     merge_request_id: pipeline.mergeRequestId,
     idempotency_key: pipeline.idempotencyKey,
+    trigger_id: pipeline.triggerId,
+    yaml_errors: pipeline.yamlErrors,
+    failure_reason: pipeline.failureReason,
+    name: pipeline.name,
   }
 }

@@ -31,6 +31,53 @@ export interface PipelinesTable {
   merge_request_id: Nullable<number>
   name: Nullable<string>
   idempotency_key: Nullable<string>
+  /** The trigger token that started it. */
+  trigger_id: Nullable<number>
+  /** config_error, ... (Ci::Pipeline failure_reason). */
+  failure_reason: Nullable<string>
+}
+
+/** GitLab's ci_builds. */
+export interface JobsTable {
+  id: Generated<number>
+  project_id: number
+  pipeline_id: number
+  name: string
+  stage: string
+  stage_idx: number
+  status: string
+  ref: string
+  tag: Defaulted<boolean>
+  sha: string
+  when: Defaulted<string>
+  allow_failure: Defaulted<boolean>
+  /** JSON array of job names, or null for stage order. */
+  needs: ColumnType<string[] | null, string | null | undefined, string | null>
+  user_id: Nullable<number>
+  created_at: Defaulted<Date>
+  updated_at: Defaulted<Date>
+  queued_at: Nullable<Date>
+  started_at: Nullable<Date>
+  finished_at: Nullable<Date>
+  erased_at: Nullable<Date>
+  coverage: Nullable<string>
+  failure_reason: Nullable<string>
+  tag_list: Defaulted<string[]>
+  retried: Defaulted<boolean>
+  runner_id: Nullable<number>
+  /** JSON object: what the runner needs. */
+  options: ColumnType<Record<string, unknown>, string | undefined, string>
+  /** JSON object of the job's configuration variables. */
+  yaml_variables: ColumnType<Record<string, string>, string | undefined, string>
+}
+
+/** GitLab's ci_pipeline_variables: what a pipeline was created with. */
+export interface PipelineVariablesTable {
+  id: Generated<number>
+  pipeline_id: number
+  key: string
+  value: string
+  variable_type: Defaulted<string>
 }
 
 /** GitLab's internal_ids: the last per-project iid handed out, by usage. */
@@ -45,4 +92,6 @@ export interface InternalIdsTable {
 export interface PipelineTables {
   pipelines: PipelinesTable
   internal_ids: InternalIdsTable
+  jobs: JobsTable
+  pipeline_variables: PipelineVariablesTable
 }

@@ -39,6 +39,10 @@ const base: NewPipeline = {
   tag: false,
   mergeRequestId: 10,
   idempotencyKey: null,
+  triggerId: null,
+  yamlErrors: null,
+  failureReason: null,
+  name: null,
 }
 
 describe('PipelinesStore on PostgreSQL', () => {

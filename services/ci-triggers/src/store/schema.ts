@@ -1,4 +1,5 @@
 import type { PipelineTables } from './pipeline-tables.js'
+import type { TriggerTables } from './trigger-tables.js'
 
 /** Every table of the `ci_triggers` schema, one interface per aggregate's file. */
-export type Database = PipelineTables
+export type Database = PipelineTables & TriggerTables

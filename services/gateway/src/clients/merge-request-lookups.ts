@@ -34,7 +34,7 @@ export async function findPipeline(
 ): Promise<Pipeline | undefined> {
   if (id === undefined) return undefined
   try {
-    return (await pipelines.pipelines.getPipeline({ projectId, id })).pipeline
+    return (await pipelines.pipelines.getPipeline({ projectId, id, caller: undefined })).pipeline
   } catch (error) {
     if (isServiceError(error) && error.code === status.NOT_FOUND) return undefined
     throw error

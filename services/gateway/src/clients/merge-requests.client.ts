@@ -6,6 +6,7 @@ import {
 } from '@suite/proto'
 import { createClient, type Registry } from '@suite/runtime'
 import type { ReadWrite } from './identity.client.js'
+import { WRITE_DEADLINE_MS } from './deadlines.js'
 
 /** The merge-requests service's three gRPC services (MERGE_REQUESTS_ADDR). */
 export interface MergeRequestsClients {
@@ -16,8 +17,6 @@ export interface MergeRequestsClients {
 }
 
 const READ_RETRIES = 2
-/** Merging and creating pipelines write git objects: more time than a plain read. */
-const WRITE_DEADLINE_MS = 30_000
 
 /** Builds the merge-requests service's clients once, at start (reads retried, writes not). */
 export function createMergeRequestsClients(

@@ -1,7 +1,12 @@
 import { contextFixture, userFixture } from '../testing/fixtures.js'
 import { pipelineFixture } from '../testing/merge-request-fixture.js'
 import { projectFixture } from '../testing/project-fixture.js'
-import { presentPipeline, presentPipelineBasic } from './pipeline.entity.js'
+import {
+  presentPipeline,
+  presentPipelineBasic,
+  presentPipelineBasicWithMetadata,
+  presentPipelineWithMetadata,
+} from './pipeline.entity.js'
 
 const item = { pipeline: pipelineFixture(), project: projectFixture() }
 const ctx = contextFixture({ users: new Map([[2, userFixture()]]) })
@@ -46,7 +51,25 @@ describe('pipeline entities', () => {
         illustration: null,
         favicon: '/assets/ci_favicons/favicon_status_success.png',
       },
+      archived: false,
     })
+  })
+
+  it('adds the name for lists and single pipelines, null when it has none', () => {
+    const named = { ...item, pipeline: pipelineFixture({ name: 'Build pipeline' }) }
+    expect(presentPipelineBasicWithMetadata(named, ctx)).toEqual({
+      ...presentPipelineBasic(named, ctx),
+      name: 'Build pipeline',
+    })
+    expect(presentPipelineWithMetadata(item, ctx)).toEqual({
+      ...presentPipeline(item, ctx),
+      name: null,
+    })
+  })
+
+  it('shows coverage with two decimals, as Ci::PipelinePresenter', () => {
+    const covered = { ...item, pipeline: pipelineFixture({ coverage: '30' }) }
+    expect(presentPipeline(covered, ctx).coverage).toBe('30.00')
   })
 
   it.each([

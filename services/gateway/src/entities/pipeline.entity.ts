@@ -26,10 +26,20 @@ export function presentPipelineBasic({ pipeline, project }: PipelineItem, ctx: P
   }
 }
 
+/** API::Entities::Ci::PipelineBasicWithMetadata (lists): PipelineBasic plus its name. */
+export function presentPipelineBasicWithMetadata(item: PipelineItem, ctx: PresentContext) {
+  return { ...presentPipelineBasic(item, ctx), name: item.pipeline.name || null }
+}
+
+/** Ci::PipelinePresenter#coverage: two decimals as text ("30.00"), null without one. */
+function presentCoverage(coverage: string | undefined): string | null {
+  const value = coverage === undefined || coverage === '' ? NaN : Number(coverage)
+  return Number.isNaN(value) ? null : value.toFixed(2)
+}
+
 /** API::Entities::Ci::Pipeline: PipelineBasic plus timings, user and detailed_status. */
 export function presentPipeline(item: PipelineItem, ctx: PresentContext) {
   const { pipeline, project } = item
-  const coverage = pipeline.coverage === undefined ? null : Number(pipeline.coverage)
   return {
     ...presentPipelineBasic(item, ctx),
     before_sha: pipeline.beforeSha,
@@ -41,12 +51,20 @@ export function presentPipeline(item: PipelineItem, ctx: PresentContext) {
     committed_at: isoTime(pipeline.committedAt),
     duration: orNull(pipeline.duration),
     queued_duration: orNull(pipeline.queuedDuration),
-    coverage: coverage === null || Number.isNaN(coverage) ? null : coverage,
+    coverage: presentCoverage(pipeline.coverage),
     detailed_status: presentDetailedStatus(
       pipeline.status,
       `/${projectFullPath(project) ?? ''}/-/pipelines/${pipeline.id}`,
     ),
+    // Ci::Pipeline#archived? follows the instance's "archive jobs older than"
+    // setting, off by default and not offered here: never archived.
+    archived: false,
   }
+}
+
+/** API::Entities::Ci::PipelineWithMetadata (one pipeline, latest): Pipeline plus its name. */
+export function presentPipelineWithMetadata(item: PipelineItem, ctx: PresentContext) {
+  return { ...presentPipeline(item, ctx), name: item.pipeline.name || null }
 }
 
 /** The pipeline's user, for `related`. */

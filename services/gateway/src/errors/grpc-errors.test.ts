@@ -1,6 +1,7 @@
 import { status } from '@grpc/grpc-js'
 import { grpcError } from '../testing/grpc-error.js'
 import { httpErrorFromGrpc } from './grpc-errors.js'
+import { RateLimitedError, toGrpcFailure } from '@suite/runtime'
 
 function answer(code: status, detail?: Parameters<typeof grpcError>[1]) {
   const error = httpErrorFromGrpc(grpcError(code, detail))
@@ -88,5 +89,45 @@ describe('gRPC status -> GitLab answer', () => {
     [status.UNKNOWN, undefined, 500, { message: '500 Internal Server Error' }],
   ])('maps %p %j to %p %j', (code, detail, httpStatus, body) => {
     expect(answer(code, detail)).toEqual({ status: httpStatus, body })
+  })
+})
+
+describe('a rate limit a service counted', () => {
+  it("answers 429 with GitLab's body and throttle headers, through the real trailer", () => {
+    const resetAt = new Date('2026-11-26T10:01:00.000Z')
+    const domain = new RateLimitedError({
+      name: 'pipelines_create',
+      limit: 25,
+      observed: 26,
+      resetAt,
+    })
+    const failure = toGrpcFailure(domain)
+    const error = httpErrorFromGrpc(
+      Object.assign(new Error('limited'), {
+        code: failure.code,
+        details: failure.details,
+        metadata: failure.metadata,
+      }),
+    )
+    expect(error.status).toBe(429)
+    expect(error.body).toEqual({
+      message: { error: 'This endpoint has been requested too many times. Try again later.' },
+    })
+    expect(error.headers).toMatchObject({
+      'RateLimit-Name': 'pipelines_create',
+      'RateLimit-Limit': '25',
+      'RateLimit-Observed': '26',
+      'RateLimit-Remaining': '0',
+      'RateLimit-Reset': String(resetAt.getTime() / 1000),
+      'RateLimit-ResetTime': 'Thu, 26 Nov 2026 10:01:00 GMT',
+    })
+    expect(Number(error.headers['Retry-After'])).toBeGreaterThanOrEqual(0)
+  })
+
+  it('answers a bare 429 without a counted limit', () => {
+    expect(answer(status.RESOURCE_EXHAUSTED)).toEqual({
+      status: 429,
+      body: { message: '429 Too Many Requests' },
+    })
   })
 })

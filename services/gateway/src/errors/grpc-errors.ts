@@ -1,5 +1,5 @@
 import { status, type ServiceError } from '@grpc/grpc-js'
-import type { ErrorDetail } from '@suite/proto'
+import type { ErrorDetail, RateLimit } from '@suite/proto'
 import { readErrorDetail } from '@suite/runtime'
 import {
   HttpError,
@@ -98,13 +98,44 @@ const BY_CODE: Readonly<Partial<Record<status, Mapping>>> = {
   [status.ABORTED]: conflict,
   [status.FAILED_PRECONDITION]: precondition,
   [status.UNAUTHENTICATED]: () => unauthorized(),
-  [status.RESOURCE_EXHAUSTED]: () => new HttpError(429, { message: '429 Too Many Requests' }),
+  [status.RESOURCE_EXHAUSTED]: (detail) =>
+    detail.rateLimit
+      ? rateLimited(detail.rateLimit)
+      : new HttpError(429, { message: '429 Too Many Requests' }),
   [status.UNIMPLEMENTED]: () => new HttpError(501, { message: '501 Not Implemented' }),
   [status.UNAVAILABLE]: () => serviceUnavailable(),
   [status.DEADLINE_EXCEEDED]: () => serviceUnavailable(),
 }
 
-const NO_DETAIL: ErrorDetail = { reason: '', resource: '', fieldErrors: [], message: '' }
+const NO_DETAIL: ErrorDetail = {
+  reason: '',
+  resource: '',
+  fieldErrors: [],
+  message: '',
+  rateLimit: undefined,
+}
+
+/**
+ * A limit counted by a service: GitLab's check_rate_limit! body, with the
+ * headers its throttles send (RateLimit-Reset in Unix seconds, -ResetTime as
+ * an HTTP date).
+ */
+function rateLimited(limit: RateLimit): HttpError {
+  const resetAt = limit.resetAt ?? new Date(Date.now() + limit.resetInSeconds * 1000)
+  return new HttpError(
+    429,
+    { message: { error: 'This endpoint has been requested too many times. Try again later.' } },
+    {
+      'Retry-After': String(limit.resetInSeconds),
+      'RateLimit-Name': limit.name,
+      'RateLimit-Limit': String(limit.limit),
+      'RateLimit-Observed': String(limit.observed),
+      'RateLimit-Remaining': String(Math.max(0, limit.limit - limit.observed)),
+      'RateLimit-Reset': String(Math.floor(resetAt.getTime() / 1000)),
+      'RateLimit-ResetTime': resetAt.toUTCString(),
+    },
+  )
+}
 
 /**
  * GitLab's answer for a failed gRPC call. Only the ErrorDetail is read, never

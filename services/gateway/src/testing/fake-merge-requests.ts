@@ -3,6 +3,7 @@ import type {
   DiffServiceClient,
   MergeRequestServiceClient,
   PipelineServiceClient,
+  TriggerServiceClient,
 } from '@suite/proto'
 import type { PromiseClient } from '@suite/runtime'
 import type { ReadWrite } from '../clients/identity.client.js'
@@ -41,6 +42,13 @@ export function fakeMergeRequests(handlers: FakeMergeRequestsHandlers = {}): Mer
 /** ci-triggers' pipeline client answering from plain functions. */
 export function fakePipelines(
   handlers: Partial<PromiseClient<PipelineServiceClient>> = {},
+  triggers: Partial<PromiseClient<TriggerServiceClient>> = {},
 ): PipelinesClients {
-  return { pipelines: fake<PipelineServiceClient>('pipelines', handlers), close: () => {} }
+  const client = fake<PipelineServiceClient>('pipelines', handlers)
+  return {
+    pipelines: client,
+    pipelineWrites: client,
+    triggers: fake<TriggerServiceClient>('triggers', triggers),
+    close: () => {},
+  }
 }

@@ -1,13 +1,10 @@
 import { status, type ServiceError } from '@grpc/grpc-js'
 import { readErrorDetail } from '@suite/runtime'
 
+export { isNotFound } from '@suite/runtime'
+
 function isServiceError(error: unknown): error is ServiceError {
   return typeof (error as { code?: unknown } | null)?.code === 'number'
-}
-
-/** Whether a failed call to another service answered NOT_FOUND. */
-export function isNotFound(error: unknown): boolean {
-  return isServiceError(error) && error.code === status.NOT_FOUND
 }
 
 /** The ErrorDetail reason of a FAILED_PRECONDITION answer, else undefined. */

@@ -11,18 +11,25 @@ export function pipelinesPort(client: PipelinesRpc): PipelinesPort {
   return {
     find: async (projectId, id) => {
       try {
-        const { pipeline } = await client.getPipeline({ projectId, id })
+        const { pipeline } = await client.getPipeline({ projectId, id, caller: undefined })
         return pipeline && { sha: pipeline.sha, status: pipeline.status }
       } catch (error) {
         if (isNotFound(error)) return undefined
         throw error
       }
     },
-    listForMergeRequest: async (projectId, mergeRequestId, page) => {
+    listForMergeRequest: async (projectId, mergeRequestId, page, branchCommits) => {
       const response = await client.listPipelines({
         projectId,
         mergeRequestId,
         page: { page: page.page, perPage: page.perPage },
+        caller: undefined,
+        updatedAfter: undefined,
+        updatedBefore: undefined,
+        orderBy: '',
+        sort: '',
+        branch: branchCommits?.branch,
+        branchShas: [...(branchCommits?.shas ?? [])],
       })
       return {
         ids: response.pipelines.map((pipeline) => pipeline.id),
@@ -41,6 +48,10 @@ export function pipelinesPort(client: PipelinesRpc): PipelinesPort {
         mergeRequestId: pipeline.mergeRequestId,
         committedAt: undefined,
         idempotencyKey: pipeline.idempotencyKey,
+        variables: [],
+        inputs: [],
+        mergeRequest: { ...pipeline.mergeRequest, labels: [] },
+        resolveRef: false,
       })
       if (!created) throw new Error('ci-triggers answered no pipeline')
       return created.id

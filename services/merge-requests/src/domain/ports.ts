@@ -111,6 +111,16 @@ export interface NewPipeline {
   mergeRequestId: number
   /** A retry with the same key answers the pipeline of the first try. */
   idempotencyKey: string
+  /** What the configuration's rules read as CI_MERGE_REQUEST_* variables. */
+  mergeRequest: {
+    iid: number
+    title: string
+    sourceBranch: string
+    targetBranch: string
+    sourceProjectId: number
+    sourceBranchSha: string
+    targetBranchSha: string
+  }
 }
 
 /** What merge requests need of ci-triggers. */
@@ -122,6 +132,7 @@ export interface PipelinesPort {
     projectId: number,
     mergeRequestId: number,
     page: PageRequest,
+    branchCommits?: { branch: string; shas: readonly string[] },
   ): Promise<{ ids: number[]; total: number }>
   /** Creates a pipeline for the caller; its id. */
   create(caller: Caller | undefined, pipeline: NewPipeline): Promise<number>

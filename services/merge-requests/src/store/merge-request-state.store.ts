@@ -72,6 +72,39 @@ export function setMergeError(
     .executeTakeFirst()
 }
 
+/**
+ * Makes a new branch pipeline the head pipeline of the opened requests from
+ * that branch of the project whose latest diff ends at its commit (a newer
+ * head pipeline is kept); the ids of the requests changed.
+ */
+export async function setBranchHeadPipeline(
+  db: Db,
+  event: { projectId: number; pipelineId: number; ref: string; sha: string },
+): Promise<number[]> {
+  const rows = await db
+    .updateTable('merge_requests')
+    .set({ head_pipeline_id: event.pipelineId })
+    .where('source_project_id', '=', event.projectId)
+    .where('target_project_id', '=', event.projectId)
+    .where('source_branch', '=', event.ref)
+    .where('state', '=', 'opened')
+    .where((eb) =>
+      eb.or([eb('head_pipeline_id', 'is', null), eb('head_pipeline_id', '<', event.pipelineId)]),
+    )
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('merge_request_diffs')
+          .select('merge_request_diffs.id')
+          .whereRef('merge_request_diffs.id', '=', 'merge_requests.latest_diff_id')
+          .where('merge_request_diffs.head_commit_sha', '=', event.sha),
+      ),
+    )
+    .returning('id')
+    .execute()
+  return rows.map((row) => row.id)
+}
+
 /** Sets the request's head pipeline. */
 export async function setHeadPipeline(db: Db, id: number, pipelineId: number): Promise<void> {
   await db

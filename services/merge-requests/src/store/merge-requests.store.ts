@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely'
+import type { PipelineCreated } from '@suite/runtime'
 import type { MergeRequestListQuery } from '../domain/list-conditions.js'
 import type {
   BranchPair,
@@ -13,6 +14,7 @@ import {
   closeOpenedMergeRequest,
   markMerged,
   setAutoMerge,
+  setBranchHeadPipeline,
   setHeadPipeline,
   setMergeError,
 } from './merge-request-state.store.js'
@@ -150,6 +152,11 @@ export class MergeRequestsStore {
   }
 
   /** Sets the request's head pipeline. */
+  /** A new branch pipeline heads the opened requests whose head it ran on. */
+  setBranchHeadPipeline(event: PipelineCreated): Promise<number[]> {
+    return setBranchHeadPipeline(this.db, event)
+  }
+
   setHeadPipeline(id: number, pipelineId: number): Promise<void> {
     return setHeadPipeline(this.db, id, pipelineId)
   }

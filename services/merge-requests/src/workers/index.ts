@@ -1,6 +1,7 @@
 import { Queue } from 'bullmq'
 import {
   BRANCH_UPDATES_QUEUE,
+  PIPELINE_CREATED_QUEUE,
   PROJECT_ACCESS_FACTS_QUEUE,
   queueMetrics,
   queuePrefix,
@@ -10,6 +11,7 @@ import { mergeRequestsDeps } from '../deps.js'
 import type { Database } from '../store/schema.js'
 import { startBranchUpdatesWorker } from './branch-updates.worker.js'
 import { startDiffCollectionWorker } from './diff-collection.worker.js'
+import { startHeadPipelinesWorker } from './head-pipelines.worker.js'
 import { startMergeStatusWorker } from './merge-status.worker.js'
 import { startProjectAccessFactsWorker } from './project-access-facts.worker.js'
 import {
@@ -22,7 +24,8 @@ import { scheduleSweeper, startSweeperWorker } from './sweeper.worker.js'
 
 /**
  * Starts the worker role's BullMQ workers (diff collection, merge status,
- * branch updates, project access facts, the sweeper); returns what stops them.
+ * branch updates, project access facts, head pipelines, the sweeper);
+ * returns what stops them.
  */
 export async function startWorkers(deps: ServiceDeps<Database>): Promise<() => Promise<void>> {
   const { deps: mrDeps, close } = mergeRequestsDeps(deps)
@@ -34,12 +37,14 @@ export async function startWorkers(deps: ServiceDeps<Database>): Promise<() => P
   // Watched only, for their depth: the repository role and the projects service produce into them.
   const branchUpdates = new Queue(BRANCH_UPDATES_QUEUE, { connection, prefix: queuePrefix() })
   const accessFacts = new Queue(PROJECT_ACCESS_FACTS_QUEUE, { connection, prefix: queuePrefix() })
+  const pipelinesCreated = new Queue(PIPELINE_CREATED_QUEUE, { connection, prefix: queuePrefix() })
   const watched: Queue[] = [
     mergeRequestQueue(connection, DIFF_COLLECTION_QUEUE),
     mergeRequestQueue(connection, MERGE_STATUS_QUEUE),
     sweeperQueue,
     branchUpdates,
     accessFacts,
+    pipelinesCreated,
   ]
   for (const queue of watched) metrics.watch(queue)
 
@@ -48,6 +53,7 @@ export async function startWorkers(deps: ServiceDeps<Database>): Promise<() => P
     startMergeStatusWorker(context, mrDeps),
     startBranchUpdatesWorker(context, mrDeps),
     startProjectAccessFactsWorker(context, mrDeps),
+    startHeadPipelinesWorker(context, mrDeps),
     startSweeperWorker(context, mrDeps),
   ]
   deps.logger.info(
@@ -62,6 +68,7 @@ export async function startWorkers(deps: ServiceDeps<Database>): Promise<() => P
       sweeperQueue.close(),
       branchUpdates.close(),
       accessFacts.close(),
+      pipelinesCreated.close(),
       closeMergeRequestQueues(connection),
     ])
     close()

@@ -69,6 +69,50 @@ export interface CreatePipelineRequest {
     | undefined;
   /** Retries with the same key answer the pipeline created by the first one. */
   idempotencyKey: string;
+  /** Variables given with the request (POST /pipeline, triggers). */
+  variables: PipelineVariable[];
+  /** Values for the configuration's spec:inputs. */
+  inputs: PipelineInput[];
+  /** The request a merge_request_event pipeline is for, for CI_MERGE_REQUEST_* variables. */
+  mergeRequest:
+    | MergeRequestContext
+    | undefined;
+  /**
+   * When sha is empty, ref names a branch or tag (branch first) and the
+   * service resolves it; INVALID_ARGUMENT base "Reference not found" when it is neither.
+   */
+  resolveRef: boolean;
+}
+
+/** A variable given when a pipeline is created. */
+export interface PipelineVariable {
+  key: string;
+  value: string;
+  /** env_var or file. */
+  variableType: string;
+}
+
+/** A value for one of the configuration's spec:inputs, typed as the client sent it. */
+export interface PipelineInput {
+  name: string;
+  stringValue?: string | undefined;
+  booleanValue?: boolean | undefined;
+  numberValue?:
+    | number
+    | undefined;
+  /** An array input, as JSON text. */
+  arrayJson?: string | undefined;
+}
+
+export interface MergeRequestContext {
+  iid: number;
+  title: string;
+  sourceBranch: string;
+  targetBranch: string;
+  sourceProjectId: number;
+  sourceBranchSha: string;
+  targetBranchSha: string;
+  labels: string[];
 }
 
 export interface CreatePipelineResponse {
@@ -78,6 +122,8 @@ export interface CreatePipelineResponse {
 export interface GetPipelineRequest {
   projectId: number;
   id: number;
+  /** When given, PERMISSION_DENIED unless it may read the project's pipelines. */
+  caller: Caller | undefined;
 }
 
 export interface GetPipelineResponse {
@@ -98,11 +144,148 @@ export interface ListPipelinesRequest {
   ref?: string | undefined;
   sha?: string | undefined;
   page: PageRequest | undefined;
+  caller:
+    | Caller
+    | undefined;
+  /** running, pending, finished, branches or tags. */
+  scope?: string | undefined;
+  status?: string | undefined;
+  source?: string | undefined;
+  userId?: number | undefined;
+  updatedAfter: Date | undefined;
+  updatedBefore:
+    | Date
+    | undefined;
+  /** id (default), status, ref, updated_at or user_id. */
+  orderBy: string;
+  /** desc (default) or asc. */
+  sort: string;
+  /** true: only pipelines with yaml_errors; false: only those without. */
+  yamlErrors?:
+    | boolean
+    | undefined;
+  /**
+   * With merge_request_id: also the branch pipelines of this branch whose sha
+   * is one of branch_shas (the request's commits), as GitLab's
+   * PipelinesForMergeRequestFinder lists them.
+   */
+  branch?: string | undefined;
+  branchShas: string[];
 }
 
 export interface ListPipelinesResponse {
   pipelines: Pipeline[];
   pageInfo: PageInfo | undefined;
+}
+
+export interface GetLatestPipelineRequest {
+  caller: Caller | undefined;
+  projectId: number;
+  /** Empty: the project's default branch. */
+  ref: string;
+}
+
+export interface GetLatestPipelineResponse {
+  pipeline: Pipeline | undefined;
+}
+
+/** A CI job (GitLab's ci_builds row). */
+export interface Job {
+  id: number;
+  projectId: number;
+  pipelineId: number;
+  name: string;
+  stage: string;
+  /** Position of the stage in the pipeline, from 0. */
+  stageIdx: number;
+  /** created, pending, running, success, failed, canceled, skipped, manual, ... */
+  status: string;
+  ref: string;
+  tag: boolean;
+  sha: string;
+  /** on_success, on_failure, always, manual, delayed. */
+  when: string;
+  allowFailure: boolean;
+  userId?: number | undefined;
+  createdAt: Date | undefined;
+  queuedAt: Date | undefined;
+  startedAt: Date | undefined;
+  finishedAt: Date | undefined;
+  erasedAt: Date | undefined;
+  duration?: number | undefined;
+  queuedDuration?: number | undefined;
+  coverage?: string | undefined;
+  failureReason?: string | undefined;
+  tagList: string[];
+  /** Set when the job was replaced by a retry. */
+  retried: boolean;
+  runnerId?: number | undefined;
+  archived: boolean;
+}
+
+export interface ListPipelineJobsRequest {
+  caller: Caller | undefined;
+  projectId: number;
+  pipelineId: number;
+  /** Only jobs in these statuses; none: every status. */
+  scope: string[];
+  /** Also jobs replaced by a retry. */
+  includeRetried: boolean;
+  page: PageRequest | undefined;
+}
+
+export interface ListPipelineJobsResponse {
+  jobs: Job[];
+  pageInfo: PageInfo | undefined;
+}
+
+export interface GetJobRequest {
+  caller: Caller | undefined;
+  projectId: number;
+  id: number;
+}
+
+export interface GetJobResponse {
+  job: Job | undefined;
+}
+
+export interface ListPipelineVariablesRequest {
+  caller: Caller | undefined;
+  projectId: number;
+  pipelineId: number;
+}
+
+export interface ListPipelineVariablesResponse {
+  variables: PipelineVariable[];
+}
+
+export interface CancelPipelineRequest {
+  caller: Caller | undefined;
+  projectId: number;
+  pipelineId: number;
+}
+
+export interface CancelPipelineResponse {
+  pipeline: Pipeline | undefined;
+}
+
+export interface RetryPipelineRequest {
+  caller: Caller | undefined;
+  projectId: number;
+  pipelineId: number;
+}
+
+export interface RetryPipelineResponse {
+  pipeline: Pipeline | undefined;
+}
+
+export interface DeletePipelineRequest {
+  caller: Caller | undefined;
+  projectId: number;
+  pipelineId: number;
+}
+
+export interface DeletePipelineResponse {
 }
 
 function createBasePipeline(): Pipeline {
@@ -572,6 +755,10 @@ function createBaseCreatePipelineRequest(): CreatePipelineRequest {
     mergeRequestId: undefined,
     committedAt: undefined,
     idempotencyKey: "",
+    variables: [],
+    inputs: [],
+    mergeRequest: undefined,
+    resolveRef: false,
   };
 }
 
@@ -606,6 +793,18 @@ export const CreatePipelineRequest: MessageFns<CreatePipelineRequest> = {
     }
     if (message.idempotencyKey !== "") {
       writer.uint32(82).string(message.idempotencyKey);
+    }
+    for (const v of message.variables) {
+      PipelineVariable.encode(v!, writer.uint32(90).fork()).join();
+    }
+    for (const v of message.inputs) {
+      PipelineInput.encode(v!, writer.uint32(98).fork()).join();
+    }
+    if (message.mergeRequest !== undefined) {
+      MergeRequestContext.encode(message.mergeRequest, writer.uint32(106).fork()).join();
+    }
+    if (message.resolveRef !== false) {
+      writer.uint32(112).bool(message.resolveRef);
     }
     return writer;
   },
@@ -703,6 +902,38 @@ export const CreatePipelineRequest: MessageFns<CreatePipelineRequest> = {
             message.idempotencyKey = reader.string();
             continue;
           }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.variables.push(PipelineVariable.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.inputs.push(PipelineInput.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.mergeRequest = MergeRequestContext.decode(reader, reader.uint32());
+            continue;
+          }
+          case 14: {
+            if (tag !== 112) {
+              break;
+            }
+
+            message.resolveRef = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -747,6 +978,22 @@ export const CreatePipelineRequest: MessageFns<CreatePipelineRequest> = {
         : isSet(object.idempotency_key)
         ? globalThis.String(object.idempotency_key)
         : "",
+      variables: globalThis.Array.isArray(object?.variables)
+        ? object.variables.map((e: any) => PipelineVariable.fromJSON(e))
+        : [],
+      inputs: globalThis.Array.isArray(object?.inputs)
+        ? object.inputs.map((e: any) => PipelineInput.fromJSON(e))
+        : [],
+      mergeRequest: isSet(object.mergeRequest)
+        ? MergeRequestContext.fromJSON(object.mergeRequest)
+        : isSet(object.merge_request)
+        ? MergeRequestContext.fromJSON(object.merge_request)
+        : undefined,
+      resolveRef: isSet(object.resolveRef)
+        ? globalThis.Boolean(object.resolveRef)
+        : isSet(object.resolve_ref)
+        ? globalThis.Boolean(object.resolve_ref)
+        : false,
     };
   },
 
@@ -782,6 +1029,18 @@ export const CreatePipelineRequest: MessageFns<CreatePipelineRequest> = {
     if (message.idempotencyKey !== "") {
       obj.idempotencyKey = message.idempotencyKey;
     }
+    if (message.variables?.length) {
+      obj.variables = message.variables.map((e) => PipelineVariable.toJSON(e));
+    }
+    if (message.inputs?.length) {
+      obj.inputs = message.inputs.map((e) => PipelineInput.toJSON(e));
+    }
+    if (message.mergeRequest !== undefined) {
+      obj.mergeRequest = MergeRequestContext.toJSON(message.mergeRequest);
+    }
+    if (message.resolveRef !== false) {
+      obj.resolveRef = message.resolveRef;
+    }
     return obj;
   },
 
@@ -802,6 +1061,478 @@ export const CreatePipelineRequest: MessageFns<CreatePipelineRequest> = {
     message.mergeRequestId = object.mergeRequestId ?? undefined;
     message.committedAt = object.committedAt ?? undefined;
     message.idempotencyKey = object.idempotencyKey ?? "";
+    message.variables = object.variables?.map((e) => PipelineVariable.fromPartial(e)) || [];
+    message.inputs = object.inputs?.map((e) => PipelineInput.fromPartial(e)) || [];
+    message.mergeRequest = (object.mergeRequest !== undefined && object.mergeRequest !== null)
+      ? MergeRequestContext.fromPartial(object.mergeRequest)
+      : undefined;
+    message.resolveRef = object.resolveRef ?? false;
+    return message;
+  },
+};
+
+function createBasePipelineVariable(): PipelineVariable {
+  return { key: "", value: "", variableType: "" };
+}
+
+export const PipelineVariable: MessageFns<PipelineVariable> = {
+  encode(message: PipelineVariable, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== "") {
+      writer.uint32(18).string(message.value);
+    }
+    if (message.variableType !== "") {
+      writer.uint32(26).string(message.variableType);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PipelineVariable {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePipelineVariable();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.value = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.variableType = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PipelineVariable {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      value: isSet(object.value) ? globalThis.String(object.value) : "",
+      variableType: isSet(object.variableType)
+        ? globalThis.String(object.variableType)
+        : isSet(object.variable_type)
+        ? globalThis.String(object.variable_type)
+        : "",
+    };
+  },
+
+  toJSON(message: PipelineVariable): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.value !== "") {
+      obj.value = message.value;
+    }
+    if (message.variableType !== "") {
+      obj.variableType = message.variableType;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PipelineVariable>, I>>(base?: I): PipelineVariable {
+    return PipelineVariable.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PipelineVariable>, I>>(object: I): PipelineVariable {
+    const message = createBasePipelineVariable();
+    message.key = object.key ?? "";
+    message.value = object.value ?? "";
+    message.variableType = object.variableType ?? "";
+    return message;
+  },
+};
+
+function createBasePipelineInput(): PipelineInput {
+  return { name: "", stringValue: undefined, booleanValue: undefined, numberValue: undefined, arrayJson: undefined };
+}
+
+export const PipelineInput: MessageFns<PipelineInput> = {
+  encode(message: PipelineInput, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.stringValue !== undefined) {
+      writer.uint32(18).string(message.stringValue);
+    }
+    if (message.booleanValue !== undefined) {
+      writer.uint32(24).bool(message.booleanValue);
+    }
+    if (message.numberValue !== undefined) {
+      writer.uint32(33).double(message.numberValue);
+    }
+    if (message.arrayJson !== undefined) {
+      writer.uint32(42).string(message.arrayJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PipelineInput {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePipelineInput();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.stringValue = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.booleanValue = reader.bool();
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.numberValue = reader.double();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.arrayJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PipelineInput {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      stringValue: isSet(object.stringValue)
+        ? globalThis.String(object.stringValue)
+        : isSet(object.string_value)
+        ? globalThis.String(object.string_value)
+        : undefined,
+      booleanValue: isSet(object.booleanValue)
+        ? globalThis.Boolean(object.booleanValue)
+        : isSet(object.boolean_value)
+        ? globalThis.Boolean(object.boolean_value)
+        : undefined,
+      numberValue: isSet(object.numberValue)
+        ? globalThis.Number(object.numberValue)
+        : isSet(object.number_value)
+        ? globalThis.Number(object.number_value)
+        : undefined,
+      arrayJson: isSet(object.arrayJson)
+        ? globalThis.String(object.arrayJson)
+        : isSet(object.array_json)
+        ? globalThis.String(object.array_json)
+        : undefined,
+    };
+  },
+
+  toJSON(message: PipelineInput): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.stringValue !== undefined) {
+      obj.stringValue = message.stringValue;
+    }
+    if (message.booleanValue !== undefined) {
+      obj.booleanValue = message.booleanValue;
+    }
+    if (message.numberValue !== undefined) {
+      obj.numberValue = floatToJson(message.numberValue);
+    }
+    if (message.arrayJson !== undefined) {
+      obj.arrayJson = message.arrayJson;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PipelineInput>, I>>(base?: I): PipelineInput {
+    return PipelineInput.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PipelineInput>, I>>(object: I): PipelineInput {
+    const message = createBasePipelineInput();
+    message.name = object.name ?? "";
+    message.stringValue = object.stringValue ?? undefined;
+    message.booleanValue = object.booleanValue ?? undefined;
+    message.numberValue = object.numberValue ?? undefined;
+    message.arrayJson = object.arrayJson ?? undefined;
+    return message;
+  },
+};
+
+function createBaseMergeRequestContext(): MergeRequestContext {
+  return {
+    iid: 0,
+    title: "",
+    sourceBranch: "",
+    targetBranch: "",
+    sourceProjectId: 0,
+    sourceBranchSha: "",
+    targetBranchSha: "",
+    labels: [],
+  };
+}
+
+export const MergeRequestContext: MessageFns<MergeRequestContext> = {
+  encode(message: MergeRequestContext, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.iid !== 0) {
+      writer.uint32(8).int64(message.iid);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.sourceBranch !== "") {
+      writer.uint32(26).string(message.sourceBranch);
+    }
+    if (message.targetBranch !== "") {
+      writer.uint32(34).string(message.targetBranch);
+    }
+    if (message.sourceProjectId !== 0) {
+      writer.uint32(40).int64(message.sourceProjectId);
+    }
+    if (message.sourceBranchSha !== "") {
+      writer.uint32(50).string(message.sourceBranchSha);
+    }
+    if (message.targetBranchSha !== "") {
+      writer.uint32(58).string(message.targetBranchSha);
+    }
+    for (const v of message.labels) {
+      writer.uint32(66).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MergeRequestContext {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMergeRequestContext();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.iid = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.sourceBranch = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.targetBranch = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.sourceProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.sourceBranchSha = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.targetBranchSha = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.labels.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MergeRequestContext {
+    return {
+      iid: isSet(object.iid) ? globalThis.Number(object.iid) : 0,
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      sourceBranch: isSet(object.sourceBranch)
+        ? globalThis.String(object.sourceBranch)
+        : isSet(object.source_branch)
+        ? globalThis.String(object.source_branch)
+        : "",
+      targetBranch: isSet(object.targetBranch)
+        ? globalThis.String(object.targetBranch)
+        : isSet(object.target_branch)
+        ? globalThis.String(object.target_branch)
+        : "",
+      sourceProjectId: isSet(object.sourceProjectId)
+        ? globalThis.Number(object.sourceProjectId)
+        : isSet(object.source_project_id)
+        ? globalThis.Number(object.source_project_id)
+        : 0,
+      sourceBranchSha: isSet(object.sourceBranchSha)
+        ? globalThis.String(object.sourceBranchSha)
+        : isSet(object.source_branch_sha)
+        ? globalThis.String(object.source_branch_sha)
+        : "",
+      targetBranchSha: isSet(object.targetBranchSha)
+        ? globalThis.String(object.targetBranchSha)
+        : isSet(object.target_branch_sha)
+        ? globalThis.String(object.target_branch_sha)
+        : "",
+      labels: globalThis.Array.isArray(object?.labels)
+        ? object.labels.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: MergeRequestContext): unknown {
+    const obj: any = {};
+    if (message.iid !== 0) {
+      obj.iid = Math.round(message.iid);
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.sourceBranch !== "") {
+      obj.sourceBranch = message.sourceBranch;
+    }
+    if (message.targetBranch !== "") {
+      obj.targetBranch = message.targetBranch;
+    }
+    if (message.sourceProjectId !== 0) {
+      obj.sourceProjectId = Math.round(message.sourceProjectId);
+    }
+    if (message.sourceBranchSha !== "") {
+      obj.sourceBranchSha = message.sourceBranchSha;
+    }
+    if (message.targetBranchSha !== "") {
+      obj.targetBranchSha = message.targetBranchSha;
+    }
+    if (message.labels?.length) {
+      obj.labels = message.labels;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MergeRequestContext>, I>>(base?: I): MergeRequestContext {
+    return MergeRequestContext.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MergeRequestContext>, I>>(object: I): MergeRequestContext {
+    const message = createBaseMergeRequestContext();
+    message.iid = object.iid ?? 0;
+    message.title = object.title ?? "";
+    message.sourceBranch = object.sourceBranch ?? "";
+    message.targetBranch = object.targetBranch ?? "";
+    message.sourceProjectId = object.sourceProjectId ?? 0;
+    message.sourceBranchSha = object.sourceBranchSha ?? "";
+    message.targetBranchSha = object.targetBranchSha ?? "";
+    message.labels = object.labels?.map((e) => e) || [];
     return message;
   },
 };
@@ -876,7 +1607,7 @@ export const CreatePipelineResponse: MessageFns<CreatePipelineResponse> = {
 };
 
 function createBaseGetPipelineRequest(): GetPipelineRequest {
-  return { projectId: 0, id: 0 };
+  return { projectId: 0, id: 0, caller: undefined };
 }
 
 export const GetPipelineRequest: MessageFns<GetPipelineRequest> = {
@@ -886,6 +1617,9 @@ export const GetPipelineRequest: MessageFns<GetPipelineRequest> = {
     }
     if (message.id !== 0) {
       writer.uint32(16).int64(message.id);
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -919,6 +1653,14 @@ export const GetPipelineRequest: MessageFns<GetPipelineRequest> = {
             message.id = longToNumber(reader.int64());
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -939,6 +1681,7 @@ export const GetPipelineRequest: MessageFns<GetPipelineRequest> = {
         ? globalThis.Number(object.project_id)
         : 0,
       id: isSet(object.id) ? globalThis.Number(object.id) : 0,
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
     };
   },
 
@@ -950,6 +1693,9 @@ export const GetPipelineRequest: MessageFns<GetPipelineRequest> = {
     if (message.id !== 0) {
       obj.id = Math.round(message.id);
     }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
     return obj;
   },
 
@@ -960,6 +1706,9 @@ export const GetPipelineRequest: MessageFns<GetPipelineRequest> = {
     const message = createBaseGetPipelineRequest();
     message.projectId = object.projectId ?? 0;
     message.id = object.id ?? 0;
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
     return message;
   },
 };
@@ -1186,7 +1935,25 @@ export const BatchGetPipelinesResponse: MessageFns<BatchGetPipelinesResponse> = 
 };
 
 function createBaseListPipelinesRequest(): ListPipelinesRequest {
-  return { projectId: 0, mergeRequestId: undefined, ref: undefined, sha: undefined, page: undefined };
+  return {
+    projectId: 0,
+    mergeRequestId: undefined,
+    ref: undefined,
+    sha: undefined,
+    page: undefined,
+    caller: undefined,
+    scope: undefined,
+    status: undefined,
+    source: undefined,
+    userId: undefined,
+    updatedAfter: undefined,
+    updatedBefore: undefined,
+    orderBy: "",
+    sort: "",
+    yamlErrors: undefined,
+    branch: undefined,
+    branchShas: [],
+  };
 }
 
 export const ListPipelinesRequest: MessageFns<ListPipelinesRequest> = {
@@ -1205,6 +1972,42 @@ export const ListPipelinesRequest: MessageFns<ListPipelinesRequest> = {
     }
     if (message.page !== undefined) {
       PageRequest.encode(message.page, writer.uint32(42).fork()).join();
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(50).fork()).join();
+    }
+    if (message.scope !== undefined) {
+      writer.uint32(58).string(message.scope);
+    }
+    if (message.status !== undefined) {
+      writer.uint32(66).string(message.status);
+    }
+    if (message.source !== undefined) {
+      writer.uint32(74).string(message.source);
+    }
+    if (message.userId !== undefined) {
+      writer.uint32(80).int64(message.userId);
+    }
+    if (message.updatedAfter !== undefined) {
+      Timestamp.encode(toTimestamp(message.updatedAfter), writer.uint32(90).fork()).join();
+    }
+    if (message.updatedBefore !== undefined) {
+      Timestamp.encode(toTimestamp(message.updatedBefore), writer.uint32(98).fork()).join();
+    }
+    if (message.orderBy !== "") {
+      writer.uint32(106).string(message.orderBy);
+    }
+    if (message.sort !== "") {
+      writer.uint32(114).string(message.sort);
+    }
+    if (message.yamlErrors !== undefined) {
+      writer.uint32(120).bool(message.yamlErrors);
+    }
+    if (message.branch !== undefined) {
+      writer.uint32(130).string(message.branch);
+    }
+    for (const v of message.branchShas) {
+      writer.uint32(138).string(v!);
     }
     return writer;
   },
@@ -1262,6 +2065,102 @@ export const ListPipelinesRequest: MessageFns<ListPipelinesRequest> = {
             message.page = PageRequest.decode(reader, reader.uint32());
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.scope = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.source = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.userId = longToNumber(reader.int64());
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.updatedAfter = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.updatedBefore = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.orderBy = reader.string();
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.sort = reader.string();
+            continue;
+          }
+          case 15: {
+            if (tag !== 120) {
+              break;
+            }
+
+            message.yamlErrors = reader.bool();
+            continue;
+          }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            message.branch = reader.string();
+            continue;
+          }
+          case 17: {
+            if (tag !== 138) {
+              break;
+            }
+
+            message.branchShas.push(reader.string());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1289,6 +2188,42 @@ export const ListPipelinesRequest: MessageFns<ListPipelinesRequest> = {
       ref: isSet(object.ref) ? globalThis.String(object.ref) : undefined,
       sha: isSet(object.sha) ? globalThis.String(object.sha) : undefined,
       page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      scope: isSet(object.scope) ? globalThis.String(object.scope) : undefined,
+      status: isSet(object.status) ? globalThis.String(object.status) : undefined,
+      source: isSet(object.source) ? globalThis.String(object.source) : undefined,
+      userId: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : undefined,
+      updatedAfter: isSet(object.updatedAfter)
+        ? fromJsonTimestamp(object.updatedAfter)
+        : isSet(object.updated_after)
+        ? fromJsonTimestamp(object.updated_after)
+        : undefined,
+      updatedBefore: isSet(object.updatedBefore)
+        ? fromJsonTimestamp(object.updatedBefore)
+        : isSet(object.updated_before)
+        ? fromJsonTimestamp(object.updated_before)
+        : undefined,
+      orderBy: isSet(object.orderBy)
+        ? globalThis.String(object.orderBy)
+        : isSet(object.order_by)
+        ? globalThis.String(object.order_by)
+        : "",
+      sort: isSet(object.sort) ? globalThis.String(object.sort) : "",
+      yamlErrors: isSet(object.yamlErrors)
+        ? globalThis.Boolean(object.yamlErrors)
+        : isSet(object.yaml_errors)
+        ? globalThis.Boolean(object.yaml_errors)
+        : undefined,
+      branch: isSet(object.branch) ? globalThis.String(object.branch) : undefined,
+      branchShas: globalThis.Array.isArray(object?.branchShas)
+        ? object.branchShas.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.branch_shas)
+        ? object.branch_shas.map((e: any) => globalThis.String(e))
+        : [],
     };
   },
 
@@ -1309,6 +2244,42 @@ export const ListPipelinesRequest: MessageFns<ListPipelinesRequest> = {
     if (message.page !== undefined) {
       obj.page = PageRequest.toJSON(message.page);
     }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.scope !== undefined) {
+      obj.scope = message.scope;
+    }
+    if (message.status !== undefined) {
+      obj.status = message.status;
+    }
+    if (message.source !== undefined) {
+      obj.source = message.source;
+    }
+    if (message.userId !== undefined) {
+      obj.userId = Math.round(message.userId);
+    }
+    if (message.updatedAfter !== undefined) {
+      obj.updatedAfter = message.updatedAfter.toISOString();
+    }
+    if (message.updatedBefore !== undefined) {
+      obj.updatedBefore = message.updatedBefore.toISOString();
+    }
+    if (message.orderBy !== "") {
+      obj.orderBy = message.orderBy;
+    }
+    if (message.sort !== "") {
+      obj.sort = message.sort;
+    }
+    if (message.yamlErrors !== undefined) {
+      obj.yamlErrors = message.yamlErrors;
+    }
+    if (message.branch !== undefined) {
+      obj.branch = message.branch;
+    }
+    if (message.branchShas?.length) {
+      obj.branchShas = message.branchShas;
+    }
     return obj;
   },
 
@@ -1324,6 +2295,20 @@ export const ListPipelinesRequest: MessageFns<ListPipelinesRequest> = {
     message.page = (object.page !== undefined && object.page !== null)
       ? PageRequest.fromPartial(object.page)
       : undefined;
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.scope = object.scope ?? undefined;
+    message.status = object.status ?? undefined;
+    message.source = object.source ?? undefined;
+    message.userId = object.userId ?? undefined;
+    message.updatedAfter = object.updatedAfter ?? undefined;
+    message.updatedBefore = object.updatedBefore ?? undefined;
+    message.orderBy = object.orderBy ?? "";
+    message.sort = object.sort ?? "";
+    message.yamlErrors = object.yamlErrors ?? undefined;
+    message.branch = object.branch ?? undefined;
+    message.branchShas = object.branchShas?.map((e) => e) || [];
     return message;
   },
 };
@@ -1421,6 +2406,1871 @@ export const ListPipelinesResponse: MessageFns<ListPipelinesResponse> = {
   },
 };
 
+function createBaseGetLatestPipelineRequest(): GetLatestPipelineRequest {
+  return { caller: undefined, projectId: 0, ref: "" };
+}
+
+export const GetLatestPipelineRequest: MessageFns<GetLatestPipelineRequest> = {
+  encode(message: GetLatestPipelineRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(16).int64(message.projectId);
+    }
+    if (message.ref !== "") {
+      writer.uint32(26).string(message.ref);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetLatestPipelineRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetLatestPipelineRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.ref = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetLatestPipelineRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      ref: isSet(object.ref) ? globalThis.String(object.ref) : "",
+    };
+  },
+
+  toJSON(message: GetLatestPipelineRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.ref !== "") {
+      obj.ref = message.ref;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetLatestPipelineRequest>, I>>(base?: I): GetLatestPipelineRequest {
+    return GetLatestPipelineRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetLatestPipelineRequest>, I>>(object: I): GetLatestPipelineRequest {
+    const message = createBaseGetLatestPipelineRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.projectId = object.projectId ?? 0;
+    message.ref = object.ref ?? "";
+    return message;
+  },
+};
+
+function createBaseGetLatestPipelineResponse(): GetLatestPipelineResponse {
+  return { pipeline: undefined };
+}
+
+export const GetLatestPipelineResponse: MessageFns<GetLatestPipelineResponse> = {
+  encode(message: GetLatestPipelineResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.pipeline !== undefined) {
+      Pipeline.encode(message.pipeline, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetLatestPipelineResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetLatestPipelineResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.pipeline = Pipeline.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetLatestPipelineResponse {
+    return { pipeline: isSet(object.pipeline) ? Pipeline.fromJSON(object.pipeline) : undefined };
+  },
+
+  toJSON(message: GetLatestPipelineResponse): unknown {
+    const obj: any = {};
+    if (message.pipeline !== undefined) {
+      obj.pipeline = Pipeline.toJSON(message.pipeline);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetLatestPipelineResponse>, I>>(base?: I): GetLatestPipelineResponse {
+    return GetLatestPipelineResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetLatestPipelineResponse>, I>>(object: I): GetLatestPipelineResponse {
+    const message = createBaseGetLatestPipelineResponse();
+    message.pipeline = (object.pipeline !== undefined && object.pipeline !== null)
+      ? Pipeline.fromPartial(object.pipeline)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseJob(): Job {
+  return {
+    id: 0,
+    projectId: 0,
+    pipelineId: 0,
+    name: "",
+    stage: "",
+    stageIdx: 0,
+    status: "",
+    ref: "",
+    tag: false,
+    sha: "",
+    when: "",
+    allowFailure: false,
+    userId: undefined,
+    createdAt: undefined,
+    queuedAt: undefined,
+    startedAt: undefined,
+    finishedAt: undefined,
+    erasedAt: undefined,
+    duration: undefined,
+    queuedDuration: undefined,
+    coverage: undefined,
+    failureReason: undefined,
+    tagList: [],
+    retried: false,
+    runnerId: undefined,
+    archived: false,
+  };
+}
+
+export const Job: MessageFns<Job> = {
+  encode(message: Job, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== 0) {
+      writer.uint32(8).int64(message.id);
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(16).int64(message.projectId);
+    }
+    if (message.pipelineId !== 0) {
+      writer.uint32(24).int64(message.pipelineId);
+    }
+    if (message.name !== "") {
+      writer.uint32(34).string(message.name);
+    }
+    if (message.stage !== "") {
+      writer.uint32(42).string(message.stage);
+    }
+    if (message.stageIdx !== 0) {
+      writer.uint32(48).int32(message.stageIdx);
+    }
+    if (message.status !== "") {
+      writer.uint32(58).string(message.status);
+    }
+    if (message.ref !== "") {
+      writer.uint32(66).string(message.ref);
+    }
+    if (message.tag !== false) {
+      writer.uint32(72).bool(message.tag);
+    }
+    if (message.sha !== "") {
+      writer.uint32(82).string(message.sha);
+    }
+    if (message.when !== "") {
+      writer.uint32(90).string(message.when);
+    }
+    if (message.allowFailure !== false) {
+      writer.uint32(96).bool(message.allowFailure);
+    }
+    if (message.userId !== undefined) {
+      writer.uint32(104).int64(message.userId);
+    }
+    if (message.createdAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(114).fork()).join();
+    }
+    if (message.queuedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.queuedAt), writer.uint32(122).fork()).join();
+    }
+    if (message.startedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.startedAt), writer.uint32(130).fork()).join();
+    }
+    if (message.finishedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.finishedAt), writer.uint32(138).fork()).join();
+    }
+    if (message.erasedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.erasedAt), writer.uint32(146).fork()).join();
+    }
+    if (message.duration !== undefined) {
+      writer.uint32(153).double(message.duration);
+    }
+    if (message.queuedDuration !== undefined) {
+      writer.uint32(161).double(message.queuedDuration);
+    }
+    if (message.coverage !== undefined) {
+      writer.uint32(170).string(message.coverage);
+    }
+    if (message.failureReason !== undefined) {
+      writer.uint32(178).string(message.failureReason);
+    }
+    for (const v of message.tagList) {
+      writer.uint32(186).string(v!);
+    }
+    if (message.retried !== false) {
+      writer.uint32(192).bool(message.retried);
+    }
+    if (message.runnerId !== undefined) {
+      writer.uint32(200).int64(message.runnerId);
+    }
+    if (message.archived !== false) {
+      writer.uint32(208).bool(message.archived);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Job {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseJob();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.pipelineId = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.stage = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.stageIdx = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.ref = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.tag = reader.bool();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.sha = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.when = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.allowFailure = reader.bool();
+            continue;
+          }
+          case 13: {
+            if (tag !== 104) {
+              break;
+            }
+
+            message.userId = longToNumber(reader.int64());
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.queuedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            message.startedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 17: {
+            if (tag !== 138) {
+              break;
+            }
+
+            message.finishedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 18: {
+            if (tag !== 146) {
+              break;
+            }
+
+            message.erasedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 19: {
+            if (tag !== 153) {
+              break;
+            }
+
+            message.duration = reader.double();
+            continue;
+          }
+          case 20: {
+            if (tag !== 161) {
+              break;
+            }
+
+            message.queuedDuration = reader.double();
+            continue;
+          }
+          case 21: {
+            if (tag !== 170) {
+              break;
+            }
+
+            message.coverage = reader.string();
+            continue;
+          }
+          case 22: {
+            if (tag !== 178) {
+              break;
+            }
+
+            message.failureReason = reader.string();
+            continue;
+          }
+          case 23: {
+            if (tag !== 186) {
+              break;
+            }
+
+            message.tagList.push(reader.string());
+            continue;
+          }
+          case 24: {
+            if (tag !== 192) {
+              break;
+            }
+
+            message.retried = reader.bool();
+            continue;
+          }
+          case 25: {
+            if (tag !== 200) {
+              break;
+            }
+
+            message.runnerId = longToNumber(reader.int64());
+            continue;
+          }
+          case 26: {
+            if (tag !== 208) {
+              break;
+            }
+
+            message.archived = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Job {
+    return {
+      id: isSet(object.id) ? globalThis.Number(object.id) : 0,
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      pipelineId: isSet(object.pipelineId)
+        ? globalThis.Number(object.pipelineId)
+        : isSet(object.pipeline_id)
+        ? globalThis.Number(object.pipeline_id)
+        : 0,
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      stage: isSet(object.stage) ? globalThis.String(object.stage) : "",
+      stageIdx: isSet(object.stageIdx)
+        ? globalThis.Number(object.stageIdx)
+        : isSet(object.stage_idx)
+        ? globalThis.Number(object.stage_idx)
+        : 0,
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      ref: isSet(object.ref) ? globalThis.String(object.ref) : "",
+      tag: isSet(object.tag) ? globalThis.Boolean(object.tag) : false,
+      sha: isSet(object.sha) ? globalThis.String(object.sha) : "",
+      when: isSet(object.when) ? globalThis.String(object.when) : "",
+      allowFailure: isSet(object.allowFailure)
+        ? globalThis.Boolean(object.allowFailure)
+        : isSet(object.allow_failure)
+        ? globalThis.Boolean(object.allow_failure)
+        : false,
+      userId: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : undefined,
+      createdAt: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
+      queuedAt: isSet(object.queuedAt)
+        ? fromJsonTimestamp(object.queuedAt)
+        : isSet(object.queued_at)
+        ? fromJsonTimestamp(object.queued_at)
+        : undefined,
+      startedAt: isSet(object.startedAt)
+        ? fromJsonTimestamp(object.startedAt)
+        : isSet(object.started_at)
+        ? fromJsonTimestamp(object.started_at)
+        : undefined,
+      finishedAt: isSet(object.finishedAt)
+        ? fromJsonTimestamp(object.finishedAt)
+        : isSet(object.finished_at)
+        ? fromJsonTimestamp(object.finished_at)
+        : undefined,
+      erasedAt: isSet(object.erasedAt)
+        ? fromJsonTimestamp(object.erasedAt)
+        : isSet(object.erased_at)
+        ? fromJsonTimestamp(object.erased_at)
+        : undefined,
+      duration: isSet(object.duration) ? globalThis.Number(object.duration) : undefined,
+      queuedDuration: isSet(object.queuedDuration)
+        ? globalThis.Number(object.queuedDuration)
+        : isSet(object.queued_duration)
+        ? globalThis.Number(object.queued_duration)
+        : undefined,
+      coverage: isSet(object.coverage) ? globalThis.String(object.coverage) : undefined,
+      failureReason: isSet(object.failureReason)
+        ? globalThis.String(object.failureReason)
+        : isSet(object.failure_reason)
+        ? globalThis.String(object.failure_reason)
+        : undefined,
+      tagList: globalThis.Array.isArray(object?.tagList)
+        ? object.tagList.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.tag_list)
+        ? object.tag_list.map((e: any) => globalThis.String(e))
+        : [],
+      retried: isSet(object.retried) ? globalThis.Boolean(object.retried) : false,
+      runnerId: isSet(object.runnerId)
+        ? globalThis.Number(object.runnerId)
+        : isSet(object.runner_id)
+        ? globalThis.Number(object.runner_id)
+        : undefined,
+      archived: isSet(object.archived) ? globalThis.Boolean(object.archived) : false,
+    };
+  },
+
+  toJSON(message: Job): unknown {
+    const obj: any = {};
+    if (message.id !== 0) {
+      obj.id = Math.round(message.id);
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.pipelineId !== 0) {
+      obj.pipelineId = Math.round(message.pipelineId);
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.stage !== "") {
+      obj.stage = message.stage;
+    }
+    if (message.stageIdx !== 0) {
+      obj.stageIdx = Math.round(message.stageIdx);
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.ref !== "") {
+      obj.ref = message.ref;
+    }
+    if (message.tag !== false) {
+      obj.tag = message.tag;
+    }
+    if (message.sha !== "") {
+      obj.sha = message.sha;
+    }
+    if (message.when !== "") {
+      obj.when = message.when;
+    }
+    if (message.allowFailure !== false) {
+      obj.allowFailure = message.allowFailure;
+    }
+    if (message.userId !== undefined) {
+      obj.userId = Math.round(message.userId);
+    }
+    if (message.createdAt !== undefined) {
+      obj.createdAt = message.createdAt.toISOString();
+    }
+    if (message.queuedAt !== undefined) {
+      obj.queuedAt = message.queuedAt.toISOString();
+    }
+    if (message.startedAt !== undefined) {
+      obj.startedAt = message.startedAt.toISOString();
+    }
+    if (message.finishedAt !== undefined) {
+      obj.finishedAt = message.finishedAt.toISOString();
+    }
+    if (message.erasedAt !== undefined) {
+      obj.erasedAt = message.erasedAt.toISOString();
+    }
+    if (message.duration !== undefined) {
+      obj.duration = floatToJson(message.duration);
+    }
+    if (message.queuedDuration !== undefined) {
+      obj.queuedDuration = floatToJson(message.queuedDuration);
+    }
+    if (message.coverage !== undefined) {
+      obj.coverage = message.coverage;
+    }
+    if (message.failureReason !== undefined) {
+      obj.failureReason = message.failureReason;
+    }
+    if (message.tagList?.length) {
+      obj.tagList = message.tagList;
+    }
+    if (message.retried !== false) {
+      obj.retried = message.retried;
+    }
+    if (message.runnerId !== undefined) {
+      obj.runnerId = Math.round(message.runnerId);
+    }
+    if (message.archived !== false) {
+      obj.archived = message.archived;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Job>, I>>(base?: I): Job {
+    return Job.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Job>, I>>(object: I): Job {
+    const message = createBaseJob();
+    message.id = object.id ?? 0;
+    message.projectId = object.projectId ?? 0;
+    message.pipelineId = object.pipelineId ?? 0;
+    message.name = object.name ?? "";
+    message.stage = object.stage ?? "";
+    message.stageIdx = object.stageIdx ?? 0;
+    message.status = object.status ?? "";
+    message.ref = object.ref ?? "";
+    message.tag = object.tag ?? false;
+    message.sha = object.sha ?? "";
+    message.when = object.when ?? "";
+    message.allowFailure = object.allowFailure ?? false;
+    message.userId = object.userId ?? undefined;
+    message.createdAt = object.createdAt ?? undefined;
+    message.queuedAt = object.queuedAt ?? undefined;
+    message.startedAt = object.startedAt ?? undefined;
+    message.finishedAt = object.finishedAt ?? undefined;
+    message.erasedAt = object.erasedAt ?? undefined;
+    message.duration = object.duration ?? undefined;
+    message.queuedDuration = object.queuedDuration ?? undefined;
+    message.coverage = object.coverage ?? undefined;
+    message.failureReason = object.failureReason ?? undefined;
+    message.tagList = object.tagList?.map((e) => e) || [];
+    message.retried = object.retried ?? false;
+    message.runnerId = object.runnerId ?? undefined;
+    message.archived = object.archived ?? false;
+    return message;
+  },
+};
+
+function createBaseListPipelineJobsRequest(): ListPipelineJobsRequest {
+  return { caller: undefined, projectId: 0, pipelineId: 0, scope: [], includeRetried: false, page: undefined };
+}
+
+export const ListPipelineJobsRequest: MessageFns<ListPipelineJobsRequest> = {
+  encode(message: ListPipelineJobsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(16).int64(message.projectId);
+    }
+    if (message.pipelineId !== 0) {
+      writer.uint32(24).int64(message.pipelineId);
+    }
+    for (const v of message.scope) {
+      writer.uint32(34).string(v!);
+    }
+    if (message.includeRetried !== false) {
+      writer.uint32(40).bool(message.includeRetried);
+    }
+    if (message.page !== undefined) {
+      PageRequest.encode(message.page, writer.uint32(50).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListPipelineJobsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListPipelineJobsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.pipelineId = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.scope.push(reader.string());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.includeRetried = reader.bool();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.page = PageRequest.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListPipelineJobsRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      pipelineId: isSet(object.pipelineId)
+        ? globalThis.Number(object.pipelineId)
+        : isSet(object.pipeline_id)
+        ? globalThis.Number(object.pipeline_id)
+        : 0,
+      scope: globalThis.Array.isArray(object?.scope) ? object.scope.map((e: any) => globalThis.String(e)) : [],
+      includeRetried: isSet(object.includeRetried)
+        ? globalThis.Boolean(object.includeRetried)
+        : isSet(object.include_retried)
+        ? globalThis.Boolean(object.include_retried)
+        : false,
+      page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
+    };
+  },
+
+  toJSON(message: ListPipelineJobsRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.pipelineId !== 0) {
+      obj.pipelineId = Math.round(message.pipelineId);
+    }
+    if (message.scope?.length) {
+      obj.scope = message.scope;
+    }
+    if (message.includeRetried !== false) {
+      obj.includeRetried = message.includeRetried;
+    }
+    if (message.page !== undefined) {
+      obj.page = PageRequest.toJSON(message.page);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListPipelineJobsRequest>, I>>(base?: I): ListPipelineJobsRequest {
+    return ListPipelineJobsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListPipelineJobsRequest>, I>>(object: I): ListPipelineJobsRequest {
+    const message = createBaseListPipelineJobsRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.projectId = object.projectId ?? 0;
+    message.pipelineId = object.pipelineId ?? 0;
+    message.scope = object.scope?.map((e) => e) || [];
+    message.includeRetried = object.includeRetried ?? false;
+    message.page = (object.page !== undefined && object.page !== null)
+      ? PageRequest.fromPartial(object.page)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseListPipelineJobsResponse(): ListPipelineJobsResponse {
+  return { jobs: [], pageInfo: undefined };
+}
+
+export const ListPipelineJobsResponse: MessageFns<ListPipelineJobsResponse> = {
+  encode(message: ListPipelineJobsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.jobs) {
+      Job.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.pageInfo !== undefined) {
+      PageInfo.encode(message.pageInfo, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListPipelineJobsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListPipelineJobsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.jobs.push(Job.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.pageInfo = PageInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListPipelineJobsResponse {
+    return {
+      jobs: globalThis.Array.isArray(object?.jobs) ? object.jobs.map((e: any) => Job.fromJSON(e)) : [],
+      pageInfo: isSet(object.pageInfo)
+        ? PageInfo.fromJSON(object.pageInfo)
+        : isSet(object.page_info)
+        ? PageInfo.fromJSON(object.page_info)
+        : undefined,
+    };
+  },
+
+  toJSON(message: ListPipelineJobsResponse): unknown {
+    const obj: any = {};
+    if (message.jobs?.length) {
+      obj.jobs = message.jobs.map((e) => Job.toJSON(e));
+    }
+    if (message.pageInfo !== undefined) {
+      obj.pageInfo = PageInfo.toJSON(message.pageInfo);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListPipelineJobsResponse>, I>>(base?: I): ListPipelineJobsResponse {
+    return ListPipelineJobsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListPipelineJobsResponse>, I>>(object: I): ListPipelineJobsResponse {
+    const message = createBaseListPipelineJobsResponse();
+    message.jobs = object.jobs?.map((e) => Job.fromPartial(e)) || [];
+    message.pageInfo = (object.pageInfo !== undefined && object.pageInfo !== null)
+      ? PageInfo.fromPartial(object.pageInfo)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseGetJobRequest(): GetJobRequest {
+  return { caller: undefined, projectId: 0, id: 0 };
+}
+
+export const GetJobRequest: MessageFns<GetJobRequest> = {
+  encode(message: GetJobRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(16).int64(message.projectId);
+    }
+    if (message.id !== 0) {
+      writer.uint32(24).int64(message.id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetJobRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetJobRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.id = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetJobRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      id: isSet(object.id) ? globalThis.Number(object.id) : 0,
+    };
+  },
+
+  toJSON(message: GetJobRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.id !== 0) {
+      obj.id = Math.round(message.id);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetJobRequest>, I>>(base?: I): GetJobRequest {
+    return GetJobRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetJobRequest>, I>>(object: I): GetJobRequest {
+    const message = createBaseGetJobRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.projectId = object.projectId ?? 0;
+    message.id = object.id ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetJobResponse(): GetJobResponse {
+  return { job: undefined };
+}
+
+export const GetJobResponse: MessageFns<GetJobResponse> = {
+  encode(message: GetJobResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.job !== undefined) {
+      Job.encode(message.job, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetJobResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetJobResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.job = Job.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetJobResponse {
+    return { job: isSet(object.job) ? Job.fromJSON(object.job) : undefined };
+  },
+
+  toJSON(message: GetJobResponse): unknown {
+    const obj: any = {};
+    if (message.job !== undefined) {
+      obj.job = Job.toJSON(message.job);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetJobResponse>, I>>(base?: I): GetJobResponse {
+    return GetJobResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetJobResponse>, I>>(object: I): GetJobResponse {
+    const message = createBaseGetJobResponse();
+    message.job = (object.job !== undefined && object.job !== null) ? Job.fromPartial(object.job) : undefined;
+    return message;
+  },
+};
+
+function createBaseListPipelineVariablesRequest(): ListPipelineVariablesRequest {
+  return { caller: undefined, projectId: 0, pipelineId: 0 };
+}
+
+export const ListPipelineVariablesRequest: MessageFns<ListPipelineVariablesRequest> = {
+  encode(message: ListPipelineVariablesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(16).int64(message.projectId);
+    }
+    if (message.pipelineId !== 0) {
+      writer.uint32(24).int64(message.pipelineId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListPipelineVariablesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListPipelineVariablesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.pipelineId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListPipelineVariablesRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      pipelineId: isSet(object.pipelineId)
+        ? globalThis.Number(object.pipelineId)
+        : isSet(object.pipeline_id)
+        ? globalThis.Number(object.pipeline_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListPipelineVariablesRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.pipelineId !== 0) {
+      obj.pipelineId = Math.round(message.pipelineId);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListPipelineVariablesRequest>, I>>(base?: I): ListPipelineVariablesRequest {
+    return ListPipelineVariablesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListPipelineVariablesRequest>, I>>(object: I): ListPipelineVariablesRequest {
+    const message = createBaseListPipelineVariablesRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.projectId = object.projectId ?? 0;
+    message.pipelineId = object.pipelineId ?? 0;
+    return message;
+  },
+};
+
+function createBaseListPipelineVariablesResponse(): ListPipelineVariablesResponse {
+  return { variables: [] };
+}
+
+export const ListPipelineVariablesResponse: MessageFns<ListPipelineVariablesResponse> = {
+  encode(message: ListPipelineVariablesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.variables) {
+      PipelineVariable.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListPipelineVariablesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListPipelineVariablesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.variables.push(PipelineVariable.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListPipelineVariablesResponse {
+    return {
+      variables: globalThis.Array.isArray(object?.variables)
+        ? object.variables.map((e: any) => PipelineVariable.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListPipelineVariablesResponse): unknown {
+    const obj: any = {};
+    if (message.variables?.length) {
+      obj.variables = message.variables.map((e) => PipelineVariable.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListPipelineVariablesResponse>, I>>(base?: I): ListPipelineVariablesResponse {
+    return ListPipelineVariablesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListPipelineVariablesResponse>, I>>(
+    object: I,
+  ): ListPipelineVariablesResponse {
+    const message = createBaseListPipelineVariablesResponse();
+    message.variables = object.variables?.map((e) => PipelineVariable.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseCancelPipelineRequest(): CancelPipelineRequest {
+  return { caller: undefined, projectId: 0, pipelineId: 0 };
+}
+
+export const CancelPipelineRequest: MessageFns<CancelPipelineRequest> = {
+  encode(message: CancelPipelineRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(16).int64(message.projectId);
+    }
+    if (message.pipelineId !== 0) {
+      writer.uint32(24).int64(message.pipelineId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CancelPipelineRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCancelPipelineRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.pipelineId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CancelPipelineRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      pipelineId: isSet(object.pipelineId)
+        ? globalThis.Number(object.pipelineId)
+        : isSet(object.pipeline_id)
+        ? globalThis.Number(object.pipeline_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: CancelPipelineRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.pipelineId !== 0) {
+      obj.pipelineId = Math.round(message.pipelineId);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CancelPipelineRequest>, I>>(base?: I): CancelPipelineRequest {
+    return CancelPipelineRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CancelPipelineRequest>, I>>(object: I): CancelPipelineRequest {
+    const message = createBaseCancelPipelineRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.projectId = object.projectId ?? 0;
+    message.pipelineId = object.pipelineId ?? 0;
+    return message;
+  },
+};
+
+function createBaseCancelPipelineResponse(): CancelPipelineResponse {
+  return { pipeline: undefined };
+}
+
+export const CancelPipelineResponse: MessageFns<CancelPipelineResponse> = {
+  encode(message: CancelPipelineResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.pipeline !== undefined) {
+      Pipeline.encode(message.pipeline, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CancelPipelineResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCancelPipelineResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.pipeline = Pipeline.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CancelPipelineResponse {
+    return { pipeline: isSet(object.pipeline) ? Pipeline.fromJSON(object.pipeline) : undefined };
+  },
+
+  toJSON(message: CancelPipelineResponse): unknown {
+    const obj: any = {};
+    if (message.pipeline !== undefined) {
+      obj.pipeline = Pipeline.toJSON(message.pipeline);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CancelPipelineResponse>, I>>(base?: I): CancelPipelineResponse {
+    return CancelPipelineResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CancelPipelineResponse>, I>>(object: I): CancelPipelineResponse {
+    const message = createBaseCancelPipelineResponse();
+    message.pipeline = (object.pipeline !== undefined && object.pipeline !== null)
+      ? Pipeline.fromPartial(object.pipeline)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseRetryPipelineRequest(): RetryPipelineRequest {
+  return { caller: undefined, projectId: 0, pipelineId: 0 };
+}
+
+export const RetryPipelineRequest: MessageFns<RetryPipelineRequest> = {
+  encode(message: RetryPipelineRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(16).int64(message.projectId);
+    }
+    if (message.pipelineId !== 0) {
+      writer.uint32(24).int64(message.pipelineId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RetryPipelineRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRetryPipelineRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.pipelineId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RetryPipelineRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      pipelineId: isSet(object.pipelineId)
+        ? globalThis.Number(object.pipelineId)
+        : isSet(object.pipeline_id)
+        ? globalThis.Number(object.pipeline_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: RetryPipelineRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.pipelineId !== 0) {
+      obj.pipelineId = Math.round(message.pipelineId);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RetryPipelineRequest>, I>>(base?: I): RetryPipelineRequest {
+    return RetryPipelineRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RetryPipelineRequest>, I>>(object: I): RetryPipelineRequest {
+    const message = createBaseRetryPipelineRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.projectId = object.projectId ?? 0;
+    message.pipelineId = object.pipelineId ?? 0;
+    return message;
+  },
+};
+
+function createBaseRetryPipelineResponse(): RetryPipelineResponse {
+  return { pipeline: undefined };
+}
+
+export const RetryPipelineResponse: MessageFns<RetryPipelineResponse> = {
+  encode(message: RetryPipelineResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.pipeline !== undefined) {
+      Pipeline.encode(message.pipeline, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RetryPipelineResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRetryPipelineResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.pipeline = Pipeline.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RetryPipelineResponse {
+    return { pipeline: isSet(object.pipeline) ? Pipeline.fromJSON(object.pipeline) : undefined };
+  },
+
+  toJSON(message: RetryPipelineResponse): unknown {
+    const obj: any = {};
+    if (message.pipeline !== undefined) {
+      obj.pipeline = Pipeline.toJSON(message.pipeline);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RetryPipelineResponse>, I>>(base?: I): RetryPipelineResponse {
+    return RetryPipelineResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RetryPipelineResponse>, I>>(object: I): RetryPipelineResponse {
+    const message = createBaseRetryPipelineResponse();
+    message.pipeline = (object.pipeline !== undefined && object.pipeline !== null)
+      ? Pipeline.fromPartial(object.pipeline)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseDeletePipelineRequest(): DeletePipelineRequest {
+  return { caller: undefined, projectId: 0, pipelineId: 0 };
+}
+
+export const DeletePipelineRequest: MessageFns<DeletePipelineRequest> = {
+  encode(message: DeletePipelineRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(16).int64(message.projectId);
+    }
+    if (message.pipelineId !== 0) {
+      writer.uint32(24).int64(message.pipelineId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeletePipelineRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeletePipelineRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.pipelineId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeletePipelineRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      pipelineId: isSet(object.pipelineId)
+        ? globalThis.Number(object.pipelineId)
+        : isSet(object.pipeline_id)
+        ? globalThis.Number(object.pipeline_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: DeletePipelineRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.pipelineId !== 0) {
+      obj.pipelineId = Math.round(message.pipelineId);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeletePipelineRequest>, I>>(base?: I): DeletePipelineRequest {
+    return DeletePipelineRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeletePipelineRequest>, I>>(object: I): DeletePipelineRequest {
+    const message = createBaseDeletePipelineRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.projectId = object.projectId ?? 0;
+    message.pipelineId = object.pipelineId ?? 0;
+    return message;
+  },
+};
+
+function createBaseDeletePipelineResponse(): DeletePipelineResponse {
+  return {};
+}
+
+export const DeletePipelineResponse: MessageFns<DeletePipelineResponse> = {
+  encode(_: DeletePipelineResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeletePipelineResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeletePipelineResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): DeletePipelineResponse {
+    return {};
+  },
+
+  toJSON(_: DeletePipelineResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeletePipelineResponse>, I>>(base?: I): DeletePipelineResponse {
+    return DeletePipelineResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeletePipelineResponse>, I>>(_: I): DeletePipelineResponse {
+    const message = createBaseDeletePipelineResponse();
+    return message;
+  },
+};
+
 /**
  * PipelineService is ci-triggers' pipeline store: the minimal pipeline model
  * that merge request pipelines use and that pipeline triggering extends.
@@ -1460,7 +4310,10 @@ export const PipelineServiceService = {
       Buffer.from(BatchGetPipelinesResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): BatchGetPipelinesResponse => BatchGetPipelinesResponse.decode(value),
   },
-  /** Newest first. */
+  /**
+   * Newest first by default; with a caller, only for one who may read the
+   * project's pipelines (PERMISSION_DENIED otherwise).
+   */
   listPipelines: {
     path: "/gitlab.ci.v1.PipelineService/ListPipelines" as const,
     requestStream: false as const,
@@ -1471,6 +4324,90 @@ export const PipelineServiceService = {
       Buffer.from(ListPipelinesResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListPipelinesResponse => ListPipelinesResponse.decode(value),
   },
+  /**
+   * The newest pipeline of a ref (the default branch when none is given);
+   * NOT_FOUND (resource "Pipeline") when it has none.
+   */
+  getLatestPipeline: {
+    path: "/gitlab.ci.v1.PipelineService/GetLatestPipeline" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetLatestPipelineRequest): Buffer =>
+      Buffer.from(GetLatestPipelineRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetLatestPipelineRequest => GetLatestPipelineRequest.decode(value),
+    responseSerialize: (value: GetLatestPipelineResponse): Buffer =>
+      Buffer.from(GetLatestPipelineResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetLatestPipelineResponse => GetLatestPipelineResponse.decode(value),
+  },
+  /** The jobs of one pipeline, by id, optionally only those in some statuses. */
+  listPipelineJobs: {
+    path: "/gitlab.ci.v1.PipelineService/ListPipelineJobs" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListPipelineJobsRequest): Buffer =>
+      Buffer.from(ListPipelineJobsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListPipelineJobsRequest => ListPipelineJobsRequest.decode(value),
+    responseSerialize: (value: ListPipelineJobsResponse): Buffer =>
+      Buffer.from(ListPipelineJobsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListPipelineJobsResponse => ListPipelineJobsResponse.decode(value),
+  },
+  /** NOT_FOUND (resource "Job") for an unknown id or one of another project. */
+  getJob: {
+    path: "/gitlab.ci.v1.PipelineService/GetJob" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetJobRequest): Buffer => Buffer.from(GetJobRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetJobRequest => GetJobRequest.decode(value),
+    responseSerialize: (value: GetJobResponse): Buffer => Buffer.from(GetJobResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetJobResponse => GetJobResponse.decode(value),
+  },
+  /** The variables a pipeline was created with (API, trigger and form variables). */
+  listPipelineVariables: {
+    path: "/gitlab.ci.v1.PipelineService/ListPipelineVariables" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListPipelineVariablesRequest): Buffer =>
+      Buffer.from(ListPipelineVariablesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListPipelineVariablesRequest => ListPipelineVariablesRequest.decode(value),
+    responseSerialize: (value: ListPipelineVariablesResponse): Buffer =>
+      Buffer.from(ListPipelineVariablesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListPipelineVariablesResponse => ListPipelineVariablesResponse.decode(value),
+  },
+  /** Cancels every cancelable job; the pipeline's status follows. */
+  cancelPipeline: {
+    path: "/gitlab.ci.v1.PipelineService/CancelPipeline" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CancelPipelineRequest): Buffer =>
+      Buffer.from(CancelPipelineRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CancelPipelineRequest => CancelPipelineRequest.decode(value),
+    responseSerialize: (value: CancelPipelineResponse): Buffer =>
+      Buffer.from(CancelPipelineResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CancelPipelineResponse => CancelPipelineResponse.decode(value),
+  },
+  /** Retries the failed and canceled jobs as new jobs; the pipeline's status follows. */
+  retryPipeline: {
+    path: "/gitlab.ci.v1.PipelineService/RetryPipeline" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RetryPipelineRequest): Buffer => Buffer.from(RetryPipelineRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RetryPipelineRequest => RetryPipelineRequest.decode(value),
+    responseSerialize: (value: RetryPipelineResponse): Buffer =>
+      Buffer.from(RetryPipelineResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RetryPipelineResponse => RetryPipelineResponse.decode(value),
+  },
+  /** Removes a pipeline with its jobs and variables (:destroy_pipeline, Owner). */
+  deletePipeline: {
+    path: "/gitlab.ci.v1.PipelineService/DeletePipeline" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DeletePipelineRequest): Buffer =>
+      Buffer.from(DeletePipelineRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DeletePipelineRequest => DeletePipelineRequest.decode(value),
+    responseSerialize: (value: DeletePipelineResponse): Buffer =>
+      Buffer.from(DeletePipelineResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeletePipelineResponse => DeletePipelineResponse.decode(value),
+  },
 } as const;
 
 export interface PipelineServiceServer extends UntypedServiceImplementation {
@@ -1479,8 +4416,28 @@ export interface PipelineServiceServer extends UntypedServiceImplementation {
   getPipeline: handleUnaryCall<GetPipelineRequest, GetPipelineResponse>;
   /** Unknown ids are left out. */
   batchGetPipelines: handleUnaryCall<BatchGetPipelinesRequest, BatchGetPipelinesResponse>;
-  /** Newest first. */
+  /**
+   * Newest first by default; with a caller, only for one who may read the
+   * project's pipelines (PERMISSION_DENIED otherwise).
+   */
   listPipelines: handleUnaryCall<ListPipelinesRequest, ListPipelinesResponse>;
+  /**
+   * The newest pipeline of a ref (the default branch when none is given);
+   * NOT_FOUND (resource "Pipeline") when it has none.
+   */
+  getLatestPipeline: handleUnaryCall<GetLatestPipelineRequest, GetLatestPipelineResponse>;
+  /** The jobs of one pipeline, by id, optionally only those in some statuses. */
+  listPipelineJobs: handleUnaryCall<ListPipelineJobsRequest, ListPipelineJobsResponse>;
+  /** NOT_FOUND (resource "Job") for an unknown id or one of another project. */
+  getJob: handleUnaryCall<GetJobRequest, GetJobResponse>;
+  /** The variables a pipeline was created with (API, trigger and form variables). */
+  listPipelineVariables: handleUnaryCall<ListPipelineVariablesRequest, ListPipelineVariablesResponse>;
+  /** Cancels every cancelable job; the pipeline's status follows. */
+  cancelPipeline: handleUnaryCall<CancelPipelineRequest, CancelPipelineResponse>;
+  /** Retries the failed and canceled jobs as new jobs; the pipeline's status follows. */
+  retryPipeline: handleUnaryCall<RetryPipelineRequest, RetryPipelineResponse>;
+  /** Removes a pipeline with its jobs and variables (:destroy_pipeline, Owner). */
+  deletePipeline: handleUnaryCall<DeletePipelineRequest, DeletePipelineResponse>;
 }
 
 export interface PipelineServiceClient extends Client {
@@ -1531,7 +4488,10 @@ export interface PipelineServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: BatchGetPipelinesResponse) => void,
   ): ClientUnaryCall;
-  /** Newest first. */
+  /**
+   * Newest first by default; with a caller, only for one who may read the
+   * project's pipelines (PERMISSION_DENIED otherwise).
+   */
   listPipelines(
     request: ListPipelinesRequest,
     callback: (error: ServiceError | null, response: ListPipelinesResponse) => void,
@@ -1547,6 +4507,121 @@ export interface PipelineServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListPipelinesResponse) => void,
   ): ClientUnaryCall;
+  /**
+   * The newest pipeline of a ref (the default branch when none is given);
+   * NOT_FOUND (resource "Pipeline") when it has none.
+   */
+  getLatestPipeline(
+    request: GetLatestPipelineRequest,
+    callback: (error: ServiceError | null, response: GetLatestPipelineResponse) => void,
+  ): ClientUnaryCall;
+  getLatestPipeline(
+    request: GetLatestPipelineRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetLatestPipelineResponse) => void,
+  ): ClientUnaryCall;
+  getLatestPipeline(
+    request: GetLatestPipelineRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetLatestPipelineResponse) => void,
+  ): ClientUnaryCall;
+  /** The jobs of one pipeline, by id, optionally only those in some statuses. */
+  listPipelineJobs(
+    request: ListPipelineJobsRequest,
+    callback: (error: ServiceError | null, response: ListPipelineJobsResponse) => void,
+  ): ClientUnaryCall;
+  listPipelineJobs(
+    request: ListPipelineJobsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListPipelineJobsResponse) => void,
+  ): ClientUnaryCall;
+  listPipelineJobs(
+    request: ListPipelineJobsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListPipelineJobsResponse) => void,
+  ): ClientUnaryCall;
+  /** NOT_FOUND (resource "Job") for an unknown id or one of another project. */
+  getJob(
+    request: GetJobRequest,
+    callback: (error: ServiceError | null, response: GetJobResponse) => void,
+  ): ClientUnaryCall;
+  getJob(
+    request: GetJobRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetJobResponse) => void,
+  ): ClientUnaryCall;
+  getJob(
+    request: GetJobRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetJobResponse) => void,
+  ): ClientUnaryCall;
+  /** The variables a pipeline was created with (API, trigger and form variables). */
+  listPipelineVariables(
+    request: ListPipelineVariablesRequest,
+    callback: (error: ServiceError | null, response: ListPipelineVariablesResponse) => void,
+  ): ClientUnaryCall;
+  listPipelineVariables(
+    request: ListPipelineVariablesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListPipelineVariablesResponse) => void,
+  ): ClientUnaryCall;
+  listPipelineVariables(
+    request: ListPipelineVariablesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListPipelineVariablesResponse) => void,
+  ): ClientUnaryCall;
+  /** Cancels every cancelable job; the pipeline's status follows. */
+  cancelPipeline(
+    request: CancelPipelineRequest,
+    callback: (error: ServiceError | null, response: CancelPipelineResponse) => void,
+  ): ClientUnaryCall;
+  cancelPipeline(
+    request: CancelPipelineRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CancelPipelineResponse) => void,
+  ): ClientUnaryCall;
+  cancelPipeline(
+    request: CancelPipelineRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CancelPipelineResponse) => void,
+  ): ClientUnaryCall;
+  /** Retries the failed and canceled jobs as new jobs; the pipeline's status follows. */
+  retryPipeline(
+    request: RetryPipelineRequest,
+    callback: (error: ServiceError | null, response: RetryPipelineResponse) => void,
+  ): ClientUnaryCall;
+  retryPipeline(
+    request: RetryPipelineRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RetryPipelineResponse) => void,
+  ): ClientUnaryCall;
+  retryPipeline(
+    request: RetryPipelineRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RetryPipelineResponse) => void,
+  ): ClientUnaryCall;
+  /** Removes a pipeline with its jobs and variables (:destroy_pipeline, Owner). */
+  deletePipeline(
+    request: DeletePipelineRequest,
+    callback: (error: ServiceError | null, response: DeletePipelineResponse) => void,
+  ): ClientUnaryCall;
+  deletePipeline(
+    request: DeletePipelineRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeletePipelineResponse) => void,
+  ): ClientUnaryCall;
+  deletePipeline(
+    request: DeletePipelineRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeletePipelineResponse) => void,
+  ): ClientUnaryCall;
 }
 
 export const PipelineServiceClient = makeGenericClientConstructor(
@@ -1557,6 +4632,10 @@ export const PipelineServiceClient = makeGenericClientConstructor(
   service: typeof PipelineServiceService;
   serviceName: string;
 };
+
+function floatToJson(value: number | null | undefined): number | string | null | undefined {
+  return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;
+}
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
 

@@ -6,6 +6,7 @@
 
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
+import { Timestamp } from "../../../google/protobuf/timestamp.js";
 
 /**
  * ErrorDetail travels in the `error-detail-bin` trailer of a failed call. The
@@ -20,6 +21,22 @@ export interface ErrorDetail {
   fieldErrors: FieldError[];
   /** Human-readable message used where GitLab answers with a plain string. */
   message: string;
+  /**
+   * Set with RESOURCE_EXHAUSTED: the limit that was reached, for GitLab's
+   * RateLimit-* and Retry-After headers.
+   */
+  rateLimit: RateLimit | undefined;
+}
+
+/** A fixed-window rate limit as counted when it refused a request. */
+export interface RateLimit {
+  /** GitLab's name of the limit, e.g. "pipelines_create". */
+  name: string;
+  limit: number;
+  observed: number;
+  /** Seconds until the window ends. */
+  resetInSeconds: number;
+  resetAt: Date | undefined;
 }
 
 export interface FieldError {
@@ -28,7 +45,7 @@ export interface FieldError {
 }
 
 function createBaseErrorDetail(): ErrorDetail {
-  return { reason: "", resource: "", fieldErrors: [], message: "" };
+  return { reason: "", resource: "", fieldErrors: [], message: "", rateLimit: undefined };
 }
 
 export const ErrorDetail: MessageFns<ErrorDetail> = {
@@ -44,6 +61,9 @@ export const ErrorDetail: MessageFns<ErrorDetail> = {
     }
     if (message.message !== "") {
       writer.uint32(34).string(message.message);
+    }
+    if (message.rateLimit !== undefined) {
+      RateLimit.encode(message.rateLimit, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -93,6 +113,14 @@ export const ErrorDetail: MessageFns<ErrorDetail> = {
             message.message = reader.string();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.rateLimit = RateLimit.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -115,6 +143,11 @@ export const ErrorDetail: MessageFns<ErrorDetail> = {
         ? object.field_errors.map((e: any) => FieldError.fromJSON(e))
         : [],
       message: isSet(object.message) ? globalThis.String(object.message) : "",
+      rateLimit: isSet(object.rateLimit)
+        ? RateLimit.fromJSON(object.rateLimit)
+        : isSet(object.rate_limit)
+        ? RateLimit.fromJSON(object.rate_limit)
+        : undefined,
     };
   },
 
@@ -132,6 +165,9 @@ export const ErrorDetail: MessageFns<ErrorDetail> = {
     if (message.message !== "") {
       obj.message = message.message;
     }
+    if (message.rateLimit !== undefined) {
+      obj.rateLimit = RateLimit.toJSON(message.rateLimit);
+    }
     return obj;
   },
 
@@ -144,6 +180,150 @@ export const ErrorDetail: MessageFns<ErrorDetail> = {
     message.resource = object.resource ?? "";
     message.fieldErrors = object.fieldErrors?.map((e) => FieldError.fromPartial(e)) || [];
     message.message = object.message ?? "";
+    message.rateLimit = (object.rateLimit !== undefined && object.rateLimit !== null)
+      ? RateLimit.fromPartial(object.rateLimit)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseRateLimit(): RateLimit {
+  return { name: "", limit: 0, observed: 0, resetInSeconds: 0, resetAt: undefined };
+}
+
+export const RateLimit: MessageFns<RateLimit> = {
+  encode(message: RateLimit, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(16).int64(message.limit);
+    }
+    if (message.observed !== 0) {
+      writer.uint32(24).int64(message.observed);
+    }
+    if (message.resetInSeconds !== 0) {
+      writer.uint32(32).int64(message.resetInSeconds);
+    }
+    if (message.resetAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.resetAt), writer.uint32(42).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RateLimit {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRateLimit();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.limit = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.observed = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.resetInSeconds = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.resetAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RateLimit {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      observed: isSet(object.observed) ? globalThis.Number(object.observed) : 0,
+      resetInSeconds: isSet(object.resetInSeconds)
+        ? globalThis.Number(object.resetInSeconds)
+        : isSet(object.reset_in_seconds)
+        ? globalThis.Number(object.reset_in_seconds)
+        : 0,
+      resetAt: isSet(object.resetAt)
+        ? fromJsonTimestamp(object.resetAt)
+        : isSet(object.reset_at)
+        ? fromJsonTimestamp(object.reset_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: RateLimit): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    if (message.observed !== 0) {
+      obj.observed = Math.round(message.observed);
+    }
+    if (message.resetInSeconds !== 0) {
+      obj.resetInSeconds = Math.round(message.resetInSeconds);
+    }
+    if (message.resetAt !== undefined) {
+      obj.resetAt = message.resetAt.toISOString();
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RateLimit>, I>>(base?: I): RateLimit {
+    return RateLimit.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RateLimit>, I>>(object: I): RateLimit {
+    const message = createBaseRateLimit();
+    message.name = object.name ?? "";
+    message.limit = object.limit ?? 0;
+    message.observed = object.observed ?? 0;
+    message.resetInSeconds = object.resetInSeconds ?? 0;
+    message.resetAt = object.resetAt ?? undefined;
     return message;
   },
 };
@@ -244,6 +424,39 @@ type DeepPartial<T> = T extends Builtin ? T
 type KeysOfUnion<T> = T extends T ? keyof T : never;
 type Exact<P, I extends P> = P extends Builtin ? P
   : P & { [K in keyof P]: Exact<P[K], I[K]> } & { [K in Exclude<keyof I, KeysOfUnion<P>>]: never };
+
+function toTimestamp(date: Date): Timestamp {
+  const seconds = Math.trunc(date.getTime() / 1_000);
+  const nanos = (date.getTime() % 1_000) * 1_000_000;
+  return { seconds, nanos };
+}
+
+function fromTimestamp(t: Timestamp): Date {
+  let millis = (t.seconds || 0) * 1_000;
+  millis += (t.nanos || 0) / 1_000_000;
+  return new globalThis.Date(millis);
+}
+
+function fromJsonTimestamp(o: any): Date {
+  if (o instanceof globalThis.Date) {
+    return o;
+  } else if (typeof o === "string") {
+    return new globalThis.Date(o);
+  } else {
+    return fromTimestamp(Timestamp.fromJSON(o));
+  }
+}
+
+function longToNumber(int64: { toString(): string }): number {
+  const num = globalThis.Number(int64.toString());
+  if (num > globalThis.Number.MAX_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is larger than Number.MAX_SAFE_INTEGER");
+  }
+  if (num < globalThis.Number.MIN_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is smaller than Number.MIN_SAFE_INTEGER");
+  }
+  return num;
+}
 
 function isSet(value: any): boolean {
   return value !== null && value !== undefined;

@@ -1,0 +1,82 @@
+import type {
+  Project,
+  ProjectAbilities,
+  ProjectServiceClient,
+  UserServiceClient,
+} from '@suite/proto'
+import { isNotFound, type PromiseClient } from '@suite/runtime'
+import type { Actor, ProjectGrant } from '../domain/actor.js'
+import type { AccessPort, ProjectFacts } from '../domain/ports.js'
+
+/** The scopes a trigger owner acts with: GitLab runs the pipeline as them, unscoped. */
+const OWNER_SCOPES = ['api']
+
+function factsOf(project: Project): ProjectFacts {
+  return {
+    id: project.id,
+    fullPath: `${project.namespaceFullPath}/${project.path}`,
+    defaultBranch: project.defaultBranch ?? null,
+    ciConfigPath: project.ciConfigPath || null,
+  }
+}
+
+/** The pipeline abilities of a projects-service answer, for the project they are about. */
+export function grantOf(projectId: number, abilities: ProjectAbilities | undefined): ProjectGrant {
+  return {
+    projectId,
+    readPipeline: abilities?.readPipeline ?? false,
+    createPipeline: abilities?.createPipeline ?? false,
+    updatePipeline: abilities?.updatePipeline ?? false,
+    adminPipeline: abilities?.adminPipeline ?? false,
+    destroyPipeline: abilities?.destroyPipeline ?? false,
+    adminPipelineTriggers: abilities?.adminPipelineTriggers ?? false,
+    readBuild: abilities?.readBuild ?? false,
+  }
+}
+
+/**
+ * Who may do what, asked of those who decide it: identity for the user
+ * (blocked and unknown users act as nobody), projects for their abilities.
+ */
+export function accessPort(
+  projects: PromiseClient<ProjectServiceClient>,
+  users: PromiseClient<UserServiceClient>,
+): AccessPort {
+  return {
+    actorFor: async (userId, ref) => {
+      const user = await users
+        .getUser({ caller: undefined, id: userId })
+        .then((answer) => answer.user)
+        .catch((error: unknown) => {
+          if (isNotFound(error)) return undefined
+          throw error
+        })
+      if (!user || user.state !== 'active') return undefined
+      const caller = { userId, admin: user.admin, scopes: OWNER_SCOPES }
+      const project = await projects
+        .getProject({
+          caller,
+          project: 'id' in ref ? { id: ref.id } : { fullPath: ref.fullPath },
+          includeLicense: false,
+          skipRepository: true,
+        })
+        .then((answer) => answer.project)
+        .catch((error: unknown) => {
+          if (isNotFound(error)) return undefined
+          throw error
+        })
+      if (!project?.abilities?.readProject) return undefined
+      const actor: Actor = {
+        userId,
+        admin: user.admin,
+        grant: grantOf(project.id, project.abilities),
+      }
+      return { actor, project: factsOf(project) }
+    },
+    project: async (projectId) => {
+      const { projects: found } = await projects.batchGetProjects({ ids: [projectId] })
+      const project = found.find((candidate) => candidate.id === projectId)
+      return project && factsOf(project)
+    },
+  }
+}

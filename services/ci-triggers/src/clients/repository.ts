@@ -1,0 +1,39 @@
+import type { RepositoryServiceClient } from '@suite/proto'
+import { status } from '@grpc/grpc-js'
+import { isNotFound, isServiceError, type PromiseClient } from '@suite/runtime'
+import type { RepositoryPort } from '../domain/ports.js'
+
+/** GitLab's ci_config max size (Gitlab::Ci::Config::Yaml: max_yaml_size_bytes default, 2 MB). */
+export const MAX_CONFIG_BYTES = 2 * 1024 * 1024
+
+/** The repository role, as pipeline creation needs it. */
+export function repositoryPort(repository: PromiseClient<RepositoryServiceClient>): RepositoryPort {
+  async function orUndefined<T>(call: Promise<T>): Promise<T | undefined> {
+    try {
+      return await call
+    } catch (error) {
+      // A name git refuses names nothing: the same answer as an unknown one.
+      if (isNotFound(error)) return undefined
+      if (isServiceError(error) && error.code === status.INVALID_ARGUMENT) return undefined
+      throw error
+    }
+  }
+  return {
+    resolveRef: async (projectId, ref) => {
+      const branch = await orUndefined(repository.getBranch({ projectId, name: ref }))
+      const commit = branch?.branch?.commit
+      if (commit) return { sha: commit.id, tag: false, committedAt: commit.committedDate ?? null }
+      const tag = await orUndefined(repository.getTag({ projectId, name: ref }))
+      const tagged = tag?.tag?.commit
+      if (tagged) return { sha: tagged.id, tag: true, committedAt: tagged.committedDate ?? null }
+      return undefined
+    },
+    readFile: async (projectId, sha, path) => {
+      const file = await orUndefined(
+        repository.readFile({ projectId, sha, path, maxBytes: MAX_CONFIG_BYTES }),
+      )
+      if (!file?.found) return undefined
+      return Buffer.from(file.content).toString('utf8')
+    },
+  }
+}

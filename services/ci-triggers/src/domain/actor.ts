@@ -1,0 +1,23 @@
+/**
+ * Who acts on pipelines, with the abilities the projects service decided for
+ * them in one project (ProjectPolicy), as the caller handed them on (or as
+ * ci-triggers asked for a trigger's owner).
+ */
+export interface Actor {
+  /** Null for an anonymous caller. */
+  userId: number | null
+  admin: boolean
+  grant: ProjectGrant | undefined
+}
+
+/** The pipeline abilities of one caller in one project. */
+export interface ProjectGrant {
+  projectId: number
+  readPipeline: boolean
+  createPipeline: boolean
+  updatePipeline: boolean
+  adminPipeline: boolean
+  destroyPipeline: boolean
+  adminPipelineTriggers: boolean
+  readBuild: boolean
+}

@@ -1,0 +1,48 @@
+import type { Actor } from './actor.js'
+import type { PipelineSource } from './pipeline.js'
+
+/** A variable given with a pipeline request (GitLab's Ci::PipelineVariable). */
+export interface RequestVariable {
+  key: string
+  value: string
+  /** env_var or file. */
+  variableType: 'env_var' | 'file'
+}
+
+/** A typed value for one of the configuration's spec:inputs. */
+export type InputValue = string | number | boolean | unknown[]
+
+/** The merge request a merge_request_event pipeline is for (CI_MERGE_REQUEST_* variables). */
+export interface MergeRequestContext {
+  id: number
+  iid: number
+  title: string
+  sourceBranch: string
+  targetBranch: string
+  sourceProjectId: number
+  sourceBranchSha: string
+  targetBranchSha: string
+  labels: string[]
+}
+
+/**
+ * What asks for a pipeline built from the repository's .gitlab-ci.yml: the
+ * API, a merge request, or a trigger token (then `actor` is the token's
+ * owner, with the abilities the projects service answered for them).
+ */
+export interface PipelineRequest {
+  actor: Actor
+  projectId: number
+  /** A branch or tag name, or refs/merge-requests/<iid>/head. */
+  ref: string
+  /** Null: resolve `ref` as a branch, then a tag ("Reference not found" otherwise). */
+  sha: string | null
+  source: PipelineSource
+  variables: RequestVariable[]
+  inputs: Record<string, InputValue>
+  mergeRequest: MergeRequestContext | null
+  /** The trigger token that started it. */
+  triggerId: number | null
+  /** Retries with the same key answer the pipeline of the first one. */
+  idempotencyKey: string | null
+}
