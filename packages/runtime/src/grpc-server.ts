@@ -12,6 +12,7 @@ import type { Logger } from './logger.js'
 import { grpcHistogram, type Registry } from './metrics.js'
 import { REQUEST_ID_METADATA_KEY, runWithRequestId } from './request-context.js'
 import { toGrpcFailure } from './grpc-status.js'
+import { isTransientDatabaseError } from './database-faults.js'
 
 export interface UnaryContext {
   call: ServerUnaryCall<unknown, unknown>
@@ -71,6 +72,9 @@ export class GrpcServer {
             stop({ code: status[failure.code] })
             if (failure.code === status.INTERNAL) {
               logger.error({ err: error, method }, 'unexpected error')
+            } else if (isTransientDatabaseError(error)) {
+              // No longer INTERNAL, but an outage must still leave a trace.
+              logger.warn({ err: error, method }, 'database unavailable')
             }
             callback({ code: failure.code, details: failure.details, metadata: failure.metadata })
           },

@@ -41,4 +41,29 @@ describe('toGrpcFailure', () => {
     })
     expect(toGrpcFailure(downstreamFailure(status.UNKNOWN)).code).toBe(status.INTERNAL)
   })
+
+  it('answers a database that is down or overloaded with UNAVAILABLE, the gateway 503', () => {
+    const faults = [
+      Object.assign(new Error('connection failure during authentication'), { code: '08006' }),
+      Object.assign(new Error('too many connections'), { code: '53300' }),
+      Object.assign(new Error('terminating connection due to administrator command'), {
+        code: '57P01',
+      }),
+      Object.assign(new Error('could not serialize access'), { code: '40001' }),
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      new Error('Connection terminated unexpectedly'),
+    ]
+    for (const fault of faults) {
+      expect(toGrpcFailure(fault)).toMatchObject({
+        code: status.UNAVAILABLE,
+        details: 'Service Unavailable',
+      })
+    }
+  })
+
+  it('keeps database errors that are not transient INTERNAL', () => {
+    const duplicate = Object.assign(new Error('duplicate key value'), { code: '23505' })
+    expect(toGrpcFailure(duplicate).code).toBe(status.INTERNAL)
+    expect(toGrpcFailure(new Error('relation does not exist')).code).toBe(status.INTERNAL)
+  })
 })

@@ -8,6 +8,7 @@ import {
   RateLimitedError,
   type RateLimitState,
 } from './errors.js'
+import { isTransientDatabaseError } from './database-faults.js'
 
 /** Trailer key carrying a binary gitlab.common.v1.ErrorDetail. */
 export const ERROR_DETAIL_KEY = 'error-detail-bin'
@@ -47,7 +48,9 @@ const UNEXPECTED = new Set<status>([status.INTERNAL, status.UNKNOWN])
  * Turns a thrown error into what a grpc-js callback sends: status, text,
  * trailer. A failed call to another service passes through with its status
  * and ErrorDetail (a 4xx there is the caller's mistake here too, and
- * UNAVAILABLE stays a 503); only unexpected errors become INTERNAL.
+ * UNAVAILABLE stays a 503). A database that is down or overloaded is
+ * UNAVAILABLE too, so callers (Alertmanager, webhooks) retry instead of
+ * dropping the request as they would on a 500; only the rest becomes INTERNAL.
  */
 export function toGrpcFailure(error: unknown): GrpcFailure {
   const metadata = new Metadata()
@@ -55,6 +58,9 @@ export function toGrpcFailure(error: unknown): GrpcFailure {
     const detail = error.metadata?.get(ERROR_DETAIL_KEY)[0]
     if (detail !== undefined) metadata.set(ERROR_DETAIL_KEY, detail)
     return { code: error.code, details: error.details, metadata }
+  }
+  if (isTransientDatabaseError(error)) {
+    return { code: status.UNAVAILABLE, details: 'Service Unavailable', metadata }
   }
   if (!(error instanceof DomainError)) {
     return { code: status.INTERNAL, details: 'Internal Server Error', metadata }

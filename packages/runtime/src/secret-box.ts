@@ -94,3 +94,16 @@ export function createSecretBox(key: Buffer): SecretBox {
 export function generateEncryptionKey(): string {
   return randomBytes(KEY_BYTES).toString('hex')
 }
+
+/**
+ * Stops the process when a service that seals secrets has no ENCRYPTION_KEY
+ * in production: secrets sealed under a per-process key are lost on restart.
+ */
+export function requireEncryptionKeyInProduction(
+  key: Buffer | undefined,
+  environment: NodeJS.ProcessEnv,
+): void {
+  if (key !== undefined || environment['NODE_ENV'] !== 'production') return
+  process.stderr.write('invalid configuration: ENCRYPTION_KEY: required in production\n')
+  process.exit(1)
+}

@@ -1,5 +1,11 @@
 import { z } from 'zod'
-import { defaultAddresses, encryptionKeySetting, env, loadConfig } from '@suite/runtime'
+import {
+  defaultAddresses,
+  encryptionKeySetting,
+  env,
+  loadConfig,
+  requireEncryptionKeyInProduction,
+} from '@suite/runtime'
 
 /** The ci-triggers service's own variables (the shared ones come from loadServiceConfig). */
 export function loadCiTriggersConfig(environment: NodeJS.ProcessEnv = process.env) {
@@ -17,11 +23,7 @@ export function loadCiTriggersConfig(environment: NodeJS.ProcessEnv = process.en
     },
     environment,
   )
-  // Trigger tokens sealed under a throwaway key are lost on restart: never in production.
-  if (raw.ENCRYPTION_KEY === undefined && environment['NODE_ENV'] === 'production') {
-    process.stderr.write('invalid configuration: ENCRYPTION_KEY: required in production\n')
-    process.exit(1)
-  }
+  requireEncryptionKeyInProduction(raw.ENCRYPTION_KEY, environment)
   return Object.freeze({
     projectsAddress: raw.PROJECTS_ADDR,
     repositoryAddress: raw.REPOSITORY_ADDR,

@@ -1,4 +1,4 @@
-import { isUniqueViolation } from '@suite/runtime'
+import { allocateInternalId, isUniqueViolation } from '@suite/runtime'
 import { sql, type Kysely } from 'kysely'
 import type { Job } from '../domain/job.js'
 import type { Pipeline } from '../domain/pipeline.js'
@@ -15,7 +15,7 @@ import type {
   PipelineStore,
   Window,
 } from '../domain/ports.js'
-import { allocateInternalId } from './internal-ids.js'
+
 import { newJobRow, retriedJobRow, toJob } from './job-rows.js'
 import { newPipelineRow, toPipeline } from './pipeline-rows.js'
 import type { Database } from './schema.js'
