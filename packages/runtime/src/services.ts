@@ -33,7 +33,7 @@ export const DOMAIN_SERVICES: readonly ServiceInfo[] = [
     extraRoles: [{ name: 'worker' }],
   },
   { name: 'ci-triggers', schema: 'ci_triggers', grpcPort: 50054, extraRoles: [] },
-  { name: 'alerting', schema: 'alerting', grpcPort: 50055, extraRoles: [] },
+  { name: 'alerting', schema: 'alerting', grpcPort: 50055, extraRoles: [{ name: 'worker' }] },
 ]
 
 /** Environment variable through which callers find a gRPC server, e.g. IDENTITY_ADDR, REPOSITORY_ADDR. */

@@ -1,12 +1,16 @@
 import { domainService, type DomainService } from '@suite/runtime'
 import { migrations } from './migrations/index.js'
+import { registerServices } from './rpc/register.js'
+import type { Database } from './store/schema.js'
+import { startWorkers } from './workers/index.js'
 
-/** No tables yet; they arrive with the service's first domain feature. */
-export type Database = Record<string, never>
-
+/**
+ * Alerting: the server role (integrations, ingestion, alerts) and the worker
+ * role (what follows each occurrence, off the request path).
+ */
 export const alertingService: DomainService<Database> = {
   info: domainService('alerting'),
   migrations,
-  // No gRPC services yet: the server answers only the standard health service.
-  registerServer: () => {},
+  registerServer: registerServices,
+  startWorkers,
 }

@@ -1,6 +1,8 @@
 import express, { type Express } from 'express'
 import type { Logger, Registry } from '@suite/runtime'
+import { alertNotifyRoutes } from './alert-ingestion/alert-notify.routes.js'
 import type { TokenCache } from './auth/token-cache.js'
+import type { AlertingClients } from './clients/alerting.client.js'
 import type { EventsClients } from './clients/events.client.js'
 import type { IdentityClients } from './clients/identity.client.js'
 import type { MergeRequestsClients } from './clients/merge-requests.client.js'
@@ -16,6 +18,8 @@ import { gitHttpRoutes } from './git-http/git-http.routes.js'
 import { routeNotFound } from './errors/http-error.js'
 import { httpMetrics } from './middleware/metrics.js'
 import { requestId } from './middleware/request-id.js'
+import { alertIntegrationRoutes } from './routes/alert-integrations.routes.js'
+import { alertRoutes } from './routes/alerts.routes.js'
 import { ApiRouter } from './routes/api-router.js'
 import { eventRoutes } from './routes/events.routes.js'
 import { groupRoutes } from './routes/groups.routes.js'
@@ -52,6 +56,8 @@ export interface AppDeps {
   /** The merge-requests service and ci-triggers' pipelines; merge request routes left out without them. */
   mergeRequests?: MergeRequestsClients
   pipelines?: PipelinesClients
+  /** The alerting service: integrations, alerts and ingestion; their routes left out without it. */
+  alerting?: AlertingClients
   tokenCache: TokenCache
   readiness: readonly ReadinessCheck[]
   /** Cached GET answers and the change events that keep them current; off without them. */
@@ -114,9 +120,17 @@ export function createApp(deps: AppDeps): Express {
     jobRoutes(api, pipelineDeps)
     pipelineTriggerRoutes(api, { ...routeDeps, pipelines: deps.pipelines })
   }
+  if (deps.alerting) {
+    alertIntegrationRoutes(api, deps.alerting)
+    alertRoutes(api, deps.alerting)
+  }
   api.router.use(api.fallback())
 
   app.use(uploadRoutes({ ...deps, apiPrefix: API_PREFIX }))
+  if (deps.alerting) {
+    // Alert ingestion at /<full_path>/alerts/notify..., reading its own body (1 MB at most).
+    app.use(alertNotifyRoutes({ alerting: deps.alerting }))
+  }
   if (deps.repository) {
     // Git over HTTP at /<full_path>.git/..., outside /api/v4 and its body parsers.
     app.use(gitHttpRoutes({ ...deps, repository: deps.repository }))

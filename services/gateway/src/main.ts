@@ -13,6 +13,7 @@ import { TokenCache } from './auth/token-cache.js'
 import { listenForChanges } from './cache/change-listener.js'
 import { createResponseCache } from './cache/response-cache.js'
 import { createReadModels } from './clients/read-models.js'
+import { createAlertingClients } from './clients/alerting.client.js'
 import { createEventsClients } from './clients/events.client.js'
 import { createIdentityClients } from './clients/identity.client.js'
 import { createMergeRequestsClients } from './clients/merge-requests.client.js'
@@ -39,6 +40,8 @@ const mergeRequests = createMergeRequestsClients(config.services['merge-requests
 onShutdown(() => Promise.resolve(mergeRequests.close()))
 const pipelines = createPipelinesClients(config.services['ci-triggers'], registry)
 onShutdown(() => Promise.resolve(pipelines.close()))
+const alerting = createAlertingClients(config.services.alerting, registry)
+onShutdown(() => Promise.resolve(alerting.close()))
 
 const redis = createRedisConnection(config.redisUrl)
 // A Redis outage shows in /-/readiness; ioredis reconnects by itself.
@@ -84,6 +87,7 @@ const app = createApp({
   repository,
   mergeRequests,
   pipelines,
+  alerting,
   tokenCache,
   readiness,
   responseCache,

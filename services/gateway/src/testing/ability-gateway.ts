@@ -8,6 +8,7 @@ import type {
 } from '@suite/proto'
 import type { PromiseClient } from '@suite/runtime'
 import { groupAbilitiesFixture, projectAbilitiesFixture } from './abilities-fixture.js'
+import { fakeAlerting, type FakeAlertingHandlers } from './fake-alerting.js'
 import { fakeEvents } from './fake-events.js'
 import { fakeIdentity, type FakeIdentityHandlers } from './fake-identity.js'
 import {
@@ -38,6 +39,7 @@ export interface AbilitySetup extends FakeMergeRequestsHandlers {
   repository?: Partial<PromiseClient<RepositoryServiceClient>>
   pipelines?: Partial<PromiseClient<PipelineServiceClient>>
   events?: Parameters<typeof fakeEvents>[0]
+  alerting?: FakeAlertingHandlers
 }
 
 /**
@@ -81,6 +83,7 @@ export async function startAbilityGateway(
     }),
     repository: fakeRepository(setup.repository),
     events: fakeEvents(setup.events),
+    alerting: fakeAlerting(setup.alerting),
   })
   return { ...started, api: `${started.url}/api/v4` }
 }

@@ -3,6 +3,7 @@ import type { Server } from 'node:http'
 import { createLogger, createRegistry, type Logger, type Registry } from '@suite/runtime'
 import { createApp } from '../app.js'
 import { TokenCache } from '../auth/token-cache.js'
+import type { AlertingClients } from '../clients/alerting.client.js'
 import type { EventsClients } from '../clients/events.client.js'
 import type { IdentityClients } from '../clients/identity.client.js'
 import type { MergeRequestsClients } from '../clients/merge-requests.client.js'
@@ -27,6 +28,8 @@ export interface TestGatewayOptions {
   events?: EventsClients
   mergeRequests?: MergeRequestsClients
   pipelines?: PipelinesClients
+  /** The alerting service; its routes are left out without it. */
+  alerting?: AlertingClients
   /** The repository role; its routes are left out without it. */
   repository?: RepositoryClients
 }
@@ -47,6 +50,7 @@ export async function startGateway(
     mergeRequests: options.mergeRequests ?? fakeMergeRequests(),
     pipelines: options.pipelines ?? fakePipelines(),
     ...(options.repository ? { repository: options.repository } : {}),
+    ...(options.alerting ? { alerting: options.alerting } : {}),
     tokenCache: new TokenCache(),
     readiness: options.readiness ?? [],
   })

@@ -35,5 +35,6 @@ export function recordingProjects(client: ProjectsRpc, record: RecordAccessFacts
     updateProject: (request, overrides) => client.updateProject(request, overrides),
     getAbilityScope: (request, overrides) => client.getAbilityScope(request, overrides),
     getProjectAvatar: (request, overrides) => client.getProjectAvatar(request, overrides),
+    findProjectIdByPath: (request, overrides) => client.findProjectIdByPath(request, overrides),
   }
 }

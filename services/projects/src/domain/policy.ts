@@ -67,9 +67,12 @@ export const TABLE_ABILITIES = [
   'updateMergeRequest',
   'adminMergeRequest',
   'createPipeline',
+  'readAlertManagementAlert',
   'updatePipeline',
+  'updateAlertManagementAlert',
   'adminPipeline',
   'adminPipelineTriggers',
+  'adminAlertIntegrations',
   'pushToProtectedBranch',
   'adminProject',
   'renameProject',
@@ -146,6 +149,10 @@ export const PROJECT_POLICY: Readonly<Record<TableAbility, AbilityRule>> = {
   updatePipeline: { member: DEVELOPER, needs: [...PIPELINES, notArchived] },
   adminPipeline: { member: MAINTAINER, needs: [...PIPELINES, notArchived] },
   adminPipelineTriggers: { member: MAINTAINER, needs: [...BUILDS, notArchived] },
+  // The Monitor area: alert integrations (admin_operations) and alerts.
+  adminAlertIntegrations: { member: MAINTAINER, needs: [notArchived] },
+  readAlertManagementAlert: { member: REPORTER },
+  updateAlertManagementAlert: { member: DEVELOPER, needs: [notArchived] },
   // Default branch protection "fully protected": Maintainers push and merge.
   pushToProtectedBranch: { member: MAINTAINER, needs: [can('pushCode')], scopes: PUSH_CODE_SCOPES },
   adminProject: { member: MAINTAINER },

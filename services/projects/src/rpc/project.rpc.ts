@@ -3,6 +3,8 @@ import type {
   BatchGetProjectsResponse,
   CreateProjectRequest,
   CreateProjectResponse,
+  FindProjectIdByPathRequest,
+  FindProjectIdByPathResponse,
   GetProjectAvatarRequest,
   GetProjectAvatarResponse,
   GetProjectRequest,
@@ -15,7 +17,7 @@ import type {
   UpdateProjectRequest,
   UpdateProjectResponse,
 } from '@suite/proto'
-import { InvalidError, type GrpcServer, type Logger } from '@suite/runtime'
+import { InvalidError, NotFoundError, type GrpcServer, type Logger } from '@suite/runtime'
 import type { RepositoryClient } from '../clients/repository.js'
 import { getAbilityScope } from '../domain/ability-scope.js'
 import { createProject } from '../domain/create-project.js'
@@ -173,6 +175,17 @@ export function projectService(server: GrpcServer, deps: ProjectRpcDeps): Projec
       'GetProjectAvatar',
       async (req: GetProjectAvatarRequest): Promise<GetProjectAvatarResponse> =>
         getProjectAvatar(store, ports.identity, toCaller(req.caller), req.projectId, req.filename),
+    ),
+
+    // Internal (alert ingestion authenticates by the integration's key, later):
+    // no caller and no permission check, so it answers the id and nothing else.
+    findProjectIdByPath: server.unary(
+      'FindProjectIdByPath',
+      async (req: FindProjectIdByPathRequest): Promise<FindProjectIdByPathResponse> => {
+        const project = req.fullPath ? await store.findByFullPath(req.fullPath) : undefined
+        if (!project) throw new NotFoundError('Project')
+        return { projectId: project.id }
+      },
     ),
 
     getAbilityScope: server.unary(

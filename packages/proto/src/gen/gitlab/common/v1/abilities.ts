@@ -76,6 +76,12 @@ export interface ProjectAbilities {
   updatePipeline: boolean;
   /** Delete pipelines (Owner; GitLab's :destroy_pipeline). */
   destroyPipeline: boolean;
+  /** Manage alert integrations (Maintainer; GitLab's :admin_operations). */
+  adminAlertIntegrations: boolean;
+  /** Read alerts (Reporter; :read_alert_management_alert). */
+  readAlertManagementAlert: boolean;
+  /** Change an alert's status and assignees (Developer; :update_alert_management_alert). */
+  updateAlertManagementAlert: boolean;
 }
 
 /**
@@ -175,6 +181,9 @@ function createBaseProjectAbilities(): ProjectAbilities {
     repositoryAvailable: false,
     updatePipeline: false,
     destroyPipeline: false,
+    adminAlertIntegrations: false,
+    readAlertManagementAlert: false,
+    updateAlertManagementAlert: false,
   };
 }
 
@@ -296,6 +305,15 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
     }
     if (message.destroyPipeline !== false) {
       writer.uint32(312).bool(message.destroyPipeline);
+    }
+    if (message.adminAlertIntegrations !== false) {
+      writer.uint32(320).bool(message.adminAlertIntegrations);
+    }
+    if (message.readAlertManagementAlert !== false) {
+      writer.uint32(328).bool(message.readAlertManagementAlert);
+    }
+    if (message.updateAlertManagementAlert !== false) {
+      writer.uint32(336).bool(message.updateAlertManagementAlert);
     }
     return writer;
   },
@@ -625,6 +643,30 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
             message.destroyPipeline = reader.bool();
             continue;
           }
+          case 40: {
+            if (tag !== 320) {
+              break;
+            }
+
+            message.adminAlertIntegrations = reader.bool();
+            continue;
+          }
+          case 41: {
+            if (tag !== 328) {
+              break;
+            }
+
+            message.readAlertManagementAlert = reader.bool();
+            continue;
+          }
+          case 42: {
+            if (tag !== 336) {
+              break;
+            }
+
+            message.updateAlertManagementAlert = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -834,6 +876,21 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
         : isSet(object.destroy_pipeline)
         ? globalThis.Boolean(object.destroy_pipeline)
         : false,
+      adminAlertIntegrations: isSet(object.adminAlertIntegrations)
+        ? globalThis.Boolean(object.adminAlertIntegrations)
+        : isSet(object.admin_alert_integrations)
+        ? globalThis.Boolean(object.admin_alert_integrations)
+        : false,
+      readAlertManagementAlert: isSet(object.readAlertManagementAlert)
+        ? globalThis.Boolean(object.readAlertManagementAlert)
+        : isSet(object.read_alert_management_alert)
+        ? globalThis.Boolean(object.read_alert_management_alert)
+        : false,
+      updateAlertManagementAlert: isSet(object.updateAlertManagementAlert)
+        ? globalThis.Boolean(object.updateAlertManagementAlert)
+        : isSet(object.update_alert_management_alert)
+        ? globalThis.Boolean(object.update_alert_management_alert)
+        : false,
     };
   },
 
@@ -956,6 +1013,15 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
     if (message.destroyPipeline !== false) {
       obj.destroyPipeline = message.destroyPipeline;
     }
+    if (message.adminAlertIntegrations !== false) {
+      obj.adminAlertIntegrations = message.adminAlertIntegrations;
+    }
+    if (message.readAlertManagementAlert !== false) {
+      obj.readAlertManagementAlert = message.readAlertManagementAlert;
+    }
+    if (message.updateAlertManagementAlert !== false) {
+      obj.updateAlertManagementAlert = message.updateAlertManagementAlert;
+    }
     return obj;
   },
 
@@ -1003,6 +1069,9 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
     message.repositoryAvailable = object.repositoryAvailable ?? false;
     message.updatePipeline = object.updatePipeline ?? false;
     message.destroyPipeline = object.destroyPipeline ?? false;
+    message.adminAlertIntegrations = object.adminAlertIntegrations ?? false;
+    message.readAlertManagementAlert = object.readAlertManagementAlert ?? false;
+    message.updateAlertManagementAlert = object.updateAlertManagementAlert ?? false;
     return message;
   },
 };

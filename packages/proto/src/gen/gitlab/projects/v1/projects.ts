@@ -244,6 +244,14 @@ export interface ProjectRef {
   fullPath?: string | undefined;
 }
 
+export interface FindProjectIdByPathRequest {
+  fullPath: string;
+}
+
+export interface FindProjectIdByPathResponse {
+  projectId: number;
+}
+
 export interface GetProjectRequest {
   caller: Caller | undefined;
   project:
@@ -2553,6 +2561,152 @@ export const ProjectRef: MessageFns<ProjectRef> = {
     const message = createBaseProjectRef();
     message.id = object.id ?? undefined;
     message.fullPath = object.fullPath ?? undefined;
+    return message;
+  },
+};
+
+function createBaseFindProjectIdByPathRequest(): FindProjectIdByPathRequest {
+  return { fullPath: "" };
+}
+
+export const FindProjectIdByPathRequest: MessageFns<FindProjectIdByPathRequest> = {
+  encode(message: FindProjectIdByPathRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.fullPath !== "") {
+      writer.uint32(10).string(message.fullPath);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FindProjectIdByPathRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFindProjectIdByPathRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.fullPath = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FindProjectIdByPathRequest {
+    return {
+      fullPath: isSet(object.fullPath)
+        ? globalThis.String(object.fullPath)
+        : isSet(object.full_path)
+        ? globalThis.String(object.full_path)
+        : "",
+    };
+  },
+
+  toJSON(message: FindProjectIdByPathRequest): unknown {
+    const obj: any = {};
+    if (message.fullPath !== "") {
+      obj.fullPath = message.fullPath;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<FindProjectIdByPathRequest>, I>>(base?: I): FindProjectIdByPathRequest {
+    return FindProjectIdByPathRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<FindProjectIdByPathRequest>, I>>(object: I): FindProjectIdByPathRequest {
+    const message = createBaseFindProjectIdByPathRequest();
+    message.fullPath = object.fullPath ?? "";
+    return message;
+  },
+};
+
+function createBaseFindProjectIdByPathResponse(): FindProjectIdByPathResponse {
+  return { projectId: 0 };
+}
+
+export const FindProjectIdByPathResponse: MessageFns<FindProjectIdByPathResponse> = {
+  encode(message: FindProjectIdByPathResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FindProjectIdByPathResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFindProjectIdByPathResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FindProjectIdByPathResponse {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: FindProjectIdByPathResponse): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<FindProjectIdByPathResponse>, I>>(base?: I): FindProjectIdByPathResponse {
+    return FindProjectIdByPathResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<FindProjectIdByPathResponse>, I>>(object: I): FindProjectIdByPathResponse {
+    const message = createBaseFindProjectIdByPathResponse();
+    message.projectId = object.projectId ?? 0;
     return message;
   },
 };
@@ -5588,6 +5742,22 @@ export const ProjectServiceService = {
       Buffer.from(GetProjectAvatarResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetProjectAvatarResponse => GetProjectAvatarResponse.decode(value),
   },
+  /**
+   * Internal: the id of the project at a full path (any case), with no
+   * permission check, for callers that authenticate by other means (alert
+   * integrations' keys). NOT_FOUND when none. Never exposed by the gateway.
+   */
+  findProjectIdByPath: {
+    path: "/gitlab.projects.v1.ProjectService/FindProjectIdByPath" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: FindProjectIdByPathRequest): Buffer =>
+      Buffer.from(FindProjectIdByPathRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): FindProjectIdByPathRequest => FindProjectIdByPathRequest.decode(value),
+    responseSerialize: (value: FindProjectIdByPathResponse): Buffer =>
+      Buffer.from(FindProjectIdByPathResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): FindProjectIdByPathResponse => FindProjectIdByPathResponse.decode(value),
+  },
 } as const;
 
 export interface ProjectServiceServer extends UntypedServiceImplementation {
@@ -5614,6 +5784,12 @@ export interface ProjectServiceServer extends UntypedServiceImplementation {
    * project, it has no avatar, or the file name is not the avatar's.
    */
   getProjectAvatar: handleUnaryCall<GetProjectAvatarRequest, GetProjectAvatarResponse>;
+  /**
+   * Internal: the id of the project at a full path (any case), with no
+   * permission check, for callers that authenticate by other means (alert
+   * integrations' keys). NOT_FOUND when none. Never exposed by the gateway.
+   */
+  findProjectIdByPath: handleUnaryCall<FindProjectIdByPathRequest, FindProjectIdByPathResponse>;
 }
 
 export interface ProjectServiceClient extends Client {
@@ -5737,6 +5913,26 @@ export interface ProjectServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetProjectAvatarResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Internal: the id of the project at a full path (any case), with no
+   * permission check, for callers that authenticate by other means (alert
+   * integrations' keys). NOT_FOUND when none. Never exposed by the gateway.
+   */
+  findProjectIdByPath(
+    request: FindProjectIdByPathRequest,
+    callback: (error: ServiceError | null, response: FindProjectIdByPathResponse) => void,
+  ): ClientUnaryCall;
+  findProjectIdByPath(
+    request: FindProjectIdByPathRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: FindProjectIdByPathResponse) => void,
+  ): ClientUnaryCall;
+  findProjectIdByPath(
+    request: FindProjectIdByPathRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: FindProjectIdByPathResponse) => void,
   ): ClientUnaryCall;
 }
 

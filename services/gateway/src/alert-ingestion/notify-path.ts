@@ -1,0 +1,65 @@
+/** Which integration a notification URL names. */
+export interface NotifyTarget {
+  /** The project's full path, decoded. */
+  fullPath: string
+  type: 'http' | 'prometheus'
+  /** An http integration's identifier; empty for the plain URL and for prometheus. */
+  endpointIdentifier: string
+  /** The route's template, the metrics label (never the raw path). */
+  route: string
+}
+
+// GitLab's routes take the format as optional: `notify` and `notify.json` alike.
+// A project's full path has at least two segments: prometheus is tried first,
+// so that `/group/prometheus/alerts/notify.json` is the project `group/prometheus`.
+const PROMETHEUS = /^\/(.+\/.+)\/prometheus\/alerts\/notify(?:\.json)?$/
+const HTTP = /^\/(.+)\/alerts\/notify(?:\/([^/]+)\/([A-Za-z0-9]+))?(?:\.json)?$/
+
+/** Namespaces and project paths: letters, digits, `_`, `-`, `.`, joined by single slashes. */
+const FULL_PATH = /^[A-Za-z0-9_][A-Za-z0-9_.-]*(\/[A-Za-z0-9_][A-Za-z0-9_.-]*)+$/
+
+function decodedFullPath(encoded: string): string | undefined {
+  let fullPath: string
+  try {
+    fullPath = decodeURIComponent(encoded)
+  } catch {
+    return undefined
+  }
+  if (!FULL_PATH.test(fullPath) || fullPath.startsWith('api/')) return undefined
+  return fullPath
+}
+
+/**
+ * The integration a POST path names (Projects::Alerting::NotificationsController
+ * and Projects::Prometheus::AlertsController#notify routes), or undefined when
+ * the path is none of them. The name segment of an http URL is only for
+ * people: the endpoint identifier alone finds the integration.
+ */
+export function parseNotifyPath(path: string): NotifyTarget | undefined {
+  const prometheus = PROMETHEUS.exec(path)
+  if (prometheus?.[1]) {
+    const fullPath = decodedFullPath(prometheus[1])
+    if (fullPath) {
+      return {
+        fullPath,
+        type: 'prometheus',
+        endpointIdentifier: '',
+        route: '/:full_path/prometheus/alerts/notify.json',
+      }
+    }
+  }
+  const http = HTTP.exec(path)
+  if (!http?.[1]) return undefined
+  const fullPath = decodedFullPath(http[1])
+  if (!fullPath) return undefined
+  const endpointIdentifier = http[3] ?? ''
+  return {
+    fullPath,
+    type: 'http',
+    endpointIdentifier,
+    route:
+      endpointIdentifier === ''
+        ? '/:full_path/alerts/notify.json'
+        : '/:full_path/alerts/notify/:name/:endpoint_identifier.json',
+  }
+}
