@@ -79,7 +79,7 @@ export function createRepositoryClient(
         // One call per page (DESIGN: one batch call per kind per request).
         const { repositories } = await read.rpc.batchGetRepositoryInfo(
           { projectIds: [...projectIds], includeLicense: options.license },
-          { deadlineMs: 5_000 },
+          { deadlineMs: 15_000 },
         )
         return new Map(
           repositories.flatMap(({ projectId, info: answer }) => {

@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { adoptFirstBranch } from './branches.js'
 import { loadCommits, type GitCommit } from './commit-log.js'
 import { badRequest } from './domain-errors.js'
@@ -63,8 +66,41 @@ async function writeBlob(repo: Repo, content: Buffer): Promise<string> {
   return repo.text(['hash-object', '-w', '--stdin'], { input: content })
 }
 
-/** Applies the actions to the tree in memory, writing new blobs; GitLab's messages on refusal. */
+/**
+ * Writes many blobs with one git process (`hash-object --stdin-paths` over
+ * files in a private temporary folder): a process per blob made a commit of
+ * 1,100 files take 21 s. The answer has one object id per content, in order.
+ */
+async function writeBlobs(repo: Repo, contents: readonly Buffer[]): Promise<string[]> {
+  if (contents.length <= 1) return Promise.all(contents.map((content) => writeBlob(repo, content)))
+  const dir = await mkdtemp(join(tmpdir(), 'commit-blobs-'))
+  try {
+    const paths = contents.map((_, index) => join(dir, String(index)))
+    await Promise.all(paths.map((path, index) => writeFile(path, contents[index] ?? '')))
+    const out = await repo.text(['hash-object', '-w', '--no-filters', '--stdin-paths'], {
+      input: paths.map((path) => `${path}\n`).join(''),
+    })
+    const oids = out.split('\n').filter((line) => line !== '')
+    if (oids.length !== contents.length) {
+      throw new Error(`hash-object wrote ${oids.length} of ${contents.length} blobs`)
+    }
+    return oids
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * Applies the actions to the tree in memory; new contents are written at the
+ * end in one batch (entries hold a placeholder until then). GitLab's messages on refusal.
+ */
 async function applyActions(repo: Repo, tree: Map<string, Entry>, actions: readonly FileAction[]) {
+  const pending: Buffer[] = []
+  /** A placeholder object id for content written later; replaced before the tree is written. */
+  const later = (content: Buffer | undefined): string => {
+    pending.push(content ?? Buffer.alloc(0))
+    return `${PENDING}${pending.length - 1}`
+  }
   let bytes = 0
   for (const action of actions) {
     checkPath(action.filePath)
@@ -76,14 +112,14 @@ async function applyActions(repo: Repo, tree: Map<string, Entry>, actions: reado
         if (existing) throw badRequest('A file with this name already exists')
         tree.set(action.filePath, {
           mode: action.executeFilemode ? '100755' : '100644',
-          oid: await writeBlob(repo, action.content ?? Buffer.alloc(0)),
+          oid: later(action.content),
         })
         break
       case 'update':
         if (!existing) throw badRequest("A file with this name doesn't exist")
         tree.set(action.filePath, {
           mode: existing.mode,
-          oid: await writeBlob(repo, action.content ?? Buffer.alloc(0)),
+          oid: later(action.content),
         })
         break
       case 'delete':
@@ -101,7 +137,7 @@ async function applyActions(repo: Repo, tree: Map<string, Entry>, actions: reado
         tree.delete(from)
         tree.set(action.filePath, {
           mode: source.mode,
-          oid: action.content ? await writeBlob(repo, action.content) : source.oid,
+          oid: action.content ? later(action.content) : source.oid,
         })
         break
       }
@@ -115,7 +151,17 @@ async function applyActions(repo: Repo, tree: Map<string, Entry>, actions: reado
     }
   }
   checkDirectoryConflicts(tree)
+  const oids = await writeBlobs(repo, pending)
+  for (const [path, entry] of tree) {
+    if (!entry.oid.startsWith(PENDING)) continue
+    const oid = oids[Number(entry.oid.slice(PENDING.length))]
+    if (!oid) throw new Error(`no blob written for ${path}`)
+    tree.set(path, { ...entry, oid })
+  }
 }
+
+/** The prefix of a placeholder object id (never a valid one: not hex). */
+const PENDING = 'pending:'
 
 /** A path cannot be both a file and a directory. */
 function checkDirectoryConflicts(tree: Map<string, Entry>): void {
