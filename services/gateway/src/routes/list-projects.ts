@@ -38,8 +38,11 @@ export async function listProjects(
   ) {
     return { items: [], total: 0 }
   }
+  // A page of full projects carries their repository facts, which the projects
+  // service asks the repository role for with up to 15 s: wait a little longer.
   const answer = await projects.projects.read.listProjects(
     listRequest(caller, page, params, userNamespaceOwnerId),
+    { deadlineMs: LIST_DEADLINE_MS },
   )
   const simple = params.simple || !principal.user
   const items: ListedProject[] = answer.projects.map((project) => ({
@@ -56,6 +59,9 @@ export async function listProjects(
   }
   return { items, total: answer.pageInfo?.total ?? items.length }
 }
+
+/** How long a project list may take (more than the projects service's 15 s for repository facts). */
+const LIST_DEADLINE_MS = 20_000
 
 /** BasicProjectDetails for a simple listing, the full Project otherwise. */
 export function presentListed(view: ListedProject, ctx: PresentContext) {
