@@ -144,7 +144,8 @@ left out. Takes root and for: "workloads" (the release's Secret) or "migrations"
 
 {{/*
 The environment of a role: what packages/runtime/src/service-config.ts and the gateway's config
-read. Every long-running role gets every service's address; unused ones cost nothing.
+read. Every long-running role gets every service's address; unused ones cost nothing. A service's
+template may add its own settings as .env (a list of name/value entries).
 */}}
 {{- define "gitlab-suite.env" -}}
 {{- $root := .root }}
@@ -187,6 +188,9 @@ read. Every long-running role gets every service's address; unused ones cost not
 {{- if eq .role "repository" }}
 - name: REPOSITORY_ROOT
   value: {{ include "gitlab-suite.repositoryRoot" . | quote }}
+{{- end }}
+{{- with .env }}
+{{ toYaml . }}
 {{- end }}
 {{- with $root.Values.extraEnv }}
 {{ toYaml . }}

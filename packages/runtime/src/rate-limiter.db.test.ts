@@ -43,6 +43,7 @@ describe('createRateLimiter', () => {
     const errors: unknown[] = []
     // A connection that refuses every command, as ioredis does once it gave up.
     const down = {
+      status: 'ready',
       multi: () => {
         throw new Error('Connection is closed.')
       },
@@ -52,6 +53,49 @@ describe('createRateLimiter', () => {
       (err) => errors.push(err),
     )
     await failing.hit(rule, ['down'])
+    expect(errors).toHaveLength(1)
+  })
+
+  it('answers the counted window for every request, under the threshold too', async () => {
+    const limiter = createRateLimiter(() => redis)
+    const first = await limiter.count(rule, ['counted'])
+    const second = await limiter.count(rule, ['counted'])
+    expect(first).toMatchObject({ name: 'pipelines_create', limit: 2, observed: 1 })
+    expect(second?.observed).toBe(2)
+    expect(second?.resetAt.getTime() ?? 0).toBe((Math.floor(Date.now() / 60_000) + 1) * 60_000)
+    expect(await limiter.count({ ...rule, threshold: 0 }, ['counted'])).toBeUndefined()
+  })
+
+  it('lets a request through uncounted when Redis does not answer in time', async () => {
+    const errors: unknown[] = []
+    // A paused Redis (CLIENT PAUSE) takes the command and never answers.
+    const paused = {
+      status: 'ready',
+      multi: () => ({
+        incr: () => ({ pexpire: () => ({ exec: () => new Promise<never>(() => undefined) }) }),
+      }),
+    } as unknown as Redis
+    const limiter = createRateLimiter(
+      () => paused,
+      (err) => errors.push(err),
+      50,
+    )
+    const started = Date.now()
+    expect(await limiter.count(rule, ['paused'])).toBeUndefined()
+    await limiter.hit(rule, ['paused'])
+    expect(Date.now() - started).toBeLessThan(1_000)
+    // The second request did not wait: Redis failed moments ago.
+    expect(errors).toHaveLength(2)
+  })
+
+  it('does not wait for a connection that is reconnecting', async () => {
+    const errors: unknown[] = []
+    const reconnecting = { status: 'reconnecting' } as unknown as Redis
+    const limiter = createRateLimiter(
+      () => reconnecting,
+      (err) => errors.push(err),
+    )
+    expect(await limiter.count(rule, ['reconnecting'])).toBeUndefined()
     expect(errors).toHaveLength(1)
   })
 })

@@ -13,47 +13,82 @@ export interface RateLimitRule {
 
 export interface RateLimiter {
   /**
-   * Counts one request for `scope` and throws RateLimitedError when it goes
-   * over the threshold. Counting needs Redis; when Redis does not answer, the
-   * request is let through (a limit must not take the feature down).
+   * Counts one request for `scope` and answers the window as counted (the
+   * request included), or undefined when nothing was counted: the limit is
+   * off, or Redis did not answer in time (a limit must not take the feature
+   * down, so the caller lets the request through).
    */
+  count(
+    rule: RateLimitRule,
+    scope: readonly (string | number)[],
+  ): Promise<RateLimitState | undefined>
+  /** Counts one request and throws RateLimitedError when it goes over the threshold. */
   hit(rule: RateLimitRule, scope: readonly (string | number)[]): Promise<void>
 }
 
+/** How long a request waits for Redis to count it before it is let through uncounted. */
+const DEFAULT_TIMEOUT_MS = 250
+
+/** After Redis failed, how long requests go uncounted without waiting for it again. */
+const BACKOFF_MS = 1_000
+
+/** ioredis states in which a command would wait for a reconnection that may never come. */
+const DISCONNECTED = new Set(['reconnecting', 'close', 'end'])
+
+/** Rejects when `promise` has not settled within `ms`; a paused Redis never answers. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`redis did not answer within ${ms} ms`)), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
 /**
- * Fixed windows counted in Redis, as GitLab's ApplicationRateLimiter counts
- * them, so that every replica shares the count: one key per rule, scope and
- * window, incremented and expiring with the window.
+ * Fixed windows counted in Redis, as GitLab's ApplicationRateLimiter and
+ * Rack::Attack count them, so that every replica shares the count: one key per
+ * rule, scope and window (aligned to the epoch), incremented and expiring with
+ * the window.
  */
 export function createRateLimiter(
   redis: () => Redis,
   onError?: (err: unknown) => void,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
 ): RateLimiter {
-  return {
-    hit: async (rule, scope) => {
-      if (rule.threshold <= 0) return
-      const now = Date.now()
-      const periodMs = rule.periodSeconds * 1000
-      const windowStart = Math.floor(now / periodMs) * periodMs
-      const key = `${queuePrefix()}:rate-limit:${rule.name}:${scope.join(':')}:${windowStart}`
-      let observed: number
-      try {
-        const [[incrError, count] = [null, 0]] =
-          (await redis().multi().incr(key).pexpire(key, periodMs).exec()) ?? []
-        if (incrError) throw incrError
-        observed = Number(count)
-      } catch (err) {
-        onError?.(err)
-        return
-      }
-      if (observed <= rule.threshold) return
-      const state: RateLimitState = {
+  let backoffUntil = 0
+  const count: RateLimiter['count'] = async (rule, scope) => {
+    if (rule.threshold <= 0) return undefined
+    const now = Date.now()
+    if (now < backoffUntil) {
+      onError?.(new Error('redis failed moments ago; not counted'))
+      return undefined
+    }
+    const periodMs = rule.periodSeconds * 1000
+    const windowStart = Math.floor(now / periodMs) * periodMs
+    const key = `${queuePrefix()}:rate-limit:${rule.name}:${scope.join(':')}:${windowStart}`
+    try {
+      const client = redis()
+      if (DISCONNECTED.has(client.status)) throw new Error(`redis connection ${client.status}`)
+      const counted = within(client.multi().incr(key).pexpire(key, periodMs).exec(), timeoutMs)
+      const [[incrError, observed] = [null, 0]] = (await counted) ?? []
+      if (incrError) throw incrError
+      return {
         name: rule.name,
         limit: rule.threshold,
-        observed,
+        observed: Number(observed),
         resetAt: new Date(windowStart + periodMs),
       }
-      throw new RateLimitedError(state)
+    } catch (err) {
+      backoffUntil = Date.now() + BACKOFF_MS
+      onError?.(err)
+      return undefined
+    }
+  }
+  return {
+    count,
+    hit: async (rule, scope) => {
+      const state = await count(rule, scope)
+      if (state && state.observed > state.limit) throw new RateLimitedError(state)
     },
   }
 }

@@ -16,6 +16,7 @@ import type { ReadModels } from './clients/read-models.js'
 import { errorHandler } from './errors/error-handler.js'
 import { gitHttpRoutes } from './git-http/git-http.routes.js'
 import { routeNotFound } from './errors/http-error.js'
+import { apiThrottles, type ApiThrottleDeps } from './middleware/api-throttles.js'
 import { httpMetrics } from './middleware/metrics.js'
 import { requestId } from './middleware/request-id.js'
 import { alertIntegrationRoutes } from './routes/alert-integrations.routes.js'
@@ -64,6 +65,10 @@ export interface AppDeps {
   responseCache?: ResponseCache
   changes?: ChangePublisher
   readModels?: ReadModels
+  /** Express's `trust proxy`: whose X-Forwarded-For names the client; nobody's by default. */
+  trustProxy?: number | string[] | false
+  /** GitLab's user and IP rate limits for /api, counted in Redis; off without it. */
+  throttles?: Pick<ApiThrottleDeps, 'settings' | 'redis'>
 }
 
 /** The gateway's Express application: probes, metrics and GitLab's /api/v4. */
@@ -72,10 +77,16 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by')
   // `a[]=1&a[]=2` arrays and `h[k]=v` hashes in query strings.
   app.set('query parser', 'extended')
+  app.set('trust proxy', deps.trustProxy ?? false)
 
   app.use(requestId())
   app.use(httpMetrics(deps.registry))
   app.use(healthRoutes(deps.readiness, deps.registry))
+  const { authenticatedApi, unauthenticatedApi } = deps.throttles?.settings ?? {}
+  if (deps.throttles && (authenticatedApi?.enabled || unauthenticatedApi?.enabled)) {
+    // Before the cached answers: a request answered from memory counts too.
+    app.use(apiThrottles({ ...deps, ...deps.throttles }))
+  }
   if (deps.responseCache) {
     app.use(cachedAnswers(API_PREFIX, deps.responseCache, deps.tokenCache))
   }

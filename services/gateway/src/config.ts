@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import { z } from 'zod'
 import { defaultAddresses, env, loadConfig } from '@suite/runtime'
 
@@ -7,6 +8,43 @@ function defaultAddress(variable: string): string {
   if (!address) throw new Error(`unknown gRPC server ${variable}`)
   return address
 }
+
+/** Express's names for address ranges, usable in TRUST_PROXY. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true
+  const [address = '', prefix, ...rest] = entry.split('/')
+  const family = isIP(address)
+  if (family === 0 || rest.length > 0) return false
+  if (prefix === undefined) return true
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128)
+}
+
+/**
+ * Which proxies' X-Forwarded-For names the client (GitLab's trusted_proxies),
+ * as Express's `trust proxy`: none by default, a hop count, or a comma list of
+ * addresses, CIDR ranges and loopback/linklocal/uniquelocal.
+ */
+const trustProxy = z
+  .string()
+  .default('')
+  .transform((value) => value.trim())
+  .refine(
+    (value) =>
+      ['', 'false'].includes(value) ||
+      /^\d+$/.test(value) ||
+      value.split(',').every((e) => isProxyAddress(e.trim())),
+    'expected a hop count or a comma list of addresses, CIDR ranges, loopback, linklocal, uniquelocal',
+  )
+  .transform((value): number | string[] | false => {
+    if (value === '' || value === 'false') return false
+    if (/^\d+$/.test(value)) return Number(value)
+    return value.split(',').map((e) => e.trim())
+  })
+
+/** A throttle's requests per period or period: a whole number above 0, as GitLab validates them. */
+const positiveInteger = (fallback: number) => z.coerce.number().int().min(1).default(fallback)
 
 /**
  * The only reader of process.env in the gateway. A bad value stops the process
@@ -38,6 +76,14 @@ export function loadGatewayConfig(environment: NodeJS.ProcessEnv = process.env) 
       RESPONSE_CACHE_STICKY_MS: z.coerce.number().int().min(0).default(2_000),
       // Projects (as each caller sees them) and users held in memory; 0 turns them off.
       READ_MODEL_ENTRIES: z.coerce.number().int().min(0).default(10_000),
+      TRUST_PROXY: trustProxy,
+      // GitLab's user and IP rate limits for /api: off by default, as on self-managed.
+      THROTTLE_AUTHENTICATED_API_ENABLED: env.bool(false),
+      THROTTLE_AUTHENTICATED_API_REQUESTS_PER_PERIOD: positiveInteger(7200),
+      THROTTLE_AUTHENTICATED_API_PERIOD_IN_SECONDS: positiveInteger(3600),
+      THROTTLE_UNAUTHENTICATED_API_ENABLED: env.bool(false),
+      THROTTLE_UNAUTHENTICATED_API_REQUESTS_PER_PERIOD: positiveInteger(3600),
+      THROTTLE_UNAUTHENTICATED_API_PERIOD_IN_SECONDS: positiveInteger(3600),
     },
     environment,
   )
@@ -49,6 +95,19 @@ export function loadGatewayConfig(environment: NodeJS.ProcessEnv = process.env) 
     redisUrl: raw.REDIS_URL,
     logLevel: raw.LOG_LEVEL,
     readModelEntries: raw.READ_MODEL_ENTRIES,
+    trustProxy: raw.TRUST_PROXY,
+    throttles: Object.freeze({
+      authenticatedApi: Object.freeze({
+        enabled: raw.THROTTLE_AUTHENTICATED_API_ENABLED,
+        requestsPerPeriod: raw.THROTTLE_AUTHENTICATED_API_REQUESTS_PER_PERIOD,
+        periodSeconds: raw.THROTTLE_AUTHENTICATED_API_PERIOD_IN_SECONDS,
+      }),
+      unauthenticatedApi: Object.freeze({
+        enabled: raw.THROTTLE_UNAUTHENTICATED_API_ENABLED,
+        requestsPerPeriod: raw.THROTTLE_UNAUTHENTICATED_API_REQUESTS_PER_PERIOD,
+        periodSeconds: raw.THROTTLE_UNAUTHENTICATED_API_PERIOD_IN_SECONDS,
+      }),
+    }),
     responseCache: Object.freeze({
       maxBytes: raw.RESPONSE_CACHE_MAX_BYTES,
       stickyMs: raw.RESPONSE_CACHE_STICKY_MS,

@@ -93,6 +93,8 @@ const app = createApp({
   responseCache,
   changes,
   readModels,
+  trustProxy: config.trustProxy,
+  throttles: { settings: config.throttles, redis: () => redis },
 })
 
 const server = createServer(app)

@@ -9,6 +9,7 @@ import {
   serviceUnavailable,
   unauthorized,
 } from './http-error.js'
+import { throttledHeaders } from './rate-limit-headers.js'
 
 /**
  * FAILED_PRECONDITION carries the HTTP status in its reason; a reason not
@@ -117,23 +118,14 @@ const NO_DETAIL: ErrorDetail = {
 
 /**
  * A limit counted by a service: GitLab's check_rate_limit! body, with the
- * headers its throttles send (RateLimit-Reset in Unix seconds, -ResetTime as
- * an HTTP date).
+ * headers its throttles send.
  */
 function rateLimited(limit: RateLimit): HttpError {
   const resetAt = limit.resetAt ?? new Date(Date.now() + limit.resetInSeconds * 1000)
   return new HttpError(
     429,
     { message: { error: 'This endpoint has been requested too many times. Try again later.' } },
-    {
-      'Retry-After': String(limit.resetInSeconds),
-      'RateLimit-Name': limit.name,
-      'RateLimit-Limit': String(limit.limit),
-      'RateLimit-Observed': String(limit.observed),
-      'RateLimit-Remaining': String(Math.max(0, limit.limit - limit.observed)),
-      'RateLimit-Reset': String(Math.floor(resetAt.getTime() / 1000)),
-      'RateLimit-ResetTime': resetAt.toUTCString(),
-    },
+    throttledHeaders({ ...limit, resetAt }),
   )
 }
 

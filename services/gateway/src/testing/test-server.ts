@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
 import { createLogger, createRegistry, type Logger, type Registry } from '@suite/runtime'
-import { createApp } from '../app.js'
+import { createApp, type AppDeps } from '../app.js'
 import { TokenCache } from '../auth/token-cache.js'
 import type { AlertingClients } from '../clients/alerting.client.js'
 import type { EventsClients } from '../clients/events.client.js'
@@ -32,6 +32,9 @@ export interface TestGatewayOptions {
   alerting?: AlertingClients
   /** The repository role; its routes are left out without it. */
   repository?: RepositoryClients
+  /** User and IP rate limits; off without them. */
+  throttles?: AppDeps['throttles']
+  trustProxy?: AppDeps['trustProxy']
 }
 
 /** The real app on a free loopback port, over fake identity clients. */
@@ -53,6 +56,8 @@ export async function startGateway(
     ...(options.alerting ? { alerting: options.alerting } : {}),
     tokenCache: new TokenCache(),
     readiness: options.readiness ?? [],
+    throttles: options.throttles,
+    trustProxy: options.trustProxy,
   })
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening))

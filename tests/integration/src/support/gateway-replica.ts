@@ -51,9 +51,13 @@ function launcherGatewayPid(): number {
 /**
  * A second gateway process beside the launcher's, with the same services,
  * database and Redis, on a port of its own: a replica as Kubernetes would run
- * it. Resolves once it answers authenticated API calls.
+ * it, with `extraEnv` on top of the launcher gateway's environment. Resolves
+ * once it answers authenticated API calls.
  */
-export async function startGatewayReplica(token: string): Promise<GatewayReplica> {
+export async function startGatewayReplica(
+  token: string,
+  extraEnv: Record<string, string> = {},
+): Promise<GatewayReplica> {
   const env = environOf(launcherGatewayPid())
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
@@ -61,7 +65,7 @@ export async function startGatewayReplica(token: string): Promise<GatewayReplica
   const logFile = join(dir, 'gateway.log')
   const log = openSync(logFile, 'a')
   const child: ChildProcess = spawn(process.execPath, [GATEWAY_MAIN], {
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...env, ...extraEnv, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', log, log],
   })
   closeSync(log)
