@@ -14,6 +14,13 @@ import {
 import { service as healthService } from 'grpc-health-check'
 import { grpcHistogram, type Registry } from './metrics.js'
 import { currentRequestId, REQUEST_ID_METADATA_KEY } from './request-context.js'
+import {
+  breakerFor,
+  CircuitOpenError,
+  DEFAULT_BREAKER,
+  type BreakerOptions,
+  type UpstreamBreaker,
+} from './upstream-breaker.js'
 
 type Callback<Res> = (error: ServiceError | null, response: Res) => void
 
@@ -49,6 +56,8 @@ export interface ClientOptions {
   deadlineMs?: number
   /** Times a read may be retried on UNAVAILABLE. */
   retries?: number
+  /** The upstream's circuit breaker (shared by every client of the address); false for none. */
+  breaker?: BreakerOptions | false
 }
 
 type ClientConstructor<C> = new (
@@ -90,9 +99,33 @@ function observingInterceptor(registry: Registry): Interceptor {
   }
 }
 
+const breakers = new WeakMap<Registry, Map<string, UpstreamBreaker>>()
+
+/** The breaker of one upstream address in this process, made on first use. */
+function sharedBreaker(
+  address: string,
+  registry: Registry,
+  options: BreakerOptions,
+): UpstreamBreaker {
+  let byAddress = breakers.get(registry)
+  if (!byAddress) {
+    byAddress = new Map()
+    breakers.set(registry, byAddress)
+  }
+  let breaker = byAddress.get(address)
+  if (!breaker) {
+    breaker = breakerFor(address, registry, options)
+    byAddress.set(address, breaker)
+  }
+  return breaker
+}
+
+const passThrough: UpstreamBreaker = { run: (call) => call() }
+
 /**
  * Builds a client whose unary methods return promises, each with a deadline.
- * Calls are retried on UNAVAILABLE only when `retries` is set (reads).
+ * Calls are retried on UNAVAILABLE only when `retries` is set (reads), and
+ * refused at once while the upstream's circuit breaker is open.
  */
 export function createClient<C extends Client>(
   Ctor: ClientConstructor<C>,
@@ -106,6 +139,10 @@ export function createClient<C extends Client>(
   })
   const deadlineMs = options.deadlineMs ?? 5_000
   const retries = options.retries ?? 0
+  const breaker =
+    options.breaker === false
+      ? passThrough
+      : sharedBreaker(options.address, options.registry, options.breaker ?? DEFAULT_BREAKER)
   const rpc = new Proxy({} as PromiseClient<C>, {
     get(_target, property) {
       const method = (raw as unknown as Record<PropertyKey, unknown>)[property]
@@ -114,10 +151,13 @@ export function createClient<C extends Client>(
       return async (request: unknown, overrides?: CallOverrides) => {
         for (let attempt = 0; ; attempt++) {
           try {
-            return await invoke(raw, unary, request, overrides?.deadlineMs ?? deadlineMs)
+            return await breaker.run(() =>
+              invoke(raw, unary, request, overrides?.deadlineMs ?? deadlineMs),
+            )
           } catch (error) {
             const unavailable = (error as Partial<ServiceError>).code === status.UNAVAILABLE
-            if (!unavailable || attempt >= retries) throw error
+            // A refused call would be refused again: the breaker waits for the upstream.
+            if (!unavailable || error instanceof CircuitOpenError || attempt >= retries) throw error
             await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt))
           }
         }

@@ -8,6 +8,7 @@ import { createRegistry, startMetricsServer, type Registry } from './metrics.js'
 import { createRedisConnection } from './queues.js'
 import { loadServiceConfig, type ServiceConfig } from './service-config.js'
 import type { ServiceInfo } from './services.js'
+import { startHeartbeat } from './role-heartbeat.js'
 import { handleShutdown } from './shutdown.js'
 
 export interface ServiceDeps<DB> {
@@ -112,6 +113,8 @@ export async function runDomainService<DB>(
   }
   if (role === 'worker' && service.startWorkers) {
     onShutdown(await service.startWorkers(deps))
+    // Runs before the workers close (closers run in reverse): a draining worker is not counted.
+    onShutdown(startHeartbeat(deps.redis(), service.info.name, role, logger))
     logger.info('workers started')
     return
   }

@@ -7,6 +7,8 @@ import {
   createRegistry,
   handleShutdown,
   pingRedis,
+  roleAlive,
+  DOMAIN_SERVICES,
 } from '@suite/runtime'
 import { createApp } from './app.js'
 import { TokenCache } from './auth/token-cache.js'
@@ -58,6 +60,15 @@ if (config.databaseUrl) {
   onShutdown(database.close)
 }
 readiness.push({ name: 'redis', check: () => pingRedis(redis) })
+for (const service of DOMAIN_SERVICES) {
+  for (const role of service.extraRoles.filter((extra) => extra.grpcPort === undefined)) {
+    readiness.push({
+      name: `${service.name}_${role.name}`,
+      check: () => roleAlive(redis, service.name, role.name),
+      onlyAll: true,
+    })
+  }
+}
 
 const tokenCache = new TokenCache()
 const responseCache = createResponseCache({ ...config.responseCache, registry })

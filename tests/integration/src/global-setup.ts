@@ -1,74 +1,7 @@
-import { spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import {
-  chmodSync,
-  closeSync,
-  existsSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import {
-  createDatabase,
-  databaseUrl,
-  DEFAULT_ADMIN_URL,
-  dropDatabase,
-  freshDatabaseName,
-} from './support/database'
-import { freePort, freePortBlock, isAlive, stopProcess, tail } from './support/processes'
-import {
-  ENV_BASE_URL,
-  ENV_ROOT_TOKEN,
-  ENV_STATE_FILE,
-  type SuiteState,
-} from './support/suite-state'
-
-const REPO_ROOT = resolve(__dirname, '../../..')
-const LAUNCHER = join(REPO_ROOT, 'packages/launcher/dist/main.js')
-const READY_LINE = 'GitLab-compatible API ready at'
-const GRPC_PORTS = 10
-
-function say(line: string): void {
-  process.stderr.write(`[integration] ${line}\n`)
-}
-
-async function readinessAnswers(baseUrl: string): Promise<boolean> {
-  try {
-    const res = await fetch(`${baseUrl}/-/readiness`, { signal: AbortSignal.timeout(2000) })
-    return res.status === 200
-  } catch {
-    return false
-  }
-}
-
-/** Waits for the ready line or a 200 from /-/readiness; fails early if the launcher exits. */
-async function waitUntilReady(pid: number, baseUrl: string, logFile: string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (!isAlive(pid)) throw new Error('the launcher exited before it was ready')
-    if (readFileSync(logFile, 'utf8').includes(READY_LINE) || (await readinessAnswers(baseUrl))) {
-      return
-    }
-    await new Promise((done) => setTimeout(done, 250))
-  }
-  throw new Error(`the suite was not ready after ${timeoutMs / 1000} s`)
-}
-
-/** Creates a fresh database on the admin server, or returns null when it does not answer. */
-async function tryFreshDatabase(adminUrl: string): Promise<SuiteState['database']> {
-  const name = freshDatabaseName()
-  try {
-    await createDatabase(adminUrl, name)
-    return { adminUrl, name }
-  } catch (error) {
-    say(`no PostgreSQL at ${adminUrl} (${String(error)}); using the launcher's embedded one`)
-    return null
-  }
-}
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { launchSuite, say } from './support/launch-suite'
+import { ENV_BASE_URL, ENV_ROOT_TOKEN, ENV_STATE_FILE } from './support/suite-state'
 
 /**
  * Starts the whole suite with the launcher on a fresh database and Redis, and
@@ -79,81 +12,17 @@ export default async function globalSetup(): Promise<void> {
     say(`using the suite already running at ${process.env[ENV_BASE_URL]}`)
     return
   }
-  if (!existsSync(LAUNCHER)) {
-    throw new Error(`${LAUNCHER} is missing: build with \`npx tsc -b\` first`)
-  }
-
-  const tempDir = mkdtempSync(join(tmpdir(), 'suite-integration-'))
-  const logFile = join(tempDir, 'suite.log')
-  const port = await freePort()
-  const baseUrl = `http://127.0.0.1:${port}`
-  const rootToken = `root-${randomBytes(16).toString('hex')}`
-  const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? DEFAULT_ADMIN_URL
-  const database = await tryFreshDatabase(adminUrl)
-
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    EXTERNAL_URL: baseUrl,
-    DATA_DIR: join(tempDir, 'data'),
-    REPOSITORY_ROOT: join(tempDir, 'repositories'),
-    INITIAL_ROOT_TOKEN: rootToken,
-    // What encrypts trigger tokens at rest (the launcher would also make one under DATA_DIR).
-    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    // GitLab.com's pipeline creation limit (off by default, as on self-managed), so that
-    // a test can reach it; no other test creates 25 pipelines for one project, user and commit.
-    PIPELINE_LIMIT_PER_PROJECT_USER_SHA: '25',
-    GRPC_PORT_BASE: String(await freePortBlock(GRPC_PORTS)),
-    QUEUE_PREFIX: `it-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`,
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
-  }
-  // Without either, the launcher uses redis://127.0.0.1:6379 or starts its own redis-server.
-  if (process.env.TEST_REDIS_URL) env.REDIS_URL = process.env.TEST_REDIS_URL
-  if (database) {
-    env.DATABASE_URL = databaseUrl(adminUrl, database.name)
-  } else {
-    delete env.DATABASE_URL
-    env.EMBEDDED_PG_PORT = String(await freePort())
-    // As root, the embedded PostgreSQL runs as the postgres user, who must traverse DATA_DIR.
-    chmodSync(tempDir, 0o711)
-  }
-
-  const log = openSync(logFile, 'a')
-  const child = spawn(process.execPath, [LAUNCHER, 'start'], {
-    cwd: REPO_ROOT,
-    env,
-    detached: false,
-    stdio: ['ignore', log, log],
+  const { state } = await launchSuite({
+    env: {
+      // GitLab.com's pipeline creation limit (off by default, as on self-managed), so that
+      // a test can reach it; no other test creates 25 pipelines for one project, user and commit.
+      PIPELINE_LIMIT_PER_PROJECT_USER_SHA: '25',
+    },
   })
-  closeSync(log)
-  const pid = child.pid
-  if (pid === undefined) throw new Error('the launcher did not start')
-
-  const state: SuiteState = {
-    pid,
-    baseUrl,
-    rootToken,
-    database,
-    tempDir,
-    logFile,
-    queuePrefix: env.QUEUE_PREFIX ?? null,
-  }
-  const stateFile = join(tempDir, 'state.json')
+  const stateFile = join(state.tempDir as string, 'state.json')
   writeFileSync(stateFile, JSON.stringify(state, null, 2), { mode: 0o600 })
 
-  try {
-    // An embedded PostgreSQL runs initdb on its first start, which takes longer.
-    const timeoutMs = Number(process.env.TEST_START_TIMEOUT_MS ?? (database ? 90_000 : 180_000))
-    await waitUntilReady(pid, baseUrl, logFile, timeoutMs)
-  } catch (error) {
-    say(`${String(error)}; the last lines of ${logFile}:\n${tail(logFile)}`)
-    await stopProcess(pid)
-    if (database) await dropDatabase(database.adminUrl, database.name).catch(() => undefined)
-    if (!process.env.TEST_KEEP_LOGS) rmSync(tempDir, { recursive: true, force: true })
-    throw error
-  }
-
-  process.env[ENV_BASE_URL] = baseUrl
-  process.env[ENV_ROOT_TOKEN] = rootToken
+  process.env[ENV_BASE_URL] = state.baseUrl
+  process.env[ENV_ROOT_TOKEN] = state.rootToken
   process.env[ENV_STATE_FILE] = stateFile
 }

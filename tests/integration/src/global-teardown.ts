@@ -1,6 +1,5 @@
-import { rmSync } from 'node:fs'
 import { Redis } from 'ioredis'
-import { dropDatabase } from './support/database'
+import { removeSuiteData } from './support/launch-suite'
 import { stopProcess, tail } from './support/processes'
 import { ENV_STATE_FILE, readSuiteState } from './support/suite-state'
 
@@ -51,15 +50,7 @@ export default async function globalTeardown(): Promise<void> {
       )
     }
   }
-  if (state.database) {
-    await dropDatabase(state.database.adminUrl, state.database.name).catch((error: unknown) => {
-      say(`could not drop database ${state.database?.name}: ${String(error)}`)
-    })
-  }
   if (state.queuePrefix) await removeQueueKeys(state.queuePrefix)
-  if (state.tempDir) {
-    if (process.env.TEST_KEEP_LOGS) say(`suite log kept at ${state.logFile}`)
-    else rmSync(state.tempDir, { recursive: true, force: true })
-  }
+  await removeSuiteData(state)
   delete process.env[ENV_STATE_FILE]
 }

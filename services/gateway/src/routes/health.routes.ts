@@ -6,6 +6,8 @@ import { sendJson } from '../middleware/json-response.js'
 export interface ReadinessCheck {
   name: string
   check: () => Promise<boolean>
+  /** Asked only by `/-/readiness?all=1` (roles the gateway does not call, such as workers). */
+  onlyAll?: boolean
 }
 
 function label(res: Response, route: string): void {
@@ -16,7 +18,8 @@ function label(res: Response, route: string): void {
  * GitLab's probes: /-/health answers "GitLab OK" while the process runs,
  * /-/liveness {"status":"ok"}, /-/readiness one `<name>_check` per dependency
  * (every domain service's gRPC health, PostgreSQL, Redis) with 503 if any
- * fails. /metrics is Prometheus text.
+ * fails; `?all=1` adds the roles the gateway does not call (the workers).
+ * /metrics is Prometheus text.
  */
 export function healthRoutes(checks: readonly ReadinessCheck[], registry: Registry): Router {
   const router = Router()
@@ -28,10 +31,13 @@ export function healthRoutes(checks: readonly ReadinessCheck[], registry: Regist
     label(res, '/-/liveness')
     sendJson(res, 200, { status: 'ok' })
   })
-  router.get('/-/readiness', async (_req, res) => {
+  router.get('/-/readiness', async (req, res) => {
     label(res, '/-/readiness')
+    const all = req.query['all'] === '1' || req.query['all'] === 'true'
     const results = await Promise.all(
-      checks.map(async ({ name, check }) => [name, await check().catch(() => false)] as const),
+      checks
+        .filter((check) => all || !check.onlyAll)
+        .map(async ({ name, check }) => [name, await check().catch(() => false)] as const),
     )
     const ready = results.every(([, ok]) => ok)
     const body: Record<string, unknown> = { status: ready ? 'ok' : 'failed' }

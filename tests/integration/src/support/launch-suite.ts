@@ -1,0 +1,175 @@
+import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import {
+  createDatabase,
+  databaseUrl,
+  DEFAULT_ADMIN_URL,
+  dropDatabase,
+  freshDatabaseName,
+} from './database'
+import { freePort, freePortBlock, isAlive, stopProcess, tail } from './processes'
+import type { SuiteState } from './suite-state'
+
+const REPO_ROOT = resolve(__dirname, '../../../..')
+const LAUNCHER = join(REPO_ROOT, 'packages/launcher/dist/main.js')
+const READY_LINE = 'GitLab-compatible API ready at'
+const GRPC_PORTS = 10
+
+export function say(line: string): void {
+  process.stderr.write(`[integration] ${line}\n`)
+}
+
+async function readinessAnswers(baseUrl: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${baseUrl}/-/readiness`, { signal: AbortSignal.timeout(2000) })
+    return res.status === 200
+  } catch {
+    return false
+  }
+}
+
+/** Waits for the ready line or a 200 from /-/readiness; fails early if the launcher exits. */
+async function waitUntilReady(pid: number, baseUrl: string, logFile: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (!isAlive(pid)) throw new Error('the launcher exited before it was ready')
+    if (readFileSync(logFile, 'utf8').includes(READY_LINE) || (await readinessAnswers(baseUrl))) {
+      return
+    }
+    await new Promise((done) => setTimeout(done, 250))
+  }
+  throw new Error(`the suite was not ready after ${timeoutMs / 1000} s`)
+}
+
+/** Creates a fresh database on the admin server, or returns null when it does not answer. */
+async function tryFreshDatabase(adminUrl: string): Promise<SuiteState['database']> {
+  const name = freshDatabaseName()
+  try {
+    await createDatabase(adminUrl, name)
+    return { adminUrl, name }
+  } catch (error) {
+    say(`no PostgreSQL at ${adminUrl} (${String(error)}); using the launcher's embedded one`)
+    return null
+  }
+}
+
+export interface LaunchOptions {
+  /** Redis the suite uses; without it TEST_REDIS_URL, else the launcher's default. */
+  redisUrl?: string
+  /** Added to (and overriding) the launcher's environment. */
+  env?: NodeJS.ProcessEnv
+}
+
+export interface LaunchedSuite {
+  state: SuiteState
+  /** Stops the launcher, drops the database, removes the temporary directory. */
+  stop: () => Promise<boolean>
+}
+
+/** Drops what launchSuite made: its database and, unless TEST_KEEP_LOGS, its directory. */
+export async function removeSuiteData(state: SuiteState): Promise<void> {
+  if (state.database) {
+    await dropDatabase(state.database.adminUrl, state.database.name).catch((error: unknown) => {
+      say(`could not drop database ${state.database?.name}: ${String(error)}`)
+    })
+  }
+  if (state.tempDir) {
+    if (process.env.TEST_KEEP_LOGS) say(`suite log kept at ${state.logFile}`)
+    else rmSync(state.tempDir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * Starts the whole suite with the launcher (`npm start`'s entry point) on a
+ * fresh database, its own ports and queue prefix, and resolves once it is ready.
+ */
+export async function launchSuite(options: LaunchOptions = {}): Promise<LaunchedSuite> {
+  if (!existsSync(LAUNCHER)) {
+    throw new Error(`${LAUNCHER} is missing: build with \`npx tsc -b\` first`)
+  }
+  const tempDir = mkdtempSync(join(tmpdir(), 'suite-integration-'))
+  const logFile = join(tempDir, 'suite.log')
+  const port = await freePort()
+  const baseUrl = `http://127.0.0.1:${port}`
+  const rootToken = `root-${randomBytes(16).toString('hex')}`
+  const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? DEFAULT_ADMIN_URL
+  const database = await tryFreshDatabase(adminUrl)
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    EXTERNAL_URL: baseUrl,
+    DATA_DIR: join(tempDir, 'data'),
+    REPOSITORY_ROOT: join(tempDir, 'repositories'),
+    INITIAL_ROOT_TOKEN: rootToken,
+    // What encrypts trigger tokens at rest (the launcher would also make one under DATA_DIR).
+    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    GRPC_PORT_BASE: String(await freePortBlock(GRPC_PORTS)),
+    QUEUE_PREFIX: `it-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
+    ...options.env,
+  }
+  // Without either, the launcher uses redis://127.0.0.1:6379 or starts its own redis-server.
+  const redisUrl = options.redisUrl ?? process.env.TEST_REDIS_URL
+  if (redisUrl) env.REDIS_URL = redisUrl
+  if (database) {
+    env.DATABASE_URL = databaseUrl(adminUrl, database.name)
+  } else {
+    delete env.DATABASE_URL
+    env.EMBEDDED_PG_PORT = String(await freePort())
+    // As root, the embedded PostgreSQL runs as the postgres user, who must traverse DATA_DIR.
+    chmodSync(tempDir, 0o711)
+  }
+
+  const log = openSync(logFile, 'a')
+  const child = spawn(process.execPath, [LAUNCHER, 'start'], {
+    cwd: REPO_ROOT,
+    env,
+    detached: false,
+    stdio: ['ignore', log, log],
+  })
+  closeSync(log)
+  const pid = child.pid
+  if (pid === undefined) throw new Error('the launcher did not start')
+  child.unref()
+
+  const state: SuiteState = {
+    pid,
+    baseUrl,
+    rootToken,
+    database,
+    tempDir,
+    logFile,
+    queuePrefix: env.QUEUE_PREFIX ?? null,
+  }
+  const stop = async () => {
+    const clean = await stopProcess(pid)
+    if (!clean) {
+      say(`the launcher ignored SIGTERM for 15 s and was killed; its log:\n${tail(logFile)}`)
+    }
+    await removeSuiteData(state)
+    return clean
+  }
+  try {
+    // An embedded PostgreSQL runs initdb on its first start, which takes longer.
+    const timeoutMs = Number(process.env.TEST_START_TIMEOUT_MS ?? (database ? 90_000 : 180_000))
+    await waitUntilReady(pid, baseUrl, logFile, timeoutMs)
+  } catch (error) {
+    say(`${String(error)}; the last lines of ${logFile}:\n${tail(logFile)}`)
+    await stopProcess(pid)
+    await removeSuiteData(state)
+    throw error
+  }
+  return { state, stop }
+}
