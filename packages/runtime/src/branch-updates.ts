@@ -1,6 +1,7 @@
 import { Queue } from 'bullmq'
 import type { Redis } from 'ioredis'
 import { BranchUpdate } from '@suite/proto'
+import type { OutboxCodec } from './outbox-store.js'
 import { queuePrefix } from './queues.js'
 
 export { BranchUpdate }
@@ -53,4 +54,15 @@ export function createBranchUpdatePublisher(connection: Redis): BranchUpdatePubl
     },
     close: () => queue.close(),
   }
+}
+
+/**
+ * Branch updates in the projects schema's `branch_update_outbox`, written in
+ * the transaction that records a ref change and relayed to BRANCH_UPDATES_QUEUE.
+ */
+export const BRANCH_UPDATE_OUTBOX: OutboxCodec<BranchUpdate> = {
+  table: 'branch_update_outbox',
+  toJSON: (update) => BranchUpdate.toJSON(update),
+  fromJSON: (payload) => BranchUpdate.fromJSON(payload),
+  keyOf: branchUpdateJobId,
 }

@@ -24,7 +24,7 @@ function event(key: string): EventRecord {
 function fakeOutbox(keys: string[]) {
   let rows: PendingEvent[] = keys.map((key, index) => ({
     id: index + 1,
-    event: event(key),
+    payload: event(key),
     attempts: 0,
   }))
   let transactions = 0

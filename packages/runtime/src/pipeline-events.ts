@@ -1,5 +1,6 @@
 import { Queue } from 'bullmq'
 import type { Redis } from 'ioredis'
+import type { OutboxCodec } from './outbox-store.js'
 import { queuePrefix } from './queues.js'
 
 /**
@@ -38,13 +39,18 @@ export function decodePipelineCreated(data: unknown): PipelineCreated | undefine
   return { projectId, pipelineId, ref, sha }
 }
 
+/** The job id of an event: one job per pipeline. */
+export function pipelineCreatedJobId(event: PipelineCreated): string {
+  return `pipeline_${event.pipelineId}`
+}
+
 /** A producer for PIPELINE_CREATED_QUEUE; jobs are retried with backoff and kept until done. */
 export function createPipelineCreatedPublisher(connection: Redis): PipelineCreatedPublisher {
   const queue = new Queue(PIPELINE_CREATED_QUEUE, { connection, prefix: queuePrefix() })
   return {
     publish: async (event) => {
       await queue.add('pipeline-created', event, {
-        jobId: `pipeline_${event.pipelineId}`,
+        jobId: pipelineCreatedJobId(event),
         attempts: 10,
         backoff: { type: 'exponential', delay: 1_000 },
         removeOnComplete: 1_000,
@@ -53,4 +59,16 @@ export function createPipelineCreatedPublisher(connection: Redis): PipelineCreat
     },
     close: () => queue.close(),
   }
+}
+
+/**
+ * Events in the ci_triggers schema's `pipeline_created_outbox`, written in the
+ * pipeline's transaction and relayed to PIPELINE_CREATED_QUEUE.
+ */
+export const PIPELINE_CREATED_OUTBOX: OutboxCodec<PipelineCreated> = {
+  table: 'pipeline_created_outbox',
+  toJSON: (event) => event,
+  // The worker checks each job with decodePipelineCreated; a bad row must not stop the relay.
+  fromJSON: (payload) => payload as PipelineCreated,
+  keyOf: pipelineCreatedJobId,
 }

@@ -1,4 +1,18 @@
+import type { WorkerOptions } from 'bullmq'
 import { Redis } from 'ioredis'
+
+/**
+ * The lock settings of every BullMQ worker: a lock is renewed every 4 s, so a
+ * job whose worker was killed is taken back by the next stalled check after
+ * its lock lapsed, within about 12 s (BullMQ's defaults take up to a minute).
+ * A job may stall a few times (restarts, deploys) before BullMQ gives up on it;
+ * every processor is idempotent, so a job that runs twice records nothing new.
+ */
+export const WORKER_LOCK_OPTIONS = {
+  lockDuration: 8_000,
+  stalledInterval: 4_000,
+  maxStalledCount: 5,
+} as const satisfies Partial<WorkerOptions>
 
 /** Key prefix for BullMQ queues; a test run can isolate itself with its own. */
 export function queuePrefix(): string {

@@ -4,7 +4,9 @@ import {
   createClient,
   createPipelineCreatedPublisher,
   createRateLimiter,
-  type PipelineCreatedPublisher,
+  outboxTransactionsOf,
+  PIPELINE_CREATED_OUTBOX,
+  startQueueOutboxRelay,
   type ServiceDeps,
 } from '@suite/runtime'
 import { accessPort } from './clients/access.js'
@@ -26,12 +28,13 @@ export interface CiTriggersDeps extends CreatePipelineDeps {
 /** The dependencies of the server role and what closes the connections they opened. */
 export interface WiredDeps {
   deps: CiTriggersDeps
-  close: () => void
+  close: () => Promise<void>
 }
 
 /**
  * The store, the other services' clients (reads retried on UNAVAILABLE; the
- * repository may take its time reading a commit) and the pipeline metrics.
+ * repository may take its time reading a commit), the pipeline metrics and
+ * the relay of new branch pipelines from the outbox to `ci.pipeline-created`.
  */
 export function ciTriggersDeps(service: ServiceDeps<Database>): WiredDeps {
   const config = loadCiTriggersConfig()
@@ -52,7 +55,14 @@ export function ciTriggersDeps(service: ServiceDeps<Database>): WiredDeps {
     retries: 2,
     deadlineMs: 30_000,
   })
-  let publisher: PipelineCreatedPublisher | undefined
+  const relay = startQueueOutboxRelay({
+    stores: outboxTransactionsOf(service.db, PIPELINE_CREATED_OUTBOX),
+    logger: service.logger,
+    redis: service.redis,
+    what: 'pipeline-created events',
+    createPublisher: createPipelineCreatedPublisher,
+    keyOf: PIPELINE_CREATED_OUTBOX.keyOf,
+  })
   const pipelinesCreated = new Counter({
     name: 'ci_pipelines_created_total',
     help: 'Pipelines stored, by source and status at creation.',
@@ -76,26 +86,16 @@ export function ciTriggersDeps(service: ServiceDeps<Database>): WiredDeps {
       access: accessPort(projects.rpc, users.rpc),
       repository: repositoryPort(repository.rpc),
       externalUrl: config.externalUrl,
-      created: async (pipeline) => {
+      created: (pipeline) => {
         pipelinesCreated.inc({ source: pipeline.source, status: pipeline.status })
-        // A branch pipeline may become the head pipeline of merge requests.
-        if (pipeline.mergeRequestId !== null || pipeline.tag) return
-        try {
-          publisher ??= createPipelineCreatedPublisher(service.redis())
-          await publisher.publish({
-            projectId: pipeline.projectId,
-            pipelineId: pipeline.id,
-            ref: pipeline.ref,
-            sha: pipeline.sha,
-          })
-        } catch (err) {
-          service.logger.warn({ err, pipelineId: pipeline.id }, 'pipeline-created event not queued')
-        }
+        // Its transaction wrote the merge requests' news to the outbox.
+        relay.wake()
+        return Promise.resolve()
       },
     },
-    close: () => {
+    close: async () => {
       for (const client of [projects, users, repository]) client.raw.close()
-      void publisher?.close()
+      await relay.stop()
     },
   }
 }

@@ -1,6 +1,6 @@
 import { UnrecoverableError, Worker, type Job } from 'bullmq'
 import type { Redis } from 'ioredis'
-import { queuePrefix, type Logger, type QueueMetrics } from '@suite/runtime'
+import { queuePrefix, WORKER_LOCK_OPTIONS, type Logger, type QueueMetrics } from '@suite/runtime'
 import type { AlertEventsStore } from '../store/alert-events.store.js'
 import { ALERT_EVENTS_QUEUE, type AlertEventJobData } from './queues.js'
 
@@ -32,8 +32,7 @@ export function startAlertEventsWorker(deps: AlertEventsWorkerDeps): Worker<Aler
       connection: deps.connection,
       prefix: queuePrefix(),
       concurrency: 8,
-      lockDuration: 30_000,
-      maxStalledCount: 5,
+      ...WORKER_LOCK_OPTIONS,
     },
   )
   deps.metrics.observe(worker as Worker, ALERT_EVENTS_QUEUE)

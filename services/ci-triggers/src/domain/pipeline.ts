@@ -1,4 +1,4 @@
-import type { CiStatus, PipelineSource } from '@suite/runtime'
+import type { CiStatus, PipelineCreated, PipelineSource } from '@suite/runtime'
 
 export { isPipelineSource, PIPELINE_SOURCES, type PipelineSource } from '@suite/runtime'
 
@@ -36,4 +36,19 @@ export interface Pipeline {
   mergeRequestId: number | null
   /** workflow:name of the configuration; none yet. */
   name: string | null
+}
+
+/**
+ * What a new pipeline tells the merge requests: a branch pipeline may become
+ * the head pipeline of the opened requests whose head it ran on (GitLab's
+ * MergeRequests::UpdateHeadPipelineWorker); a tag or merge request pipeline not.
+ */
+export function headPipelineCandidate(pipeline: Pipeline): PipelineCreated | undefined {
+  if (pipeline.mergeRequestId !== null || pipeline.tag) return undefined
+  return {
+    projectId: pipeline.projectId,
+    pipelineId: pipeline.id,
+    ref: pipeline.ref,
+    sha: pipeline.sha,
+  }
 }

@@ -3,6 +3,7 @@ import * as createPipelines from './2026_11_21_1530_create_pipelines.js'
 import * as addChangeTriggers from './2026_11_26_0900_add_change_triggers.js'
 import * as createJobs from './2026_11_26_1000_create_jobs.js'
 import * as createTriggerTokens from './2026_11_26_1100_create_trigger_tokens.js'
+import * as createPipelineCreatedOutbox from './2026_11_26_1600_create_pipeline_created_outbox.js'
 
 /** Every migration of the `ci_triggers` schema, by name; Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0900_add_change_triggers': addChangeTriggers,
   '2026_11_26_1000_create_jobs': createJobs,
   '2026_11_26_1100_create_trigger_tokens': createTriggerTokens,
+  '2026_11_26_1600_create_pipeline_created_outbox': createPipelineCreatedOutbox,
 }

@@ -6,7 +6,7 @@ import type { Database } from '../store/schema.js'
 import { pipelineService } from './pipeline.rpc.js'
 import { triggerService } from './trigger.rpc.js'
 
-/** Registers the server role's gRPC services; returns what closes their clients. */
+/** Registers the server role's gRPC services; returns what closes their clients and relay. */
 export function registerServices(
   server: GrpcServer,
   service: ServiceDeps<Database>,
@@ -18,8 +18,5 @@ export function registerServices(
     triggerService(server, triggerDeps(service, deps)),
     'gitlab.ci.v1.TriggerService',
   )
-  return () => {
-    close()
-    return Promise.resolve()
-  }
+  return close
 }

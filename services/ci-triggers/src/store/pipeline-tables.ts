@@ -88,10 +88,21 @@ export interface InternalIdsTable {
   last_value: number
 }
 
+/** New branch pipelines waiting for `ci.pipeline-created` (runtime's PIPELINE_CREATED_OUTBOX). */
+export interface PipelineCreatedOutboxTable {
+  id: Generated<number>
+  /** runtime's PipelineCreated */
+  payload: unknown
+  idempotency_key: string
+  created_at: Defaulted<Date>
+  attempts: Generated<number>
+}
+
 /** Tables of pipelines and what they share. */
 export interface PipelineTables {
   pipelines: PipelinesTable
   internal_ids: InternalIdsTable
   jobs: JobsTable
   pipeline_variables: PipelineVariablesTable
+  pipeline_created_outbox: PipelineCreatedOutboxTable
 }

@@ -116,4 +116,27 @@ describe('PipelinesStore on PostgreSQL', () => {
     const page = await store.list({ projectId: 401 }, { limit: 1, offset: 1 })
     expect(page).toEqual({ pipelines: [b], total: 3 })
   })
+
+  it("writes a branch pipeline's news for the merge requests to the outbox in its transaction", async () => {
+    const branch = await store.create({
+      ...base,
+      projectId: 301,
+      ref: 'feature',
+      source: 'push',
+      mergeRequestId: null,
+    })
+    await store.create({ ...base, projectId: 301, ref: 'v1', tag: true, mergeRequestId: null })
+    await store.create({ ...base, projectId: 301 })
+    const rows = await db
+      .selectFrom('pipeline_created_outbox')
+      .select(['payload', 'idempotency_key'])
+      .where(sql<boolean>`(payload->>'projectId')::bigint = 301`)
+      .execute()
+    expect(rows).toEqual([
+      {
+        payload: { projectId: 301, pipelineId: branch.pipeline.id, ref: 'feature', sha: base.sha },
+        idempotency_key: `pipeline_${branch.pipeline.id}`,
+      },
+    ])
+  })
 })

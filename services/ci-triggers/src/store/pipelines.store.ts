@@ -1,7 +1,12 @@
-import { allocateInternalId, isUniqueViolation } from '@suite/runtime'
+import {
+  allocateInternalId,
+  insertOutboxMessage,
+  isUniqueViolation,
+  PIPELINE_CREATED_OUTBOX,
+} from '@suite/runtime'
 import { sql, type Kysely } from 'kysely'
 import type { Job } from '../domain/job.js'
-import type { Pipeline } from '../domain/pipeline.js'
+import { headPipelineCandidate, type Pipeline } from '../domain/pipeline.js'
 import type { RequestVariable } from '../domain/pipeline-request.js'
 import type {
   JobChange,
@@ -217,7 +222,8 @@ export class PipelinesStore implements PipelineStore {
 
   /**
    * Allocates the iid and inserts the pipeline, its jobs and variables in one
-   * transaction (a failed insert gives the iid back), then processes it there.
+   * transaction (a failed insert gives the iid back), with its news for the
+   * merge requests in the outbox, then processes it there.
    */
   private insert(pipeline: NewPipeline, contents?: PipelineContents): Promise<Pipeline> {
     return this.db.transaction().execute(async (trx) => {
@@ -228,6 +234,8 @@ export class PipelinesStore implements PipelineStore {
         .returningAll()
         .executeTakeFirstOrThrow()
       const stored = toPipeline(row)
+      const news = headPipelineCandidate(stored)
+      if (news) await insertOutboxMessage(trx, PIPELINE_CREATED_OUTBOX, news)
       if (!contents) return stored
       if (contents.jobs.length > 0) {
         const origin = { ...pipeline, pipelineId: stored.id }

@@ -1,8 +1,11 @@
 /**
- * Recovery of work lost between a commit and its enqueue (a crash there):
- * opened requests without a diff version, or waiting for a merge status
- * check, for over a minute are queued again. The jobs are idempotent, so a
- * request that was only slow costs a repeated check. Projects with merge
+ * Recovery of work lost between a commit and its enqueue (a crash there, or
+ * Redis unreachable): opened requests without a diff version, or waiting for
+ * a merge status check, for over 20 s get a diff collection again. It
+ * re-derives what may be stale (a push or a new target branch whose
+ * collection was lost leaves an old version and an unchecked status) and is
+ * followed by the status check. The jobs are idempotent, so a request that
+ * was only slow costs a repeated check. Projects with merge
  * requests but no access facts (a database from before the read model) are
  * fetched once, which records their facts, so the lists that span projects
  * never leave them out for good.
@@ -10,7 +13,7 @@
 import type { MergeRequestsDeps } from './deps.js'
 
 /** How long work may wait before the sweeper queues it again. */
-export const STUCK_AFTER_MS = 60_000
+export const STUCK_AFTER_MS = 20_000
 const BATCH = 500
 
 /** Queues the stuck requests again; answers how many of each kind. */
@@ -22,7 +25,7 @@ export async function sweepStuckMergeRequests(
   const before = new Date(now.getTime() - STUCK_AFTER_MS)
   const stuck = await stores.mergeStatus.findStuck(before, BATCH)
   for (const id of stuck.withoutDiff) await ports.queues.enqueueDiffCollection(id)
-  for (const id of stuck.pendingStatus) await ports.queues.enqueueMergeStatusCheck(id)
+  for (const id of stuck.pendingStatus) await ports.queues.enqueueDiffCollection(id)
   const unrecorded = await stores.accessFacts.findProjectsWithout(BATCH)
   // The projects port records the facts of every project it answers.
   if (unrecorded.length > 0) await ports.projects.findProjects(unrecorded)

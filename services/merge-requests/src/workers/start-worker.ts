@@ -1,6 +1,6 @@
 import { Worker, type Processor } from 'bullmq'
 import type { Redis } from 'ioredis'
-import { queuePrefix, type Logger, type QueueMetrics } from '@suite/runtime'
+import { queuePrefix, WORKER_LOCK_OPTIONS, type Logger, type QueueMetrics } from '@suite/runtime'
 
 export interface WorkerContext {
   connection: Redis
@@ -10,8 +10,7 @@ export interface WorkerContext {
 
 /**
  * A BullMQ worker on `queue` with the role's metrics and logs. A job whose
- * worker dies is taken back when its lock expires; it may stall a few times
- * (restarts, deploys) before BullMQ gives up on it.
+ * worker dies is taken back when its lock lapses (WORKER_LOCK_OPTIONS).
  */
 export function startQueueWorker<Data>(
   context: WorkerContext,
@@ -23,8 +22,7 @@ export function startQueueWorker<Data>(
     connection: context.connection,
     prefix: queuePrefix(),
     concurrency,
-    lockDuration: 30_000,
-    maxStalledCount: 5,
+    ...WORKER_LOCK_OPTIONS,
   })
   context.metrics.observe(worker as Worker, queue)
   worker.on('error', (error) => context.logger.error({ err: error, queue }, 'worker error'))

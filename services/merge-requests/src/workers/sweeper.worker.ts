@@ -7,7 +7,7 @@ import { SWEEPER_QUEUE } from './queues.js'
 import { startQueueWorker, type WorkerContext } from './start-worker.js'
 
 /** How often the sweep runs. */
-export const SWEEP_EVERY_MS = 30_000
+export const SWEEP_EVERY_MS = 10_000
 
 /** The sweeper queue with its repeatable job (one schedule however many workers start). */
 export async function scheduleSweeper(connection: Redis): Promise<Queue> {

@@ -1,7 +1,4 @@
-import type { BranchUpdatePublisher, Logger } from '@suite/runtime'
-import { branchUpdatesOf, publishBranchUpdates } from './branch-updates.js'
-import { publishRefChanges, type RefChangeSinks } from './push-publisher.js'
-import type { Repo } from './repository-store.js'
+import { branchUpdatesOf } from './branch-updates.js'
 
 const A = 'a'.repeat(40)
 const B = 'b'.repeat(40)
@@ -24,57 +21,5 @@ describe('branchUpdatesOf', () => {
     expect(branchUpdatesOf(3, undefined, [{ ref: 'refs/heads/x', oldId: A, newId: B }])).toEqual([
       { projectId: 3, branch: 'x', before: A, after: B },
     ])
-  })
-})
-
-describe('publishBranchUpdates', () => {
-  it('logs a failed publish and goes on', async () => {
-    const published: string[] = []
-    const publisher: BranchUpdatePublisher = {
-      publish: (update) => {
-        if (update.branch === 'bad') return Promise.reject(new Error('redis down'))
-        published.push(update.branch)
-        return Promise.resolve()
-      },
-      close: () => Promise.resolve(),
-    }
-    const errors: unknown[] = []
-    const logger = { error: (...args: unknown[]) => errors.push(args) } as unknown as Logger
-    await publishBranchUpdates(() => publisher, logger, 1, 2, [
-      { ref: 'refs/heads/bad', oldId: A, newId: B },
-      { ref: 'refs/heads/good', oldId: A, newId: B },
-    ])
-    expect(published).toEqual(['good'])
-    expect(errors).toHaveLength(1)
-  })
-})
-
-describe('publishRefChanges', () => {
-  it('queues branch updates even without a known pusher, and no push event then', async () => {
-    const updates: string[] = []
-    const events: unknown[] = []
-    const sinks: RefChangeSinks = {
-      publisher: () => ({
-        publish: (record) => {
-          events.push(record)
-          return Promise.resolve()
-        },
-        close: () => Promise.resolve(),
-      }),
-      branchUpdates: () => ({
-        publish: (update) => {
-          updates.push(`${update.branch}:${update.after}`)
-          return Promise.resolve()
-        },
-        close: () => Promise.resolve(),
-      }),
-      logger: { error: () => undefined } as unknown as Logger,
-    }
-    await publishRefChanges(sinks, {} as Repo, 1, undefined, [
-      { ref: 'refs/heads/main', oldId: A, newId: B },
-      { ref: 'refs/tags/v1', oldId: undefined, newId: A },
-    ])
-    expect(updates).toEqual([`main:${B}`])
-    expect(events).toEqual([])
   })
 })

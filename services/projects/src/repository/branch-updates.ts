@@ -1,4 +1,4 @@
-import type { BranchUpdate, BranchUpdatePublisher, Logger } from '@suite/runtime'
+import type { BranchUpdate } from '@suite/runtime'
 import type { RefChange } from './push-events.js'
 
 const BRANCH_PREFIX = 'refs/heads/'
@@ -24,24 +24,4 @@ export function branchUpdatesOf(
     })
   }
   return updates
-}
-
-/**
- * Queues the branch updates of some ref changes. A failure is logged, never
- * thrown: the refs have moved and the caller must get its answer.
- */
-export async function publishBranchUpdates(
-  publisher: () => BranchUpdatePublisher,
-  logger: Logger,
-  projectId: number,
-  userId: number | undefined,
-  changes: readonly RefChange[],
-): Promise<void> {
-  for (const update of branchUpdatesOf(projectId, userId, changes)) {
-    try {
-      await publisher().publish(update)
-    } catch (err) {
-      logger.error({ err, projectId, branch: update.branch }, 'branch update not published')
-    }
-  }
 }

@@ -4,8 +4,8 @@ import { compareCommits } from './compare.js'
 import { findMergeBase } from './merge-base.js'
 import { mergeBranch, type MergeMethodName } from './merge-branch.js'
 import { checkMergeability } from './mergeability.js'
-import type { RefChange } from './push-events.js'
 import { rawDiff } from './raw-diff.js'
+import type { RefWrite } from './ref-change-recorder.js'
 import type { Repo } from './repository-store.js'
 import { commitToProto, diffFileToProto } from './to-proto.js'
 
@@ -13,13 +13,13 @@ import { commitToProto, diffFileToProto } from './to-proto.js'
 export interface MergeRequestRpcContext {
   /** An existing repository, else NOT_FOUND. */
   existing: (projectId: number) => Promise<Repo>
-  /** Reports ref changes (branch updates and push events). */
-  pushed: (
+  /** Runs a ref write whose changes become branch updates and push events. */
+  writeRefs: <T>(
     repo: Repo,
     projectId: number,
     caller: Caller | undefined,
-    changes: readonly RefChange[],
-  ) => Promise<void>
+    run: () => Promise<RefWrite<T>>,
+  ) => Promise<T>
 }
 
 const METHODS: Partial<Record<MergeMethod, MergeMethodName>> = {
@@ -38,7 +38,7 @@ export function mergeRequestHandlers(
   server: GrpcServer,
   context: MergeRequestRpcContext,
 ): MergeRequestHandlers {
-  const { existing, pushed } = context
+  const { existing, writeRefs } = context
   return {
     findMergeBase: server.unary('FindMergeBase', async (req) => ({
       base: await findMergeBase(await existing(req.projectId), req.revisions),
@@ -67,18 +67,20 @@ export function mergeRequestHandlers(
     ),
     mergeBranch: server.unary('MergeBranch', async (req) => {
       const repo = await existing(req.projectId)
-      const outcome = await mergeBranch(repo, {
-        sourceBranch: req.sourceBranch,
-        sourceSha: req.sourceSha,
-        targetBranch: req.targetBranch,
-        method: METHODS[req.method] ?? 'merge',
-        squash: req.squash,
-        squashCommitMessage: req.squashCommitMessage,
-        mergeCommitMessage: req.mergeCommitMessage,
-        user: { name: req.authorName, email: req.authorEmail },
-        removeSourceBranch: req.removeSourceBranch,
+      const outcome = await writeRefs(repo, req.projectId, req.caller, async () => {
+        const outcome = await mergeBranch(repo, {
+          sourceBranch: req.sourceBranch,
+          sourceSha: req.sourceSha,
+          targetBranch: req.targetBranch,
+          method: METHODS[req.method] ?? 'merge',
+          squash: req.squash,
+          squashCommitMessage: req.squashCommitMessage,
+          mergeCommitMessage: req.mergeCommitMessage,
+          user: { name: req.authorName, email: req.authorEmail },
+          removeSourceBranch: req.removeSourceBranch,
+        })
+        return { result: outcome, changes: outcome.changes }
       })
-      await pushed(repo, req.projectId, req.caller, outcome.changes)
       return {
         targetSha: outcome.targetSha,
         mergeCommitSha: outcome.mergeCommitSha,

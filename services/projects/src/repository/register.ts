@@ -1,21 +1,27 @@
+import { randomUUID } from 'node:crypto'
+import { hostname } from 'node:os'
 import { RepositoryServiceService, SmartHttpServiceService } from '@suite/proto'
 import {
+  BRANCH_UPDATE_OUTBOX,
   createBranchUpdatePublisher,
-  createEventPublisher,
-  type BranchUpdatePublisher,
-  type EventPublisher,
+  outboxTransactionsOf,
+  startQueueOutboxRelay,
   type GrpcServer,
   type ServiceDeps,
 } from '@suite/runtime'
 import { loadProjectsConfig } from '../config.js'
+import { RefChangesStore } from '../store/ref-changes.store.js'
 import type { Database } from '../store/schema.js'
+import { startIntentSweeper } from './intent-sweeper.js'
+import { refChangeRecorder } from './ref-change-recorder.js'
 import { repositoryService } from './repository-rpc.js'
 import { RepositoryStore } from './repository-store.js'
 import { smartHttpService } from './smart-http-rpc.js'
 
 /**
- * Registers RepositoryService (and git smart HTTP) on the repository role;
- * the returned function closes the queues it opened, on shutdown.
+ * Registers RepositoryService (and git smart HTTP) on the repository role,
+ * with the relay of its branch updates to `repository.branch-updates` and the
+ * sweep of interrupted ref writes; the returned function stops them, on shutdown.
  */
 export function registerRepositoryServices(
   server: GrpcServer,
@@ -23,13 +29,32 @@ export function registerRepositoryServices(
 ): () => Promise<void> {
   const config = loadProjectsConfig()
   const store = new RepositoryStore(config.repositoryRoot, { path: config.gitPath })
-  let publisher: EventPublisher | undefined
-  let branchUpdates: BranchUpdatePublisher | undefined
+  const refChanges = new RefChangesStore(deps.db)
+  const owner = { host: hostname(), processId: randomUUID() }
+  const relay = startQueueOutboxRelay({
+    stores: outboxTransactionsOf(deps.db, BRANCH_UPDATE_OUTBOX),
+    logger: deps.logger,
+    redis: deps.redis,
+    what: 'branch updates',
+    createPublisher: createBranchUpdatePublisher,
+    keyOf: BRANCH_UPDATE_OUTBOX.keyOf,
+  })
+  const stopSweeper = startIntentSweeper({
+    store: refChanges,
+    repositories: store,
+    logger: deps.logger,
+    owner,
+    wake: relay.wake,
+  })
   const repositoryDeps = {
     store,
     logger: deps.logger,
-    publisher: () => (publisher ??= createEventPublisher(deps.redis())),
-    branchUpdates: () => (branchUpdates ??= createBranchUpdatePublisher(deps.redis())),
+    refChanges: refChangeRecorder({
+      store: refChanges,
+      logger: deps.logger,
+      owner,
+      wake: relay.wake,
+    }),
   }
   server.add(
     RepositoryServiceService,
@@ -42,6 +67,7 @@ export function registerRepositoryServices(
     'gitlab.projects.v1.SmartHttpService',
   )
   return async () => {
-    await Promise.all([publisher?.close(), branchUpdates?.close()])
+    await stopSweeper()
+    await relay.stop()
   }
 }

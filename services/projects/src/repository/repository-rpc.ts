@@ -4,14 +4,7 @@ import {
   type CommitAction,
   type RepositoryServiceServer,
 } from '@suite/proto'
-import {
-  InvalidError,
-  NotFoundError,
-  type BranchUpdatePublisher,
-  type EventPublisher,
-  type GrpcServer,
-  type Logger,
-} from '@suite/runtime'
+import { InvalidError, NotFoundError, type GrpcServer, type Logger } from '@suite/runtime'
 import type { GitCommit } from './commit-log.js'
 import {
   createBranch,
@@ -23,8 +16,7 @@ import {
 import { commitFiles, type FileAction, type FileActionKind } from './commit-files.js'
 import { commitStats, getCommit, listCommits } from './commits.js'
 import { mergeRequestHandlers } from './merge-request-rpc.js'
-import type { RefChange } from './push-events.js'
-import { publishRefChanges } from './push-publisher.js'
+import type { RefChangeRecorder, RefWrite } from './ref-change-recorder.js'
 import { pageOf, type TagOrderField } from './ref-search.js'
 import { isFullObjectId, isObjectFormat, isValidFilePath, isValidNewRefName } from './ref-names.js'
 import { readFileAt } from './blob-reader.js'
@@ -40,10 +32,8 @@ const MAX_READ_FILE_BYTES = 2 * 1024 * 1024
 export interface RepositoryDeps {
   store: RepositoryStore
   logger: Logger
-  /** Opened on first push. */
-  publisher: () => EventPublisher
-  /** The branch-updates queue, opened on the first branch change. */
-  branchUpdates: () => BranchUpdatePublisher
+  /** Every ref write goes through it, so that its changes are recorded durably. */
+  refChanges: RefChangeRecorder
 }
 
 const ORDER: Partial<Record<TagOrder, TagOrderField>> = {
@@ -91,14 +81,14 @@ export function repositoryService(
     return store.repo(projectId)
   }
 
-  /** Reports ref changes: branch updates and push events (a failed publish is only logged). */
-  async function pushed(
+  /** Runs a ref write whose changes become branch updates and push events. */
+  function writeRefs<T>(
     repo: Repo,
     projectId: number,
     caller: Caller | undefined,
-    changes: readonly RefChange[],
-  ): Promise<void> {
-    await publishRefChanges(deps, repo, projectId, caller?.userId, changes)
+    run: () => Promise<RefWrite<T>>,
+  ): Promise<T> {
+    return deps.refChanges.write(repo, projectId, caller?.userId, run)
   }
 
   return {
@@ -132,18 +122,20 @@ export function repositoryService(
     })),
     createBranch: server.unary('CreateBranch', async (req) => {
       const repo = await existing(req.projectId)
-      const branch = await createBranch(repo, req.name, req.ref)
-      await pushed(repo, req.projectId, req.caller, [
-        { ref: `refs/heads/${branch.name}`, oldId: undefined, newId: branch.commit.id },
-      ])
+      const branch = await writeRefs(repo, req.projectId, req.caller, async () => {
+        const branch = await createBranch(repo, req.name, req.ref)
+        const ref = `refs/heads/${branch.name}`
+        return { result: branch, changes: [{ ref, oldId: undefined, newId: branch.commit.id }] }
+      })
       return { branch: branchToProto(branch) }
     }),
     deleteBranch: server.unary('DeleteBranch', async (req) => {
       const repo = await existing(req.projectId)
-      const old = await deleteBranch(repo, req.name)
-      await pushed(repo, req.projectId, req.caller, [
-        { ref: `refs/heads/${req.name}`, oldId: old, newId: undefined },
-      ])
+      await writeRefs(repo, req.projectId, req.caller, async () => {
+        const old = await deleteBranch(repo, req.name)
+        const ref = `refs/heads/${req.name}`
+        return { result: undefined, changes: [{ ref, oldId: old, newId: undefined }] }
+      })
       return {}
     }),
     setDefaultBranch: server.unary('SetDefaultBranch', async (req) => {
@@ -152,16 +144,18 @@ export function repositoryService(
     }),
     commitFiles: server.unary('CommitFiles', async (req) => {
       const repo = await writable(req.projectId)
-      const result = await commitFiles(repo, {
-        branch: req.branch,
-        startBranch: req.startBranch,
-        message: req.commitMessage,
-        author: { name: req.authorName, email: req.authorEmail },
-        actions: req.actions.map(toFileAction),
+      const actions = req.actions.map(toFileAction)
+      const result = await writeRefs(repo, req.projectId, req.caller, async () => {
+        const result = await commitFiles(repo, {
+          branch: req.branch,
+          startBranch: req.startBranch,
+          message: req.commitMessage,
+          author: { name: req.authorName, email: req.authorEmail },
+          actions,
+        })
+        const ref = `refs/heads/${req.branch}`
+        return { result, changes: [{ ref, oldId: result.previous, newId: result.commit.id }] }
       })
-      await pushed(repo, req.projectId, req.caller, [
-        { ref: `refs/heads/${req.branch}`, oldId: result.previous, newId: result.commit.id },
-      ])
       return { commit: commitToProto(result.commit), stats: await statsOf(repo, result.commit) }
     }),
     listCommits: server.unary('ListCommits', async (req) => {
@@ -206,23 +200,25 @@ export function repositoryService(
     })),
     createTag: server.unary('CreateTag', async (req) => {
       const repo = await existing(req.projectId)
-      const tag = await createTag(repo, {
-        name: req.name,
-        ref: req.ref,
-        message: req.message,
-        tagger: { name: req.taggerName, email: req.taggerEmail },
+      const tag = await writeRefs(repo, req.projectId, req.caller, async () => {
+        const tag = await createTag(repo, {
+          name: req.name,
+          ref: req.ref,
+          message: req.message,
+          tagger: { name: req.taggerName, email: req.taggerEmail },
+        })
+        const ref = `refs/tags/${tag.name}`
+        return { result: tag, changes: [{ ref, oldId: undefined, newId: tag.target }] }
       })
-      await pushed(repo, req.projectId, req.caller, [
-        { ref: `refs/tags/${tag.name}`, oldId: undefined, newId: tag.target },
-      ])
       return { tag: tagToProto(tag) }
     }),
     deleteTag: server.unary('DeleteTag', async (req) => {
       const repo = await existing(req.projectId)
-      const tag = await deleteTag(repo, req.name)
-      await pushed(repo, req.projectId, req.caller, [
-        { ref: `refs/tags/${tag.name}`, oldId: tag.target, newId: undefined },
-      ])
+      await writeRefs(repo, req.projectId, req.caller, async () => {
+        const tag = await deleteTag(repo, req.name)
+        const ref = `refs/tags/${tag.name}`
+        return { result: tag, changes: [{ ref, oldId: tag.target, newId: undefined }] }
+      })
       return {}
     }),
     getTagSignature: server.unary('GetTagSignature', async (req) => {
@@ -233,6 +229,6 @@ export function repositoryService(
         verificationStatus: 'unverified',
       }
     }),
-    ...mergeRequestHandlers(server, { existing, pushed }),
+    ...mergeRequestHandlers(server, { existing, writeRefs }),
   }
 }

@@ -6,7 +6,6 @@ import type {
 import { InvalidError, type GrpcServer } from '@suite/runtime'
 import { adoptFirstBranch } from './branches.js'
 import { diffRefs } from './push-events.js'
-import { publishRefChanges } from './push-publisher.js'
 import type { RepositoryDeps } from './repository-rpc.js'
 import { infoRefs, runService, type GitService } from './smart-http.js'
 import { bidiStreaming, messageSink, splitFirst } from './streaming.js'
@@ -43,15 +42,18 @@ export function smartHttpService(server: GrpcServer, deps: RepositoryDeps): Smar
       const projectId = projectIdOf(first)
       await store.create(projectId, 'main')
       const repo = store.repo(projectId)
-      const before = await repo.refs()
       const sink = messageSink(call, (data) => ({ data }))
-      await runService(repo, 'receive-pack', first?.gitProtocol ?? '', body, sink)
-      const changes = diffRefs(before, await repo.refs())
-      const firstBranch = changes.find(
-        (change) => change.newId && change.ref.startsWith('refs/heads/'),
-      )
-      if (firstBranch) await adoptFirstBranch(repo, firstBranch.ref.slice('refs/heads/'.length))
-      await publishRefChanges(deps, repo, projectId, first?.caller?.userId, changes, before)
+      // The changes are the refs after against the refs before (git decides what it accepts).
+      await deps.refChanges.write(repo, projectId, first?.caller?.userId, async () => {
+        const before = await repo.refs()
+        await runService(repo, 'receive-pack', first?.gitProtocol ?? '', body, sink)
+        const changes = diffRefs(before, await repo.refs())
+        const firstBranch = changes.find(
+          (change) => change.newId && change.ref.startsWith('refs/heads/'),
+        )
+        if (firstBranch) await adoptFirstBranch(repo, firstBranch.ref.slice('refs/heads/'.length))
+        return { result: undefined }
+      })
     }),
   }
 }

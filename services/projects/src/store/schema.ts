@@ -1,5 +1,6 @@
 import type { EventTables } from './event-tables.js'
 import type { ProjectTables } from './project-tables.js'
+import type { RefChangeTables } from './ref-change-tables.js'
 
 /** Every table of the `projects` schema, one interface per aggregate's file. */
-export interface Database extends ProjectTables, EventTables {}
+export interface Database extends ProjectTables, EventTables, RefChangeTables {}

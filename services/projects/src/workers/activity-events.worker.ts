@@ -1,7 +1,7 @@
 import { UnrecoverableError, Worker, type Job } from 'bullmq'
 import type { Redis } from 'ioredis'
 import { EventRecord } from '@suite/proto'
-import { queuePrefix, type Logger } from '@suite/runtime'
+import { queuePrefix, WORKER_LOCK_OPTIONS, type Logger } from '@suite/runtime'
 import type { Kysely } from 'kysely'
 import { EVENT_ACTIONS } from '../domain/event-filters.js'
 import { recordEvent } from '../store/events.store.js'
@@ -41,6 +41,6 @@ export function startActivityEventsWorker(
       const id = await recordEvent(db, record)
       logger.debug({ jobId: job.id, eventId: id, duplicate: id === undefined }, 'event stored')
     },
-    { connection, prefix: queuePrefix(), concurrency: 8 },
+    { connection, prefix: queuePrefix(), concurrency: 8, ...WORKER_LOCK_OPTIONS },
   )
 }

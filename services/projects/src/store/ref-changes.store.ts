@@ -1,0 +1,128 @@
+import type { EventRecord } from '@suite/proto'
+import { BRANCH_UPDATE_OUTBOX, insertOutboxMessage, type BranchUpdate } from '@suite/runtime'
+import { sql, type Kysely } from 'kysely'
+import { recordEvent } from './events.store.js'
+import type { Database } from './schema.js'
+
+/** Who holds a ref write: the repository process, by host name and a per-start id. */
+export interface IntentOwner {
+  host: string
+  processId: string
+}
+
+/** A ref write that began and whose changes were not recorded. */
+export interface RefWriteIntent {
+  id: number
+  projectId: number
+  userId: number | undefined
+  refsBefore: ReadonlyMap<string, string>
+}
+
+/** What one ref write changed, as the projects schema keeps it. */
+export interface RecordedRefChanges {
+  events: readonly EventRecord[]
+  branchUpdates: readonly BranchUpdate[]
+}
+
+/** Stores the push events and queues the branch updates of a write, ending its intent. */
+async function record(
+  trx: Kysely<Database>,
+  intentId: number | undefined,
+  changes: RecordedRefChanges,
+): Promise<void> {
+  for (const event of changes.events) await recordEvent(trx, event)
+  for (const update of changes.branchUpdates) {
+    await insertOutboxMessage(trx, BRANCH_UPDATE_OUTBOX, update)
+  }
+  if (intentId !== undefined) {
+    await trx.deleteFrom('ref_write_intents').where('id', '=', intentId).execute()
+  }
+}
+
+/**
+ * The repository role's durable record of ref changes: an intent (the refs
+ * before) is written before git moves a ref; the push events and the branch
+ * updates' outbox rows are written with the intent's deletion in one
+ * transaction after. An intent left behind is a write whose process died.
+ */
+export class RefChangesStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async openIntent(
+    owner: IntentOwner,
+    projectId: number,
+    userId: number | undefined,
+    refsBefore: ReadonlyMap<string, string>,
+  ): Promise<number> {
+    const row = await this.db
+      .insertInto('ref_write_intents')
+      .values({
+        project_id: projectId,
+        user_id: userId ?? null,
+        refs_before: JSON.stringify(Object.fromEntries(refsBefore)),
+        host: owner.host,
+        process_id: owner.processId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return Number(row.id)
+  }
+
+  /** Records the write's changes and ends its intent, in one transaction. */
+  async record(intentId: number | undefined, changes: RecordedRefChanges): Promise<void> {
+    await this.db.transaction().execute((trx) => record(trx, intentId, changes))
+  }
+
+  /**
+   * Derives abandoned intents, one transaction each: those of another process
+   * on this host (an earlier start of this role) and any older than
+   * `abandonedBefore` (a host that is gone). Each is locked while `derive`
+   * answers its changes (rows another sweeper holds are skipped), then
+   * recorded and deleted. Answers how many were swept.
+   */
+  async sweep(
+    owner: IntentOwner,
+    abandonedBefore: Date,
+    limit: number,
+    derive: (intent: RefWriteIntent) => Promise<RecordedRefChanges>,
+  ): Promise<number> {
+    let swept = 0
+    for (; swept < limit; swept++) {
+      const done = await this.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('ref_write_intents')
+          .selectAll()
+          .where((eb) =>
+            eb.or([
+              eb.and([eb('host', '=', owner.host), eb('process_id', '<>', owner.processId)]),
+              eb('created_at', '<', abandonedBefore),
+            ]),
+          )
+          .orderBy('id')
+          .limit(1)
+          .forUpdate()
+          .skipLocked()
+          .executeTakeFirst()
+        if (!row) return false
+        const intent: RefWriteIntent = {
+          id: Number(row.id),
+          projectId: Number(row.project_id),
+          userId: row.user_id === null ? undefined : Number(row.user_id),
+          refsBefore: new Map(Object.entries(row.refs_before)),
+        }
+        await record(trx, intent.id, await derive(intent))
+        return true
+      })
+      if (!done) break
+    }
+    return swept
+  }
+
+  /** The number of intents still open (for tests and metrics). */
+  async openIntents(): Promise<number> {
+    const { rows } = await sql<{ count: string }>`select count(*) from ref_write_intents`.execute(
+      this.db,
+    )
+    return Number(rows[0]?.count ?? 0)
+  }
+}
