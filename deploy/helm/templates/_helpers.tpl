@@ -228,14 +228,18 @@ template may add its own settings as .env (a list of name/value entries).
 {{- end }}
 
 {{/*
-Probes. The gateway answers /-/liveness and /-/readiness; gRPC roles answer the gRPC health
+Probes. The gateway answers /-/liveness, and all three probes ask it: its /-/readiness fails
+while any one domain service, PostgreSQL or Redis is down, and taking every gateway out of the
+Service for that would turn one domain's outage into the whole API's, where the gateway answers
+the requests that need the missing part with a fast 503 and the rest as usual. /-/readiness
+(?all=1 with the workers) is for operators and monitoring. gRPC roles answer the gRPC health
 service (native kubelet probe, so the port is a number); workers have no health endpoint, so
 their metrics server stands in: it proves the process and its event loop are alive.
 */}}
 {{- define "gitlab-suite.probes" -}}
 {{- $kind := include "gitlab-suite.kind" . }}
 {{- $live := dict "httpGet" (dict "path" "/-/liveness" "port" "http") }}
-{{- $ready := dict "httpGet" (dict "path" "/-/readiness" "port" "http") }}
+{{- $ready := $live }}
 {{- if eq $kind "grpc" }}
 {{- $live = dict "grpc" (dict "port" (include "gitlab-suite.grpcPort" . | int)) }}
 {{- $ready = $live }}
