@@ -19,6 +19,7 @@ import { routeNotFound } from './errors/http-error.js'
 import { apiThrottles, type ApiThrottleDeps } from './middleware/api-throttles.js'
 import { httpMetrics } from './middleware/metrics.js'
 import { requestId } from './middleware/request-id.js'
+import { apiBodyParsers, parseQueryString } from './middleware/request-parsers.js'
 import { alertIntegrationRoutes } from './routes/alert-integrations.routes.js'
 import { alertRoutes } from './routes/alerts.routes.js'
 import { ApiRouter } from './routes/api-router.js'
@@ -41,9 +42,6 @@ import { uploadRoutes } from './routes/uploads.routes.js'
 import { userRoutes } from './routes/users.routes.js'
 
 export const API_PREFIX = '/api/v4'
-
-/** Bodies up to GitLab's largest text fields (a 1 MiB description) with room to spare. */
-const BODY_LIMIT = '10mb'
 
 export interface AppDeps {
   externalUrl: string
@@ -75,8 +73,8 @@ export interface AppDeps {
 export function createApp(deps: AppDeps): Express {
   const app = express()
   app.disable('x-powered-by')
-  // `a[]=1&a[]=2` arrays and `h[k]=v` hashes in query strings.
-  app.set('query parser', 'extended')
+  // `a[]=1&a[]=2` arrays and `h[k]=v` hashes in query strings, nested at most 32 deep.
+  app.set('query parser', parseQueryString)
   app.set('trust proxy', deps.trustProxy ?? false)
 
   app.use(requestId())
@@ -146,12 +144,7 @@ export function createApp(deps: AppDeps): Express {
     // Git over HTTP at /<full_path>.git/..., outside /api/v4 and its body parsers.
     app.use(gitHttpRoutes({ ...deps, repository: deps.repository }))
   }
-  app.use(
-    API_PREFIX,
-    express.json({ limit: BODY_LIMIT }),
-    express.urlencoded({ extended: true, limit: BODY_LIMIT }),
-    api.router,
-  )
+  app.use(API_PREFIX, ...apiBodyParsers(), api.router)
   app.use(() => {
     throw routeNotFound()
   })

@@ -54,6 +54,54 @@ describe('malformed input', () => {
     expect(res.body).toEqual({ error: `${name} does not have a valid value` })
   })
 
+  it.each(HUGE)('an alert iid of %s is a 404', async (iid) => {
+    const res = await api(`/projects/${project.id}/alert_management_alerts/${iid}`, {
+      token: owner.token,
+    })
+    expect(res.status).toBe(404)
+    // GitLab's answer to ActiveRecord::RecordNotFound (lib/api/api.rb), as for any missing alert.
+    expect(res.body).toEqual({ message: '404 Not found' })
+  })
+
+  it.each(['visibility=+', 'visibility=%20', 'visibility=', 'order_by=+'])(
+    'a blank enum value (%s) is a 400',
+    async (query) => {
+      const res = await api(`/projects?${query}`, { token: owner.token })
+      const name = query.split('=')[0] ?? ''
+      expect(res.status).toBe(400)
+      expect(res.body).toEqual({ error: `${name} does not have a valid value` })
+    },
+  )
+
+  it('a JSON body nested deeper than 32 is a 400, even on a DELETE', async () => {
+    const res = await api(`/projects/${project.id}/merge_requests/1`, {
+      method: 'DELETE',
+      token: owner.token,
+      rawBody: `${'['.repeat(5000)}${']'.repeat(5000)}`,
+      contentType: 'application/json',
+    })
+    expect(res.status).toBe(400)
+    expect(res.headers.get('content-type')).toBe('application/json')
+    expect(res.body).toEqual({ error: 'Parameters nested too deeply' })
+  })
+
+  it('a query string nested deeper than 32 is a 400', async () => {
+    const res = await api(`/projects?a${'[b]'.repeat(40)}=1`, { token: owner.token })
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ error: 'Parameters nested too deeply' })
+  })
+
+  it('a body over 10 MB is a 413 with a JSON body', async () => {
+    const res = await api(`/projects/${project.id}`, {
+      method: 'PUT',
+      token: owner.token,
+      body: { description: 'a'.repeat(11 * 1024 * 1024) },
+    })
+    expect(res.status).toBe(413)
+    expect(res.headers.get('content-type')).toBe('application/json')
+    expect(res.body).toEqual({ message: '413 Payload Too Large' })
+  })
+
   it('a 1 MiB template_name is a 400 at once, its message cut', async () => {
     const res = await api('/projects', {
       method: 'POST',

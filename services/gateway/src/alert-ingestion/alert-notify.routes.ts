@@ -1,10 +1,11 @@
 import type { Request, RequestHandler, Response } from 'express'
 import type { AlertingClients } from '../clients/alerting.client.js'
 import { sendJson } from '../middleware/json-response.js'
+import { declareRoutes } from '../route-table.js'
 import { MAX_PAYLOAD_DEPTH, isJsonObject, nestsDeeperThan, readNotifyBody } from './notify-body.js'
 import { notificationKey } from './notify-credentials.js'
 import { BAD_REQUEST, notifyRefusal, type NotifyRefusal } from './notify-errors.js'
-import { parseNotifyPath, type NotifyTarget } from './notify-path.js'
+import { NOTIFY_ROUTES, parseNotifyPath, type NotifyTarget } from './notify-path.js'
 
 export interface AlertNotifyDeps {
   alerting: Pick<AlertingClients, 'ingestion'>
@@ -65,7 +66,7 @@ async function notify(req: Request, res: Response, deps: AlertNotifyDeps, target
  * never cached. Paths that are none of these go on (git over HTTP, 404).
  */
 export function alertNotifyRoutes(deps: AlertNotifyDeps): RequestHandler {
-  return (req, res, next) => {
+  const handler: RequestHandler = (req, res, next) => {
     if (req.method !== 'POST') {
       next()
       return
@@ -86,4 +87,8 @@ export function alertNotifyRoutes(deps: AlertNotifyDeps): RequestHandler {
       if (!res.headersSent) refuse(res, refusal)
     })
   }
+  return declareRoutes(
+    handler,
+    NOTIFY_ROUTES.map((path) => ({ method: 'POST', path })),
+  )
 }

@@ -9,6 +9,13 @@ export interface NotifyTarget {
   route: string
 }
 
+const PROMETHEUS_ROUTE = '/:full_path/prometheus/alerts/notify.json'
+const HTTP_ROUTE = '/:full_path/alerts/notify.json'
+const HTTP_ENDPOINT_ROUTE = '/:full_path/alerts/notify/:name/:endpoint_identifier.json'
+
+/** The templates of the notification routes (the metrics labels). */
+export const NOTIFY_ROUTES = [PROMETHEUS_ROUTE, HTTP_ROUTE, HTTP_ENDPOINT_ROUTE] as const
+
 // GitLab's routes take the format as optional: `notify` and `notify.json` alike.
 // A project's full path has at least two segments: prometheus is tried first,
 // so that `/group/prometheus/alerts/notify.json` is the project `group/prometheus`.
@@ -44,7 +51,7 @@ export function parseNotifyPath(path: string): NotifyTarget | undefined {
         fullPath,
         type: 'prometheus',
         endpointIdentifier: '',
-        route: '/:full_path/prometheus/alerts/notify.json',
+        route: PROMETHEUS_ROUTE,
       }
     }
   }
@@ -57,9 +64,6 @@ export function parseNotifyPath(path: string): NotifyTarget | undefined {
     fullPath,
     type: 'http',
     endpointIdentifier,
-    route:
-      endpointIdentifier === ''
-        ? '/:full_path/alerts/notify.json'
-        : '/:full_path/alerts/notify/:name/:endpoint_identifier.json',
+    route: endpointIdentifier === '' ? HTTP_ROUTE : HTTP_ENDPOINT_ROUTE,
   }
 }

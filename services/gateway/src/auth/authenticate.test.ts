@@ -98,5 +98,9 @@ describe('authenticate', () => {
       status: 404,
       body: { message: `404 User with ID or username '${huge}' Not Found` },
     })
+    // A NUL no username holds (PostgreSQL refuses it): 404 without asking identity.
+    const nul = deps(adminWithSudo)
+    nul.identity.users.read.listUsers = () => Promise.reject(new Error('unexpected call'))
+    expect(await failure(authenticate('t', 'bo\u0000b', nul))).toMatchObject({ status: 404 })
   })
 })

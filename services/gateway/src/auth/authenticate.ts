@@ -3,7 +3,7 @@ import type { AuthenticateTokenResponse, User } from '@suite/proto'
 import { isServiceError } from '@suite/runtime'
 import type { IdentityClients } from '../clients/identity.client.js'
 import { forbidden, insufficientScope, notFound, unauthorized } from '../errors/http-error.js'
-import { saturatingInteger } from '../params/coercions.js'
+import { hasNul, saturatingInteger } from '../params/coercions.js'
 import { ANONYMOUS, callerOf, type Principal } from './principal.js'
 import type { TokenCache } from './token-cache.js'
 
@@ -36,6 +36,8 @@ async function findSudoUser(
   admin: Principal,
   deps: AuthenticationDeps,
 ): Promise<User | undefined> {
+  // PostgreSQL cannot hold a NUL character: no username has one.
+  if (hasNul(identifier)) return undefined
   const caller = callerOf(admin)
   if (/^\d+$/.test(identifier)) {
     try {

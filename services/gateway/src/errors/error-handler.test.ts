@@ -20,6 +20,16 @@ describe('toHttpError', () => {
     expect(answer.body).toEqual({ message: '400 Bad Request' })
   })
 
+  it.each(['entity.too.deep', 'querystring.parse.rangeError'])(
+    "answers a body nested too deeply (%s) with GitLab's 400",
+    (type) => {
+      const error = Object.assign(new Error('deep'), { type, status: 400, expose: true })
+      const answer = toHttpError(error)
+      expect(answer.status).toBe(400)
+      expect(answer.body).toEqual({ error: 'Parameters nested too deeply' })
+    },
+  )
+
   it('keeps any other unexpected error a bodyless 500', () => {
     const answer = toHttpError(new URIError('elsewhere'))
     expect(answer.status).toBe(500)

@@ -3,7 +3,8 @@ import type { ErrorRequestHandler } from 'express'
 import { isServiceError, type Logger } from '@suite/runtime'
 import { sendJson } from '../middleware/json-response.js'
 import { httpErrorFromGrpc } from './grpc-errors.js'
-import { HttpError, internalServerError } from './http-error.js'
+import { TOO_DEEP } from '../middleware/request-parsers.js'
+import { HttpError, internalServerError, tooDeeplyNested } from './http-error.js'
 
 /**
  * The fields body-parser puts on the errors it raises (http-errors): a `type`,
@@ -30,6 +31,10 @@ function isBodyParserError(error: unknown): error is BodyParserError {
 function fromBodyParser(error: BodyParserError): HttpError {
   if (error.type === 'entity.parse.failed') {
     return new HttpError(400, { error: 'message body does not match declared format' })
+  }
+  // A JSON body (request-parsers' check) or a form (qs's strictDepth) nested too deeply.
+  if (error.type === TOO_DEEP || error.type === 'querystring.parse.rangeError') {
+    return tooDeeplyNested()
   }
   if (error.status >= 400 && error.status < 500) {
     return new HttpError(error.status, {

@@ -32,6 +32,14 @@ export function badParameters(messages: readonly string[]): HttpError {
   return new HttpError(400, { error: messages.join(', ') })
 }
 
+/**
+ * Parameters nested deeper than GitLab takes (its JSON validation middleware,
+ * Gitlab::Json::StreamValidator's user-facing message): 400.
+ */
+export function tooDeeplyNested(): HttpError {
+  return new HttpError(400, { error: 'Parameters nested too deeply' })
+}
+
 /** No route matched: 404 {"error":"404 Not Found"} (lib/api/api.rb catch-all). */
 export function routeNotFound(): HttpError {
   return new HttpError(404, { error: '404 Not Found' })

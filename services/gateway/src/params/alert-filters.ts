@@ -27,7 +27,7 @@ const SORTS = [
 /** `:id/alert_management_alerts/:alert_iid`. */
 export const alertPathParams = {
   id: p.string().required(),
-  alert_iid: p.int().required(),
+  alert_iid: p.iid().required(),
 }
 
 export const alertListParams = {

@@ -126,3 +126,20 @@ describe('p.int32', () => {
     expect(read(p.int32(), 'x')).toEqual({ ok: false, message: 'is invalid' })
   })
 })
+
+describe('p.iid', () => {
+  it('reads an iid and saturates one beyond int32, which no row holds', () => {
+    expect(read(p.iid(), '42')).toEqual({ ok: true, value: 42 })
+    expect(read(p.iid(), '2147483648')).toEqual({ ok: true, value: 2 ** 31 - 1 })
+    expect(read(p.iid(), '18446744073709551616')).toEqual({ ok: true, value: 2 ** 31 - 1 })
+    expect(read(p.iid(), '-9223372036854775809')).toEqual({ ok: true, value: -(2 ** 31) })
+    expect(read(p.iid(), '1e3')).toEqual({ ok: false, message: 'is invalid' })
+  })
+
+  it('saturates every element of an iids[] list', () => {
+    expect(read(p.array(p.iid()), ['1', '9223372036854775808'])).toEqual({
+      ok: true,
+      value: [1, 2 ** 31 - 1],
+    })
+  })
+})

@@ -117,6 +117,18 @@ export const p = {
       (value) => value === saturatingInt32(value),
       MESSAGES.values,
     ),
+  /**
+   * An iid (`merge_request_iid`, `alert_iid`, `iids[]`). GitLab keeps iids in
+   * int4 columns, so a value beyond int32 names no object: it saturates to the
+   * nearest int32, which no row holds, and the owning service answers its own
+   * 404 (`404 Merge Request Not Found`) in GitLab's order of checks instead of
+   * the database refusing the value with a 500.
+   */
+  iid: () =>
+    new Param<number>((raw) => {
+      const result = readWith(integer)(raw)
+      return result.ok ? { ok: true, value: saturatingInt32(result.value) } : result
+    }, true),
   /** GitLab boolean: true/false, t/f, 1/0, yes/no, y/n, on/off in any case. */
   bool: () => new Param(readWith(boolean), true),
   string: () => new Param(readWith(text), false),

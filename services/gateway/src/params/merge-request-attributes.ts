@@ -78,7 +78,7 @@ export const createParams = {
 /** PUT /projects/:id/merge_requests/:merge_request_iid. */
 export const updateParams = {
   id: p.string().required(),
-  merge_request_iid: p.int().required(),
+  merge_request_iid: p.iid().required(),
   title: p.string().check((title) => title.trim() !== '', 'is empty'),
   target_branch: p.string().check((branch) => branch.trim() !== '', 'is empty'),
   state_event: p.string().values(['close', 'reopen']),

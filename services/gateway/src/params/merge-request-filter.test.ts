@@ -37,6 +37,11 @@ describe('merge request list parameters', () => {
     expect(error(() => parseParams(globalListParams, { assignee_id: 'me' }))).toEqual({
       error: 'assignee_id should be an integer, none, or any, however got me',
     })
+    // A form's nested hash has no prototype: quoted as JSON, never a TypeError (500).
+    const nested = Object.assign(Object.create(null) as object, { a: '1' })
+    expect(error(() => parseParams(globalListParams, { reviewer_id: nested }))).toEqual({
+      error: 'reviewer_id should be an integer, none, or any, however got {"a":"1"}',
+    })
     expect(error(() => parseParams(globalListParams, { wip: 'maybe' }))).toEqual({
       error: 'wip does not have a valid value',
     })

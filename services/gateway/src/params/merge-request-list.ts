@@ -78,7 +78,7 @@ export const projectListParams = {
   ...commonListParams,
   scope: p.string().values(MERGE_REQUEST_SCOPES),
   order_by: p.string().values(PROJECT_ORDER).default('created_at'),
-  iids: p.array(p.int()),
+  iids: p.array(p.iid()),
   wip: p.string().values(['yes', 'no']),
   environment: p.string(),
 }

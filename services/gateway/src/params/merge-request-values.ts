@@ -1,5 +1,5 @@
 import { saturatingInteger } from './coercions.js'
-import { MESSAGES, Param } from './param.js'
+import { MESSAGES, Param, quotedValue } from './param.js'
 
 /** IssuableFinder's FILTER_NONE / FILTER_ANY, compared without case. */
 export type NoneAny = 'none' | 'any'
@@ -23,7 +23,7 @@ export function intNoneAny(): Param<number | NoneAny> {
     }
     return {
       ok: false,
-      message: `should be an integer, none, or any, however got ${String(raw)}`,
+      message: `should be an integer, none, or any, however got ${quotedValue(raw)}`,
     }
   }, true)
 }

@@ -13,6 +13,19 @@ export const MESSAGES = {
 
 type Reader<T> = (raw: unknown) => Coerced<T>
 
+/**
+ * A raw value as a message quotes it: text as given, anything else as JSON
+ * (a form's nested hash has no prototype, so String() would throw on it).
+ */
+export function quotedValue(raw: unknown): string {
+  if (typeof raw === 'string') return raw
+  try {
+    return JSON.stringify(raw) ?? String(raw)
+  } catch {
+    return typeof raw
+  }
+}
+
 /** Reads a value with a zod schema; any failure is Grape's "is invalid". */
 export function readWith<T>(schema: z.ZodType<T>): Reader<T> {
   return (raw) => {

@@ -4,6 +4,7 @@ import {
   type ContainerExpirationPolicyInput,
   type ProjectSettingsInput,
 } from '@suite/proto'
+import { saturatingInt32, saturatingInteger } from './coercions.js'
 import {
   FEATURE_ACCESS_LEVEL_FIELDS,
   FEATURE_BOOLEANS,
@@ -44,7 +45,11 @@ function policyInput(raw: unknown): ContainerExpirationPolicyInput | undefined {
   return {
     cadence: text('cadence'),
     enabled: enabled === undefined ? undefined : /^(true|t|1|yes|y|on)$/i.test(enabled),
-    keepN: keepN === undefined || !/^\d+$/.test(keepN) ? undefined : Number(keepN),
+    // An int32 field: beyond it saturates to a value the service refuses, as any unlisted keep_n.
+    keepN:
+      keepN === undefined || !/^\d+$/.test(keepN)
+        ? undefined
+        : saturatingInt32(saturatingInteger(keepN)),
     olderThan: text('older_than'),
     nameRegex: text('name_regex') ?? text('name_regex_delete'),
     nameRegexKeep: text('name_regex_keep'),

@@ -12,6 +12,7 @@ import { methodNotAllowed, routeNotFound } from '../errors/http-error.js'
 import { sendJson } from '../middleware/json-response.js'
 import { pageRequest, paginationParams } from '../params/pagination.js'
 import type { ParamShape, ParamValues } from '../params/parse-params.js'
+import { declareParams } from '../route-table.js'
 import { keysetHeaders, paginationHeaders } from './pagination-headers.js'
 import {
   authenticateRequest,
@@ -92,7 +93,8 @@ export class ApiRouter {
     spec: ListSpec<S, Src, T>,
   ): void {
     checkResolvedAbility(path, spec)
-    this.register('get', path, spec, async (req, authenticated) => {
+    const listSpec = { ...spec, params: { ...spec.params, ...paginationParams } }
+    this.register('get', path, listSpec, async (req, authenticated) => {
       const { handler, abilities } = await prepare(
         req,
         spec,
@@ -178,13 +180,13 @@ export class ApiRouter {
   private register(
     method: Method,
     path: string,
-    spec: Pick<RouteSpec, 'requirements' | 'cache'>,
+    spec: Pick<RouteSpec<ParamShape>, 'params' | 'requirements' | 'cache'>,
     run: (req: Request, authenticated: Authenticated | undefined) => Promise<Reply>,
   ): void {
     const template = `${this.prefix}${path}`
     this.known.push({ method: method.toUpperCase(), pattern: templatePattern(template) })
     const cache = spec.cache ? this.deps.responseCache : undefined
-    this.router[method](path, async (req, res, next) => {
+    const handler: RequestHandler = async (req, res, next) => {
       const unmet = Object.entries(spec.requirements ?? {}).some(
         ([name, pattern]) => !pattern.test(String(req.params[name])),
       )
@@ -221,7 +223,8 @@ export class ApiRouter {
       const serialized = serializeReply(reply, dependencyTags(reply, principal), template)
       cache.store(key, serialized, started)
       sendCached(req, res, serialized)
-    })
+    }
+    this.router[method](path, declareParams(handler, Object.keys(spec.params ?? {})))
   }
 }
 

@@ -17,7 +17,7 @@ export interface MergeRequestRouteDeps {
 /** `:id/merge_requests/:merge_request_iid` of every single-request path. */
 export const mergeRequestPathParams = {
   id: p.string().required(),
-  merge_request_iid: p.int().required(),
+  merge_request_iid: p.iid().required(),
 }
 
 /**

@@ -37,7 +37,7 @@ export function milestoneRoutes(api: ApiRouter, deps: MergeRequestRouteDeps): vo
     params: {
       id: p.string().required(),
       state: p.string().values(['active', 'closed', 'all']),
-      iids: p.array(p.int()),
+      iids: p.array(p.iid()),
       title: p.string(),
       search: p.string(),
     },

@@ -9,6 +9,7 @@ import type { IdentityClients } from '../clients/identity.client.js'
 import type { ProjectsClients } from '../clients/projects.client.js'
 import { PROJECT_AVATAR_PATH } from '../entities/project-avatar-url.js'
 import { notFound } from '../errors/http-error.js'
+import { saturatingInteger } from '../params/coercions.js'
 import { rawParams } from '../params/raw-params.js'
 import { multipartForm } from './multipart-form.js'
 
@@ -36,12 +37,13 @@ async function uploadViewer(req: Request, deps: UploadDeps): Promise<Principal> 
  */
 async function showProjectAvatar(req: Request, res: Response, deps: UploadDeps): Promise<void> {
   const id = String(req.params['id'])
-  if (!/^\d{1,18}$/.test(id)) throw notFound()
+  if (!/^\d+$/.test(id)) throw notFound()
   const principal = await uploadViewer(req, deps)
   try {
     const avatar = await deps.projects.projects.read.getProjectAvatar({
       caller: callerOf(principal),
-      projectId: Number(id),
+      // Beyond what a number holds exactly it saturates: no project has that id, 404.
+      projectId: saturatingInteger(id),
       filename: String(req.params['filename']),
     })
     res.status(200)

@@ -1,0 +1,36 @@
+import { createLogger, createRegistry } from '@suite/runtime'
+import { createApp } from './app.js'
+import { TokenCache } from './auth/token-cache.js'
+import { createAlertingClients } from './clients/alerting.client.js'
+import { createEventsClients } from './clients/events.client.js'
+import { createIdentityClients } from './clients/identity.client.js'
+import { createMergeRequestsClients } from './clients/merge-requests.client.js'
+import { createPipelinesClients } from './clients/pipelines.client.js'
+import { createProjectsClients } from './clients/projects.client.js'
+import { createRepositoryClients } from './clients/repository.client.js'
+import { routeTable } from './route-table.js'
+
+// Prints the gateway's route table as JSON (`node services/gateway/dist/print-route-table.js`):
+// the app is built as main.ts builds it, every upstream included, and never
+// listens; its gRPC clients stay idle (no call is made) and are closed at once.
+const NOWHERE = '127.0.0.1:9'
+const registry = createRegistry('gateway')
+const clients = {
+  identity: createIdentityClients(NOWHERE, registry),
+  projects: createProjectsClients(NOWHERE, registry),
+  events: createEventsClients(NOWHERE, registry),
+  repository: createRepositoryClients(NOWHERE, registry),
+  mergeRequests: createMergeRequestsClients(NOWHERE, registry),
+  pipelines: createPipelinesClients(NOWHERE, registry),
+  alerting: createAlertingClients(NOWHERE, registry),
+}
+const app = createApp({
+  externalUrl: 'http://localhost',
+  logger: createLogger('gateway', 'silent'),
+  registry,
+  ...clients,
+  tokenCache: new TokenCache(),
+  readiness: [],
+})
+for (const client of Object.values(clients)) client.close()
+process.stdout.write(`${JSON.stringify(routeTable(app), null, 2)}\n`)
