@@ -10,6 +10,8 @@ export function loadServiceConfig(defaultGrpcPort: number) {
     /** 0 picks a free port. */
     METRICS_PORT: env.port(0),
     DATABASE_URL: env.url(),
+    /** Connections each process may hold open to PostgreSQL. */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
     REDIS_URL: env.url('redis://127.0.0.1:6379'),
     LOG_LEVEL: env.logLevel(),
     EXTERNAL_URL: z.url().optional(),

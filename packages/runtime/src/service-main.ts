@@ -57,6 +57,7 @@ export async function runDomainService<DB>(
   const db = createDatabase<DB>({
     url: config.DATABASE_URL,
     schema: service.info.schema ?? 'public',
+    maxConnections: config.DATABASE_POOL_SIZE,
   })
   let redis: Redis | undefined
   const deps: ServiceDeps<DB> = {

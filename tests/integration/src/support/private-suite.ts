@@ -1,5 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Redis } from 'ioredis'
 import { launchSuite, say, type LaunchedSuite } from './launch-suite'
 import { descendants, freePort, isAlive } from './processes'
@@ -89,22 +91,64 @@ function restoreEnv(name: string, value: string | undefined): void {
   else process.env[name] = value
 }
 
+const LOCK_DIR = join(tmpdir(), 'suite-integration-private.lock')
+
+/**
+ * One private suite at a time on this machine (a directory made atomically,
+ * holding its owner's pid): beside the shared suite, a second private one
+ * would press PostgreSQL's connection limit and the two cores. A lock whose
+ * owner is gone is taken over.
+ */
+async function lockPrivateSuite(): Promise<() => void> {
+  const owner = join(LOCK_DIR, 'pid')
+  const deadline = Date.now() + 600_000
+  for (;;) {
+    if (Date.now() > deadline) {
+      say(`${LOCK_DIR} held for 10 minutes by pid ${readFileSyncOr(owner)}; going on beside it`)
+      return () => undefined
+    }
+    try {
+      mkdirSync(LOCK_DIR)
+      writeFileSync(owner, String(process.pid))
+      return () => rmSync(LOCK_DIR, { recursive: true, force: true })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      const pid = Number(readFileSyncOr(owner))
+      if (pid > 0 && !isAlive(pid)) rmSync(LOCK_DIR, { recursive: true, force: true })
+      await new Promise((resolve) => setTimeout(resolve, 500))
+    }
+  }
+}
+
+function readFileSyncOr(file: string): string {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch {
+    return ''
+  }
+}
+
 export async function startPrivateSuite(env: NodeJS.ProcessEnv = {}): Promise<PrivateSuite> {
-  const redis = await startPrivateRedis()
+  const unlock = await lockPrivateSuite()
+  let redis: PrivateRedis | undefined
   let launched: LaunchedSuite
   try {
-    launched = await launchSuite({ redisUrl: redis.url, env })
+    redis = await startPrivateRedis()
+    // Its ten processes beside the shared suite's: a smaller pool each.
+    launched = await launchSuite({ redisUrl: redis.url, env: { DATABASE_POOL_SIZE: '4', ...env } })
   } catch (error) {
-    await redis.stop()
+    await redis?.stop()
+    unlock()
     throw error
   }
+  const privateRedis = redis
   const previous = { base: process.env[ENV_BASE_URL], token: process.env[ENV_ROOT_TOKEN] }
   process.env[ENV_BASE_URL] = launched.state.baseUrl
   process.env[ENV_ROOT_TOKEN] = launched.state.rootToken
   const launcherPid = launched.state.pid as number
   return {
     ...launched,
-    redis,
+    redis: privateRedis,
     baseUrl: launched.state.baseUrl,
     rootToken: launched.state.rootToken,
     pidOf: (role) => descendants(launcherPid).find((pid) => isAlive(pid) && roleName(pid) === role),
@@ -112,7 +156,8 @@ export async function startPrivateSuite(env: NodeJS.ProcessEnv = {}): Promise<Pr
       restoreEnv(ENV_BASE_URL, previous.base)
       restoreEnv(ENV_ROOT_TOKEN, previous.token)
       const clean = await launched.stop()
-      await redis.stop()
+      await privateRedis.stop()
+      unlock()
       if (!clean) say('the private suite had to be killed')
       return clean
     },
