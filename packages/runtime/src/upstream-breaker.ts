@@ -105,6 +105,9 @@ export function breakerFor(
     resetTimeout: options.resetTimeoutMs,
     rollingCountTimeout: options.windowMs,
     errorFilter: (error: unknown) => !isTransportFailure(error),
+    // Counts only: latency percentiles and snapshot events cost every call and nothing reads them.
+    rollingPercentilesEnabled: false,
+    enableSnapshots: false,
   })
   state.set({ upstream }, 0)
   breaker.on('open', () => state.set({ upstream }, 1))
