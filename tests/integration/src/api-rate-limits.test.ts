@@ -7,6 +7,7 @@ import {
   type GatewayReplica,
 } from './support/gateway-replica'
 import { rootToken } from './support/suite-state'
+import { describeUnless } from './support/skip'
 
 // GitLab's user and IP rate limits (Rack::Attack throttle_authenticated_api and
 // throttle_unauthenticated_api). The launcher's gateway runs with them off, as
@@ -27,11 +28,7 @@ const THROTTLE_ENV = {
   TRUST_PROXY: 'loopback',
 }
 
-const unavailable = replicaUnavailable()
-if (unavailable) {
-  process.stderr.write(`\n*** api-rate-limits.test.ts SKIPPED: ${unavailable} ***\n\n`)
-}
-const describeWithReplicas = unavailable ? describe.skip : describe
+const describeWithReplicas = describeUnless(replicaUnavailable(), 'api-rate-limits.test.ts')
 
 /** The RateLimit-* and Retry-After headers of an answer, by lower-case name. */
 function rateLimitHeaders(res: ApiResponse): Record<string, string> {

@@ -1,11 +1,7 @@
 import { Redis } from 'ioredis'
-import { removeSuiteData } from './support/launch-suite'
+import { removeSuiteData, say } from './support/launch-suite'
 import { stopProcess, tail } from './support/processes'
 import { ENV_STATE_FILE, readSuiteState } from './support/suite-state'
-
-function say(line: string): void {
-  process.stderr.write(`[integration] ${line}\n`)
-}
 
 /**
  * Deletes this run's BullMQ keys (`<prefix>:*`) from the shared Redis; a

@@ -16,17 +16,14 @@ import { mrPath, openMergeRequest, type MergeRequestJson } from './support/merge
 import { addProjectMember, createProject, projectWithReadme } from './support/projects'
 import { rootToken } from './support/suite-state'
 import type { ProjectJson, TagJson } from './support/types'
+import { describeUnless } from './support/skip'
 
 // Gateways keep serialized answers per viewer, kept current by change events.
 // Every test writes through the launcher's gateway and reads at once through a
 // second gateway process, whose cache held the answer before the write.
 
 const REPORTER = 20
-const unavailable = replicaUnavailable()
-if (unavailable) {
-  process.stderr.write(`\n*** read-caches.test.ts SKIPPED: ${unavailable} ***\n\n`)
-}
-const describeWithReplica = unavailable ? describe.skip : describe
+const describeWithReplica = describeUnless(replicaUnavailable(), 'read-caches.test.ts')
 
 describeWithReplica('read caches across gateway replicas', () => {
   let replica: GatewayReplica

@@ -8,6 +8,7 @@ import {
 } from './support/private-suite'
 import { createProject } from './support/projects'
 import type { GroupJson, ProjectJson } from './support/types'
+import { describeUnless } from './support/skip'
 
 // Issue 13, point 1: `npm start` under steady mixed load (reads and writes in
 // every domain, 50 requests/s); each service role in turn is killed with
@@ -23,11 +24,7 @@ const RECOVERY_LIMIT_MS = 10_000
 const FAST_FAILURE_MS = 2_000
 const TAIL_MS = 1_000
 
-const unavailable = privateRedisUnavailable()
-if (unavailable) {
-  process.stderr.write(`\n*** resilience-kill.test.ts SKIPPED: ${unavailable} ***\n\n`)
-}
-const describeWithRedis = unavailable ? describe.skip : describe
+const describeWithRedis = describeUnless(privateRedisUnavailable(), 'resilience-kill.test.ts')
 
 interface Kind {
   name: string

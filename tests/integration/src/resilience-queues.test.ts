@@ -15,6 +15,7 @@ import {
 } from './support/private-suite'
 import { createProject } from './support/projects'
 import type { EventJson, ProjectJson } from './support/types'
+import { describeUnless } from './support/skip'
 
 // Issue 13, point 3: nothing acknowledged is lost. Writes whose effects cross
 // domains (a push to a merge request's branch -> a new diff version and a
@@ -28,11 +29,7 @@ const FREEZE_MS = 7_000
 /** How long an effect may take after the thaw or restart before it counts as lost. */
 const EFFECT_WAIT_MS = 60_000
 
-const unavailable = privateRedisUnavailable()
-if (unavailable) {
-  process.stderr.write(`\n*** resilience-queues.test.ts SKIPPED: ${unavailable} ***\n\n`)
-}
-const describeWithRedis = unavailable ? describe.skip : describe
+const describeWithRedis = describeUnless(privateRedisUnavailable(), 'resilience-queues.test.ts')
 
 interface Write {
   what: string

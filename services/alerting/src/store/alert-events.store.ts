@@ -11,6 +11,28 @@ export interface AlertEvent {
   createdAt: Date
 }
 
+const COLUMNS = ['id', 'alert_id', 'project_id', 'kind', 'integration_type', 'created_at'] as const
+
+interface EventRow {
+  id: number | string
+  alert_id: number | string
+  project_id: number | string
+  kind: string
+  integration_type: string
+  created_at: Date
+}
+
+function toAlertEvent(row: EventRow): AlertEvent {
+  return {
+    id: Number(row.id),
+    alertId: Number(row.alert_id),
+    projectId: Number(row.project_id),
+    kind: row.kind,
+    integrationType: row.integration_type,
+    createdAt: row.created_at,
+  }
+}
+
 /** The history rows' outbox side: relaying to the queue and marking processed. */
 export class AlertEventsStore {
   constructor(private readonly db: Kysely<Database>) {}
@@ -27,7 +49,7 @@ export class AlertEventsStore {
     return this.db.transaction().execute(async (trx) => {
       const rows = await trx
         .selectFrom('alert_events')
-        .select(['id', 'alert_id', 'project_id', 'kind', 'integration_type', 'created_at'])
+        .select(COLUMNS)
         .where('relayed_at', 'is', null)
         .orderBy('id')
         .limit(limit)
@@ -35,16 +57,7 @@ export class AlertEventsStore {
         .skipLocked()
         .execute()
       if (rows.length === 0) return 0
-      const sent = await send(
-        rows.map((row) => ({
-          id: Number(row.id),
-          alertId: Number(row.alert_id),
-          projectId: Number(row.project_id),
-          kind: row.kind,
-          integrationType: row.integration_type,
-          createdAt: row.created_at,
-        })),
-      )
+      const sent = await send(rows.map(toAlertEvent))
       if (sent.length > 0) {
         await trx
           .updateTable('alert_events')
@@ -66,17 +79,8 @@ export class AlertEventsStore {
       .set({ processed_at: sql<Date>`now()` })
       .where('id', '=', id)
       .where('processed_at', 'is', null)
-      .returning(['id', 'alert_id', 'project_id', 'kind', 'integration_type', 'created_at'])
+      .returning(COLUMNS)
       .executeTakeFirst()
-    return (
-      row && {
-        id: Number(row.id),
-        alertId: Number(row.alert_id),
-        projectId: Number(row.project_id),
-        kind: row.kind,
-        integrationType: row.integration_type,
-        createdAt: row.created_at,
-      }
-    )
+    return row && toAlertEvent(row)
   }
 }

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream'
-import { MAX_PAYLOAD_BYTES, isJsonObject, nestsDeeperThan, readNotifyBody } from './notify-body.js'
+import { nestsDeeperThan } from '../params/json-depth.js'
+import { MAX_PAYLOAD_BYTES, isJsonObject, readNotifyBody } from './notify-body.js'
 
 function nested(levels: number): string {
   return `${'{"a":'.repeat(levels - 1)}{}${'}'.repeat(levels - 1)}`
@@ -11,6 +12,11 @@ describe('nestsDeeperThan', () => {
     expect(nestsDeeperThan(nested(101), 100)).toBe(true)
     expect(nestsDeeperThan('[[[]]]', 2)).toBe(true)
     expect(nestsDeeperThan(JSON.stringify({ a: '{{{{[[[["\\' }), 1)).toBe(false)
+  })
+
+  it('reads UTF-8 bytes as it reads the text', () => {
+    expect(nestsDeeperThan(Buffer.from(`["é", ${nested(100)}]`), 100)).toBe(true)
+    expect(nestsDeeperThan(Buffer.from(`["é", ${nested(99)}]`), 100)).toBe(false)
   })
 })
 

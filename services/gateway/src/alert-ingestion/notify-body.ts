@@ -60,31 +60,6 @@ export function readNotifyBody(
   })
 }
 
-/**
- * Whether JSON text nests objects and arrays deeper than `max`, read in one
- * pass over the text without building anything, so that a deep document is
- * refused before it is parsed.
- */
-export function nestsDeeperThan(text: string, max: number): boolean {
-  let depth = 0
-  let inString = false
-  for (let i = 0; i < text.length; i++) {
-    const char = text.charCodeAt(i)
-    if (inString) {
-      if (char === 0x5c)
-        i++ // backslash: skip the escaped character
-      else if (char === 0x22) inString = false
-    } else if (char === 0x22) {
-      inString = true
-    } else if (char === 0x7b || char === 0x5b) {
-      if (++depth > max) return true
-    } else if (char === 0x7d || char === 0x5d) {
-      depth--
-    }
-  }
-  return false
-}
-
 /** Whether the text is one JSON object (not an array, a string, a number or null). */
 export function isJsonObject(text: string): boolean {
   try {

@@ -1,7 +1,7 @@
 import express, { type RequestHandler } from 'express'
 import qs from 'qs'
-import { nestsDeeperThan } from '../alert-ingestion/notify-body.js'
 import { tooDeeplyNested } from '../errors/http-error.js'
+import { nestsDeeperThan } from '../params/json-depth.js'
 
 /** Bodies up to GitLab's largest text fields (a 1 MiB description) with room to spare; beyond, 413. */
 export const BODY_LIMIT = '10mb'
@@ -31,7 +31,7 @@ export function parseQueryString(text: string): qs.ParsedQs {
 
 /**
  * The API's body parsers: JSON and forms up to BODY_LIMIT, nested at most
- * MAX_PARAM_DEPTH deep. The JSON depth is checked on the raw text, so that a
+ * MAX_PARAM_DEPTH deep. The JSON depth is checked on the raw bytes, so that a
  * deep document is never parsed.
  */
 export function apiBodyParsers(): RequestHandler[] {
@@ -39,7 +39,7 @@ export function apiBodyParsers(): RequestHandler[] {
     express.json({
       limit: BODY_LIMIT,
       verify: (_req, _res, body) => {
-        if (nestsDeeperThan(body.toString('utf8'), MAX_PARAM_DEPTH)) {
+        if (nestsDeeperThan(body, MAX_PARAM_DEPTH)) {
           throw Object.assign(new Error('Parameters nested too deeply'), { type: TOO_DEEP })
         }
       },
