@@ -1,7 +1,11 @@
 import { Queue } from 'bullmq'
 import type { Redis } from 'ioredis'
-import type { OutboxCodec } from './outbox-store.js'
+import type { Kysely } from 'kysely'
+import type { Logger } from './logger.js'
+import { startQueueOutboxRelay, type QueueProducer } from './outbox-relay.js'
+import { outboxTransactionsOf, type OutboxCodec } from './outbox-store.js'
 import { queuePrefix } from './queues.js'
+import type { OutboxRelay } from './relay-loop.js'
 
 /**
  * The queue ci-triggers reports each new branch pipeline to; the
@@ -11,6 +15,14 @@ import { queuePrefix } from './queues.js'
  */
 export const PIPELINE_CREATED_QUEUE = 'ci.pipeline-created'
 
+/**
+ * The queue ci-triggers reports each pipeline to when it reaches a completed
+ * status; the merge-requests worker drains it to carry out or cancel the
+ * auto-merge of the requests it is the head pipeline of (GitLab's
+ * AutoMergeProcessWorker, queued on every transition to a completed status).
+ */
+export const PIPELINE_FINISHED_QUEUE = 'ci.pipeline-finished'
+
 /** A new pipeline of a branch. */
 export interface PipelineCreated {
   projectId: number
@@ -19,56 +31,172 @@ export interface PipelineCreated {
   sha: string
 }
 
-export interface PipelineCreatedPublisher {
-  /** Queues one event; the same pipeline queued twice is stored once. */
-  publish: (event: PipelineCreated) => Promise<void>
-  close: () => Promise<void>
+/** Ci::Pipeline.completed_statuses. */
+export const PIPELINE_COMPLETED_STATUSES = ['success', 'failed', 'canceled', 'skipped'] as const
+export type PipelineCompletedStatus = (typeof PIPELINE_COMPLETED_STATUSES)[number]
+
+/** A pipeline that reached a completed status (again, after a retry: each time). */
+export interface PipelineFinished extends PipelineCreated {
+  status: PipelineCompletedStatus
+  /** A branch pipeline (neither a tag's nor a merge request's): one that may be a head pipeline. */
+  branch: boolean
+  /** When it finished (ISO 8601); tells one completion of the pipeline from the next. */
+  finishedAt: string
+}
+
+/** A producer of one kind of pipeline event; the same event queued twice is stored once. */
+export type PipelineEventPublisher<T> = QueueProducer<T>
+export type PipelineCreatedPublisher = PipelineEventPublisher<PipelineCreated>
+export type PipelineFinishedPublisher = PipelineEventPublisher<PipelineFinished>
+
+/**
+ * One kind of event ci-triggers reports: the queue, the outbox table of the
+ * ci_triggers schema it waits in (written in the pipeline's transaction),
+ * the job id that keeps one job per event, and the check a worker makes of
+ * a job's payload.
+ */
+export interface PipelineEventKind<T> {
+  queue: string
+  outbox: OutboxCodec<T>
+  /** A job's payload as an event, or undefined when it is not a usable one. */
+  decode: (data: unknown) => T | undefined
+  jobId: (event: T) => string
+  /** A producer for the queue; jobs are retried with backoff and kept until done. */
+  createPublisher: (connection: Redis) => PipelineEventPublisher<T>
+}
+
+function pipelineEventKind<T>(spec: {
+  queue: string
+  table: string
+  jobName: string
+  decode: (data: unknown) => T | undefined
+  jobId: (event: T) => string
+}): PipelineEventKind<T> {
+  return {
+    queue: spec.queue,
+    decode: spec.decode,
+    jobId: spec.jobId,
+    outbox: {
+      table: spec.table,
+      toJSON: (event) => event,
+      // The worker checks each job with `decode`; a bad row must not stop the relay.
+      fromJSON: (payload) => payload as T,
+      keyOf: spec.jobId,
+    },
+    createPublisher: (connection) => {
+      const queue = new Queue(spec.queue, { connection, prefix: queuePrefix() })
+      return {
+        publish: async (event) => {
+          await queue.add(spec.jobName, event, {
+            jobId: spec.jobId(event),
+            attempts: 10,
+            backoff: { type: 'exponential', delay: 1_000 },
+            removeOnComplete: 1_000,
+            removeOnFail: false,
+          })
+        },
+        close: () => queue.close(),
+      }
+    },
+  }
 }
 
 const positive = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value > 0
 
+const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value !== ''
+
 /** A job's payload as a PipelineCreated, or undefined when it is not a usable one. */
 export function decodePipelineCreated(data: unknown): PipelineCreated | undefined {
   if (typeof data !== 'object' || data === null) return undefined
   const { projectId, pipelineId, ref, sha } = data as Record<string, unknown>
-  if (!positive(projectId) || !positive(pipelineId)) return undefined
-  if (typeof ref !== 'string' || ref === '' || typeof sha !== 'string' || sha === '') {
+  if (!positive(projectId) || !positive(pipelineId) || !nonEmpty(ref) || !nonEmpty(sha)) {
     return undefined
   }
   return { projectId, pipelineId, ref, sha }
 }
 
-/** The job id of an event: one job per pipeline. */
+const isCompletedStatus = (value: unknown): value is PipelineCompletedStatus =>
+  (PIPELINE_COMPLETED_STATUSES as readonly unknown[]).includes(value)
+
+/** A job's payload as a PipelineFinished, or undefined when it is not a usable one. */
+export function decodePipelineFinished(data: unknown): PipelineFinished | undefined {
+  const pipeline = decodePipelineCreated(data)
+  if (!pipeline) return undefined
+  const { status, branch, finishedAt } = data as Record<string, unknown>
+  if (!isCompletedStatus(status) || typeof branch !== 'boolean' || !nonEmpty(finishedAt)) {
+    return undefined
+  }
+  return { ...pipeline, status, branch, finishedAt }
+}
+
+/** The job id of a created event: one job per pipeline. */
 export function pipelineCreatedJobId(event: PipelineCreated): string {
   return `pipeline_${event.pipelineId}`
 }
 
-/** A producer for PIPELINE_CREATED_QUEUE; jobs are retried with backoff and kept until done. */
-export function createPipelineCreatedPublisher(connection: Redis): PipelineCreatedPublisher {
-  const queue = new Queue(PIPELINE_CREATED_QUEUE, { connection, prefix: queuePrefix() })
-  return {
-    publish: async (event) => {
-      await queue.add('pipeline-created', event, {
-        jobId: pipelineCreatedJobId(event),
-        attempts: 10,
-        backoff: { type: 'exponential', delay: 1_000 },
-        removeOnComplete: 1_000,
-        removeOnFail: false,
-      })
-    },
-    close: () => queue.close(),
-  }
+/**
+ * The job id of a finished event: one job per completion, so a pipeline
+ * retried and finished again is reported again (BullMQ keeps finished jobs,
+ * and a kept id would swallow the new one). No ':' (BullMQ refuses it).
+ */
+export function pipelineFinishedJobId(event: PipelineFinished): string {
+  const at = Date.parse(event.finishedAt)
+  return `pipeline_${event.pipelineId}_${event.status}_${Number.isNaN(at) ? event.finishedAt : at}`
 }
 
-/**
- * Events in the ci_triggers schema's `pipeline_created_outbox`, written in the
- * pipeline's transaction and relayed to PIPELINE_CREATED_QUEUE.
- */
-export const PIPELINE_CREATED_OUTBOX: OutboxCodec<PipelineCreated> = {
+/** New branch pipelines: `pipeline_created_outbox` -> PIPELINE_CREATED_QUEUE. */
+export const PIPELINE_CREATED_EVENTS = pipelineEventKind<PipelineCreated>({
+  queue: PIPELINE_CREATED_QUEUE,
   table: 'pipeline_created_outbox',
-  toJSON: (event) => event,
-  // The worker checks each job with decodePipelineCreated; a bad row must not stop the relay.
-  fromJSON: (payload) => payload as PipelineCreated,
-  keyOf: pipelineCreatedJobId,
+  jobName: 'pipeline-created',
+  decode: decodePipelineCreated,
+  jobId: pipelineCreatedJobId,
+})
+
+/** Completed pipelines: `pipeline_finished_outbox` -> PIPELINE_FINISHED_QUEUE. */
+export const PIPELINE_FINISHED_EVENTS = pipelineEventKind<PipelineFinished>({
+  queue: PIPELINE_FINISHED_QUEUE,
+  table: 'pipeline_finished_outbox',
+  jobName: 'pipeline-finished',
+  decode: decodePipelineFinished,
+  jobId: pipelineFinishedJobId,
+})
+
+export const PIPELINE_CREATED_OUTBOX = PIPELINE_CREATED_EVENTS.outbox
+export const PIPELINE_FINISHED_OUTBOX = PIPELINE_FINISHED_EVENTS.outbox
+
+/** A producer for PIPELINE_CREATED_QUEUE. */
+export function createPipelineCreatedPublisher(connection: Redis): PipelineCreatedPublisher {
+  return PIPELINE_CREATED_EVENTS.createPublisher(connection)
+}
+
+/** A producer for PIPELINE_FINISHED_QUEUE. */
+export function createPipelineFinishedPublisher(connection: Redis): PipelineFinishedPublisher {
+  return PIPELINE_FINISHED_EVENTS.createPublisher(connection)
+}
+
+/** What a relay of pipeline events runs on: the service's database, Redis and logger. */
+export interface PipelineEventRelayDeps {
+  // Any schema: the relay reads only the kind's outbox table, by name.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>
+  logger: Logger
+  redis: () => Redis
+}
+
+/** Relays one kind's outbox to its queue (see startQueueOutboxRelay). */
+export function startPipelineEventRelay<T>(
+  kind: PipelineEventKind<T>,
+  deps: PipelineEventRelayDeps,
+  what: string,
+): OutboxRelay {
+  return startQueueOutboxRelay({
+    stores: outboxTransactionsOf(deps.db, kind.outbox),
+    logger: deps.logger,
+    redis: deps.redis,
+    what,
+    createPublisher: kind.createPublisher,
+    keyOf: kind.outbox.keyOf,
+  })
 }

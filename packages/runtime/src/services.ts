@@ -32,7 +32,12 @@ export const DOMAIN_SERVICES: readonly ServiceInfo[] = [
     grpcPort: 50053,
     extraRoles: [{ name: 'worker' }],
   },
-  { name: 'ci-triggers', schema: 'ci_triggers', grpcPort: 50054, extraRoles: [] },
+  {
+    name: 'ci-triggers',
+    schema: 'ci_triggers',
+    grpcPort: 50054,
+    extraRoles: [{ name: 'worker' }],
+  },
   { name: 'alerting', schema: 'alerting', grpcPort: 50055, extraRoles: [{ name: 'worker' }] },
 ]
 

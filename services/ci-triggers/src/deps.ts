@@ -2,19 +2,27 @@ import { ProjectServiceClient, RepositoryServiceClient, UserServiceClient } from
 import {
   Counter,
   createClient,
-  createPipelineCreatedPublisher,
   createRateLimiter,
   outboxTransactionsOf,
-  PIPELINE_CREATED_OUTBOX,
+  PIPELINE_CREATED_EVENTS,
+  PIPELINE_FINISHED_EVENTS,
+  startPipelineEventRelay,
   startQueueOutboxRelay,
   type ServiceDeps,
 } from '@suite/runtime'
-import { accessPort } from './clients/access.js'
+import { accessPort, maintainedProjects } from './clients/access.js'
 import { repositoryPort } from './clients/repository.js'
 import { loadCiTriggersConfig, type CiTriggersConfig } from './config.js'
 import type { CreatePipelineDeps } from './domain/create-pipeline.js'
+import type { ChangeJobDeps } from './domain/change-job.js'
+import type { JobQueueDeps } from './domain/job-queue.js'
 import type { AccessPort, PipelineStore, RepositoryPort } from './domain/ports.js'
+import type { JobQueueStore } from './domain/runner-ports.js'
+import type { RunnerDeps } from './domain/runners.js'
+import { JobQueueStoreImpl } from './store/job-queue.store.js'
 import { PipelinesStore } from './store/pipelines.store.js'
+import { RunnersStore } from './store/runners.store.js'
+import { createJobDeadlinePublisher, JOB_DEADLINE_OUTBOX } from './workers/queues.js'
 import type { Database } from './store/schema.js'
 
 /** What the server role's services share. */
@@ -23,6 +31,13 @@ export interface CiTriggersDeps extends CreatePipelineDeps {
   store: PipelineStore
   access: AccessPort
   repository: RepositoryPort
+  queue: JobQueueStore
+  /** Runners as users and gitlab-runner manage them. */
+  runnerDeps: RunnerDeps
+  /** The runner side of jobs. */
+  jobQueue: JobQueueDeps
+  /** A user's actions on jobs. */
+  jobs: ChangeJobDeps
 }
 
 /** The dependencies of the server role and what closes the connections they opened. */
@@ -34,7 +49,8 @@ export interface WiredDeps {
 /**
  * The store, the other services' clients (reads retried on UNAVAILABLE; the
  * repository may take its time reading a commit), the pipeline metrics and
- * the relay of new branch pipelines from the outbox to `ci.pipeline-created`.
+ * the relays from the outboxes to `ci.pipeline-created` (new branch pipelines)
+ * and `ci.pipeline-finished` (pipelines that completed).
  */
 export function ciTriggersDeps(service: ServiceDeps<Database>): WiredDeps {
   const config = loadCiTriggersConfig()
@@ -55,20 +71,37 @@ export function ciTriggersDeps(service: ServiceDeps<Database>): WiredDeps {
     retries: 2,
     deadlineMs: 30_000,
   })
-  const relay = startQueueOutboxRelay({
-    stores: outboxTransactionsOf(service.db, PIPELINE_CREATED_OUTBOX),
-    logger: service.logger,
-    redis: service.redis,
-    what: 'pipeline-created events',
-    createPublisher: createPipelineCreatedPublisher,
-    keyOf: PIPELINE_CREATED_OUTBOX.keyOf,
-  })
+  const relay = startPipelineEventRelay(PIPELINE_CREATED_EVENTS, service, 'pipeline-created events')
+  // Status changes come from many paths (jobs, cancel, retry); this relay finds them on its tick.
+  const finishedRelay = startPipelineEventRelay(
+    PIPELINE_FINISHED_EVENTS,
+    service,
+    'pipeline-finished events',
+  )
   const pipelinesCreated = new Counter({
     name: 'ci_pipelines_created_total',
     help: 'Pipelines stored, by source and status at creation.',
     labelNames: ['source', 'status'],
     registers: [registry],
   })
+  const deadlines = startQueueOutboxRelay({
+    stores: outboxTransactionsOf(service.db, JOB_DEADLINE_OUTBOX),
+    logger: service.logger,
+    redis: service.redis,
+    what: 'job deadlines',
+    createPublisher: createJobDeadlinePublisher,
+    keyOf: JOB_DEADLINE_OUTBOX.keyOf,
+  })
+  const store = new PipelinesStore(service.db)
+  const queue = new JobQueueStoreImpl(service.db)
+  const runners = new RunnersStore(service.db)
+  const access = accessPort(projects.rpc, users.rpc)
+  const now = () => new Date()
+  // A claim wrote its job's deadline to the outbox; a finished job may finish its pipeline.
+  const queueChanged = () => {
+    deadlines.wake()
+    finishedRelay.wake()
+  }
   const limiter = createRateLimiter(service.redis, (err) =>
     service.logger.warn({ err }, 'pipeline rate limit not counted'),
   )
@@ -82,8 +115,27 @@ export function ciTriggersDeps(service: ServiceDeps<Database>): WiredDeps {
       config,
       throttle: (projectId, userId, sha) =>
         limiter.hit(pipelinesCreate, [projectId, userId ?? 'anonymous', sha]),
-      store: new PipelinesStore(service.db),
-      access: accessPort(projects.rpc, users.rpc),
+      store,
+      access,
+      queue,
+      runnerDeps: {
+        runners,
+        access,
+        registrationToken: config.runnerRegistrationToken,
+        maintainedProjectIds: (userId) => maintainedProjects(projects.rpc, userId),
+        now,
+      },
+      jobQueue: {
+        runners,
+        queue,
+        pipelines: store,
+        externalUrl: config.externalUrl,
+        deadlineGraceSeconds: config.jobDeadlineGraceSeconds,
+        maxTraceBytes: config.jobLogMaxBytes,
+        now,
+        queueChanged,
+      },
+      jobs: { pipelines: store, queue, now, queueChanged },
       repository: repositoryPort(repository.rpc),
       externalUrl: config.externalUrl,
       created: (pipeline) => {
@@ -95,7 +147,7 @@ export function ciTriggersDeps(service: ServiceDeps<Database>): WiredDeps {
     },
     close: async () => {
       for (const client of [projects, users, repository]) client.raw.close()
-      await relay.stop()
+      await Promise.all([relay.stop(), finishedRelay.stop(), deadlines.stop()])
     },
   }
 }

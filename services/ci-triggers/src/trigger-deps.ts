@@ -36,5 +36,6 @@ export function triggerDeps(service: ServiceDeps<Database>, deps: CiTriggersDeps
     pipelines: { create: (request) => createPipelineFromConfig(deps, request) },
     now: () => new Date(),
     observeLookup: (result) => lookups.inc({ result }),
+    queue: deps.queue,
   }
 }

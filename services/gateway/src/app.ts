@@ -30,6 +30,9 @@ import { memberRoleRoutes } from './routes/member-roles.routes.js'
 import { memberRoutes } from './routes/members.routes.js'
 import { mergeRequestAreaRoutes } from './routes/merge-request-area.routes.js'
 import { jobRoutes } from './routes/jobs.routes.js'
+import { jobTokenScopeRoutes } from './routes/job-token-scope.routes.js'
+import { runnerRoutes } from './routes/runners.routes.js'
+import { runnerProtocolRoutes } from './routes/runner-protocol.routes.js'
 import { personalAccessTokenRoutes } from './routes/personal-access-tokens.routes.js'
 import { pipelineTriggerRoutes } from './routes/pipeline-triggers.routes.js'
 import { pipelineRoutes } from './routes/pipelines.routes.js'
@@ -65,6 +68,8 @@ export interface AppDeps {
   readModels?: ReadModels
   /** Express's `trust proxy`: whose X-Forwarded-For names the client; nobody's by default. */
   trustProxy?: number | string[] | false
+  /** How long POST /jobs/request waits for the queue to change; none: 50 s. */
+  runnerLongPollMs?: number
   /** GitLab's user and IP rate limits for /api, counted in Redis; off without it. */
   throttles?: Pick<ApiThrottleDeps, 'settings' | 'redis'>
 }
@@ -124,10 +129,17 @@ export function createApp(deps: AppDeps): Express {
       pipelines: deps.pipelines,
       identity: deps.identity,
       repository: deps.repository,
+      externalUrl: deps.externalUrl,
     }
     pipelineRoutes(api, pipelineDeps)
-    jobRoutes(api, pipelineDeps)
+    jobRoutes(api, { ...pipelineDeps, projects: deps.projects })
     pipelineTriggerRoutes(api, { ...routeDeps, pipelines: deps.pipelines })
+    runnerRoutes(api, { ...routeDeps, pipelines: deps.pipelines })
+    jobTokenScopeRoutes(api, { ...routeDeps, pipelines: deps.pipelines })
+    runnerProtocolRoutes(api, {
+      pipelines: deps.pipelines,
+      longPollMs: deps.runnerLongPollMs ?? 50_000,
+    })
   }
   if (deps.alerting) {
     alertIntegrationRoutes(api, deps.alerting)

@@ -84,6 +84,9 @@ export function loadGatewayConfig(environment: NodeJS.ProcessEnv = process.env) 
       THROTTLE_UNAUTHENTICATED_API_ENABLED: env.bool(false),
       THROTTLE_UNAUTHENTICATED_API_REQUESTS_PER_PERIOD: positiveInteger(3600),
       THROTTLE_UNAUTHENTICATED_API_PERIOD_IN_SECONDS: positiveInteger(3600),
+      // How long POST /jobs/request holds a runner whose queue has not changed
+      // (Workhorse's apiCiLongPollingDuration; 0 answers at once).
+      RUNNER_LONG_POLL_SECONDS: z.coerce.number().int().min(0).max(300).default(50),
     },
     environment,
   )
@@ -96,6 +99,7 @@ export function loadGatewayConfig(environment: NodeJS.ProcessEnv = process.env) 
     logLevel: raw.LOG_LEVEL,
     readModelEntries: raw.READ_MODEL_ENTRIES,
     trustProxy: raw.TRUST_PROXY,
+    runnerLongPollMs: raw.RUNNER_LONG_POLL_SECONDS * 1000,
     throttles: Object.freeze({
       authenticatedApi: Object.freeze({
         enabled: raw.THROTTLE_AUTHENTICATED_API_ENABLED,

@@ -105,6 +105,7 @@ const app = createApp({
   changes,
   readModels,
   trustProxy: config.trustProxy,
+  runnerLongPollMs: config.runnerLongPollMs,
   throttles: { settings: config.throttles, redis: () => redis },
 })
 

@@ -4,6 +4,7 @@ import type {
   ProjectServiceClient,
   UserServiceClient,
 } from '@suite/proto'
+import { AccessLevel } from '@suite/proto'
 import { isNotFound, type PromiseClient } from '@suite/runtime'
 import type { Actor, ProjectGrant } from '../domain/actor.js'
 import type { AccessPort, ProjectFacts } from '../domain/ports.js'
@@ -31,6 +32,10 @@ export function grantOf(projectId: number, abilities: ProjectAbilities | undefin
     destroyPipeline: abilities?.destroyPipeline ?? false,
     adminPipelineTriggers: abilities?.adminPipelineTriggers ?? false,
     readBuild: abilities?.readBuild ?? false,
+    updateBuild: abilities?.updateBuild ?? false,
+    adminRunner: abilities?.adminRunner ?? false,
+    readRunners: abilities?.readRunners ?? false,
+    adminJobTokenScope: abilities?.adminJobTokenScope ?? false,
   }
 }
 
@@ -79,4 +84,41 @@ export function accessPort(
       return project && factsOf(project)
     },
   }
+}
+
+/** At most this many projects count for a user's runners (GET /runners); more are left out. */
+const MAINTAINED_PROJECTS_LIMIT = 1_000
+
+/**
+ * The projects a user maintains (Maintainer or more), as the projects service
+ * lists their memberships: whose runners GET /runners shows them.
+ */
+export async function maintainedProjects(
+  projects: PromiseClient<ProjectServiceClient>,
+  userId: number,
+): Promise<number[]> {
+  const ids: number[] = []
+  let after: number | undefined
+  while (ids.length < MAINTAINED_PROJECTS_LIMIT) {
+    const answer = await projects.listProjects({
+      caller: { userId, admin: false, scopes: OWNER_SCOPES },
+      page: { page: 1, perPage: 100 },
+      membership: true,
+      minAccessLevel: AccessLevel.ACCESS_LEVEL_MAINTAINER,
+      orderBy: 'id',
+      sort: 'asc',
+      keyset: true,
+      idAfter: after,
+      owned: false,
+      searchNamespaces: false,
+      starred: false,
+      topics: [],
+      withIssuesEnabled: false,
+      withMergeRequestsEnabled: false,
+    })
+    ids.push(...answer.projects.map((project) => project.id))
+    if (answer.projects.length < 100 || answer.nextCursor === undefined) break
+    after = answer.nextCursor
+  }
+  return ids
 }

@@ -20,4 +20,11 @@ export interface ProjectGrant {
   destroyPipeline: boolean
   adminPipelineTriggers: boolean
   readBuild: boolean
+  /** Play, cancel and retry jobs. */
+  updateBuild: boolean
+  /** Create and manage the project's runners. */
+  adminRunner: boolean
+  readRunners: boolean
+  /** The job token scope's allowlist. */
+  adminJobTokenScope: boolean
 }

@@ -30,6 +30,10 @@ const developer: Actor = {
     destroyPipeline: false,
     adminPipelineTriggers: false,
     readBuild: true,
+    updateBuild: false,
+    adminRunner: false,
+    readRunners: false,
+    adminJobTokenScope: false,
   },
 }
 const owner: Actor = {

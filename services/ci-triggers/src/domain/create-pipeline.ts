@@ -89,8 +89,14 @@ export async function createPipelineFromConfig(
     ? undefined
     : await deps.repository.readFile(request.projectId, commit.sha, path)
   if (config === undefined) refused('Missing CI config file')
+  const predefined = predefinedVariables({
+    request,
+    project,
+    commit,
+    externalUrl: deps.externalUrl,
+  })
   const variables = {
-    ...predefinedVariables({ request, project, commit, externalUrl: deps.externalUrl }),
+    ...predefined,
     ...Object.fromEntries(request.variables.map((variable) => [variable.key, variable.value])),
   }
   const outcome: CiConfigOutcome = planPipeline(config, {
@@ -126,6 +132,8 @@ export async function createPipelineFromConfig(
     yamlErrors: null,
     failureReason: null,
     name: null,
+    upstream: request.upstream ?? null,
+    predefinedVariables: predefined,
   }
   const { pipeline, created } =
     outcome.kind === 'invalid'

@@ -38,6 +38,9 @@ export interface Job {
   /** What a runner needs: script, before_script, after_script, image, services, ... */
   options: Record<string, unknown>
   yamlVariables: Record<string, string>
+  /** Seconds a runner may run it, set when a runner takes it. */
+  timeout: number | null
+  exitCode: number | null
 }
 
 /** A job to store with a new pipeline; it starts `created`. */

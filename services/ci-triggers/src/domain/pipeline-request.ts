@@ -1,5 +1,5 @@
 import type { Actor } from './actor.js'
-import type { PipelineSource } from './pipeline.js'
+import type { PipelineSource, PipelineUpstream } from './pipeline.js'
 
 /** A variable given with a pipeline request (GitLab's Ci::PipelineVariable). */
 export interface RequestVariable {
@@ -45,4 +45,6 @@ export interface PipelineRequest {
   triggerId: number | null
   /** Retries with the same key answer the pipeline of the first one. */
   idempotencyKey: string | null
+  /** The running job whose token asks (a multi-project pipeline, source `pipeline`). */
+  upstream?: PipelineUpstream | null
 }

@@ -36,6 +36,15 @@ export interface Pipeline {
   mergeRequestId: number | null
   /** workflow:name of the configuration; none yet. */
   name: string | null
+  /** The job whose token triggered it (source `pipeline`), with its pipeline and project. */
+  upstream: PipelineUpstream | null
+}
+
+/** GitLab's ci_sources_pipelines row of a multi-project pipeline a job token started. */
+export interface PipelineUpstream {
+  jobId: number
+  pipelineId: number
+  projectId: number
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Actor } from './actor.js'
 import type { Job, NewJob } from './job.js'
-import type { Pipeline, PipelineSource, PipelineStatus } from './pipeline.js'
+import type { Pipeline, PipelineSource, PipelineStatus, PipelineUpstream } from './pipeline.js'
 import type { PipelineRequest, RequestVariable } from './pipeline-request.js'
 
 /** A pipeline to store; the store allocates its id and per-project iid. */
@@ -26,6 +26,10 @@ export interface NewPipeline {
   failureReason: string | null
   /** workflow:name. */
   name: string | null
+  /** The running job whose token triggered it. */
+  upstream: PipelineUpstream | null
+  /** The CI_* variables it was created with, handed to its jobs. */
+  predefinedVariables: Record<string, string>
 }
 
 /** Filters of a project's pipeline list; absent ones do not filter. */
@@ -160,8 +164,13 @@ export interface JobChange {
   status: Job['status']
   /** Set when it becomes pending. */
   queuedAt: Date | null
-  /** Set when it is canceled. */
+  /** Set when it is canceled or finishes. */
   finishedAt: Date | null
+  /** Set when a runner reports it failed. */
+  failureReason?: string | null
+  exitCode?: number | null
+  /** Set when an allow_failure:exit_codes match lets it fail. */
+  allowFailure?: boolean
 }
 
 /** A pipeline's status with the timestamps derived from it. */

@@ -35,6 +35,8 @@ function job(name: string, stageIdx: number, extra: Partial<Job> = {}): Job {
     runnerId: null,
     options: {},
     yamlVariables: {},
+    timeout: null,
+    exitCode: null,
     ...extra,
   }
 }

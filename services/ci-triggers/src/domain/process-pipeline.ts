@@ -78,7 +78,10 @@ export function applyChanges(jobs: readonly Job[], changes: readonly JobChange[]
   const byId = new Map(changes.map((change) => [change.id, change]))
   return jobs.map((job) => {
     const change = byId.get(job.id)
-    return change ? { ...job, status: change.status } : job
+    if (!change) return job
+    return change.allowFailure === undefined
+      ? { ...job, status: change.status }
+      : { ...job, status: change.status, allowFailure: change.allowFailure }
   })
 }
 

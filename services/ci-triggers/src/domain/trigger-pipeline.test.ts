@@ -32,6 +32,10 @@ function ownerActor(): Actor {
       destroyPipeline: false,
       adminPipelineTriggers: true,
       readBuild: true,
+      updateBuild: false,
+      adminRunner: false,
+      readRunners: false,
+      adminJobTokenScope: false,
     },
   }
 }

@@ -1,8 +1,11 @@
-import { NotFoundError } from '@suite/runtime'
+import { NotFoundError, UnauthenticatedError } from '@suite/runtime'
 import type { Actor } from './actor.js'
 import type { Pipeline } from './pipeline.js'
 import type { InputValue, RequestVariable } from './pipeline-request.js'
+import { authenticateJobToken, jobTokenReaches, requireRunning } from './job-token.js'
 import type { AccessPort, PipelineCreator } from './ports.js'
+import { JOB_TOKEN_PREFIX } from './runner.js'
+import type { JobQueueStore } from './runner-ports.js'
 import { isExpired, TRIGGER_TOKEN_PREFIX, type TriggerStore } from './trigger.js'
 
 /** The results of a token lookup, as counted in metrics. */
@@ -16,6 +19,8 @@ export interface TriggerPipelineDeps {
   now: () => Date
   /** Told the result of every token lookup. */
   observeLookup: (result: TriggerLookupResult) => void
+  /** Job tokens and the job token scope; without it job tokens miss like any token. */
+  queue?: JobQueueStore
 }
 
 export interface TriggerPipelineInput {
@@ -63,16 +68,64 @@ async function isTokenProject(
   return project !== undefined && project.fullPath.toLowerCase() === named.fullPath.toLowerCase()
 }
 
+/** The request's variables, as env_var variables in the order given. */
+function requestVariables(input: TriggerPipelineInput): RequestVariable[] {
+  return input.variables.map(([key, value]) => ({ key, value, variableType: 'env_var' }))
+}
+
+/**
+ * POST /projects/:id/trigger/pipeline with a job token (Ci::PipelineTriggerService
+ * #create_pipeline_from_job): while the job runs, a multi-project pipeline
+ * (source `pipeline`) in a project the job's user can read and whose job
+ * token allowlist admits the job's project, linked to the job upstream. A
+ * token that is no job's, or a project out of reach, is the same 404 as any
+ * miss; a job that is not running is 400 Job has to be running.
+ */
+async function triggerWithJobToken(
+  deps: TriggerPipelineDeps,
+  queue: JobQueueStore,
+  input: TriggerPipelineInput,
+): Promise<Pipeline> {
+  let found
+  try {
+    found = await authenticateJobToken(queue, input.token, null)
+  } catch (error) {
+    if (error instanceof UnauthenticatedError) throw notFound()
+    throw error
+  }
+  const owner = await deps.access.actorFor(found.userId, input.project)
+  if (!owner) throw notFound()
+  requireRunning(found)
+  if (!(await jobTokenReaches(queue, found.job, owner.project.id))) throw notFound()
+  const { job } = found
+  return deps.pipelines.create({
+    actor: owner.actor,
+    projectId: owner.project.id,
+    ref: input.ref,
+    sha: null,
+    source: 'pipeline',
+    variables: requestVariables(input),
+    inputs: input.inputs,
+    mergeRequest: null,
+    triggerId: null,
+    idempotencyKey: null,
+    upstream: { jobId: job.id, pipelineId: job.pipelineId, projectId: job.projectId },
+  })
+}
+
 /**
  * POST /projects/:id/trigger/pipeline with a trigger token: the token (by
  * digest) must belong to the project named and not have expired; the
  * pipeline runs as the token's owner, with source `trigger`, and the token's
- * last_used moves. Job tokens are not accepted yet: they miss like any token.
+ * last_used moves. A job token (glcbt-) starts a linked multi-project pipeline.
  */
 export async function triggerPipeline(
   deps: TriggerPipelineDeps,
   input: TriggerPipelineInput,
 ): Promise<Pipeline> {
+  if (input.token.startsWith(JOB_TOKEN_PREFIX) && deps.queue) {
+    return triggerWithJobToken(deps, deps.queue, input)
+  }
   const trigger = input.token.startsWith(TRIGGER_TOKEN_PREFIX)
     ? await deps.triggers.findByToken(input.token)
     : undefined
@@ -89,11 +142,7 @@ export async function triggerPipeline(
 
   const owner = await deps.access.actorFor(trigger.ownerId, { id: trigger.projectId })
 
-  const variables: RequestVariable[] = input.variables.map(([key, value]) => ({
-    key,
-    value,
-    variableType: 'env_var',
-  }))
+  const variables = requestVariables(input)
   const pipeline = await deps.pipelines.create({
     actor: owner?.actor ?? NOBODY,
     projectId: trigger.projectId,

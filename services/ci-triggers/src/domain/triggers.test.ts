@@ -28,6 +28,10 @@ function grant(overrides: Partial<ProjectGrant> = {}): ProjectGrant {
     destroyPipeline: false,
     adminPipelineTriggers: true,
     readBuild: true,
+    updateBuild: false,
+    adminRunner: false,
+    readRunners: false,
+    adminJobTokenScope: false,
     ...overrides,
   }
 }

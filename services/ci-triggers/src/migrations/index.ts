@@ -4,6 +4,8 @@ import * as addChangeTriggers from './2026_11_26_0900_add_change_triggers.js'
 import * as createJobs from './2026_11_26_1000_create_jobs.js'
 import * as createTriggerTokens from './2026_11_26_1100_create_trigger_tokens.js'
 import * as createPipelineCreatedOutbox from './2026_11_26_1600_create_pipeline_created_outbox.js'
+import * as createPipelineFinishedOutbox from './2026_11_27_0900_create_pipeline_finished_outbox.js'
+import * as createRunners from './2026_11_27_1000_create_runners.js'
 
 /** Every migration of the `ci_triggers` schema, by name; Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +14,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_1000_create_jobs': createJobs,
   '2026_11_26_1100_create_trigger_tokens': createTriggerTokens,
   '2026_11_26_1600_create_pipeline_created_outbox': createPipelineCreatedOutbox,
+  '2026_11_27_0900_create_pipeline_finished_outbox': createPipelineFinishedOutbox,
+  '2026_11_27_1000_create_runners': createRunners,
 }

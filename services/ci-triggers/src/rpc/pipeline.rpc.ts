@@ -1,5 +1,6 @@
 import type { PipelineServiceServer } from '@suite/proto'
 import { InvalidError, type GrpcServer } from '@suite/runtime'
+import { cancelJob, jobTrace, playJob, retryJob, type ChangeJobDeps } from '../domain/change-job.js'
 import { cancelPipeline, deletePipeline, retryPipeline } from '../domain/change-pipeline.js'
 import type { CreatePipelineDeps } from '../domain/create-pipeline.js'
 import { createPipelineFromConfig } from '../domain/create-pipeline.js'
@@ -63,10 +64,22 @@ function orderOf(orderBy: string, sort: string): PipelineOrder {
 /** gitlab.ci.v1.PipelineService */
 export function pipelineService(
   server: GrpcServer,
-  deps: CreatePipelineDeps,
+  deps: CreatePipelineDeps & { jobs: ChangeJobDeps },
 ): PipelineServiceServer {
   const { store } = deps
+  const changeJob =
+    (change: typeof playJob) =>
+    async (req: { caller?: Parameters<typeof actorOf>[0]; projectId: number; jobId: number }) => ({
+      job: toJobMessage(await change(deps.jobs, actorOf(req.caller), req.projectId, req.jobId)),
+    })
   return {
+    getJobTrace: server.unary('GetJobTrace', async (req) => ({
+      content: await jobTrace(deps.jobs, actorOf(req.caller), req.projectId, req.jobId),
+    })),
+    playJob: server.unary('PlayJob', changeJob(playJob)),
+    cancelJob: server.unary('CancelJob', changeJob(cancelJob)),
+    retryJob: server.unary('RetryJob', changeJob(retryJob)),
+
     createPipeline: server.unary('CreatePipeline', async (req) => {
       const source = isPipelineSource(req.source) ? req.source : undefined
       if (!source) throw new InvalidError({ source: ['is not included in the list'] })

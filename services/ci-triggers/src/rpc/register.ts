@@ -1,12 +1,20 @@
-import { PipelineServiceService, TriggerServiceService } from '@suite/proto'
+import {
+  JobRequestServiceService,
+  JobTokenServiceService,
+  PipelineServiceService,
+  RunnerServiceService,
+  TriggerServiceService,
+} from '@suite/proto'
 import type { GrpcServer, ServiceDeps } from '@suite/runtime'
 import { ciTriggersDeps } from '../deps.js'
 import { triggerDeps } from '../trigger-deps.js'
 import type { Database } from '../store/schema.js'
+import { jobTokenService } from './job-token.rpc.js'
 import { pipelineService } from './pipeline.rpc.js'
+import { jobRequestService, runnerService } from './runner.rpc.js'
 import { triggerService } from './trigger.rpc.js'
 
-/** Registers the server role's gRPC services; returns what closes their clients and relay. */
+/** Registers the server role's gRPC services; returns what closes their clients and relays. */
 export function registerServices(
   server: GrpcServer,
   service: ServiceDeps<Database>,
@@ -18,5 +26,16 @@ export function registerServices(
     triggerService(server, triggerDeps(service, deps)),
     'gitlab.ci.v1.TriggerService',
   )
+  server.add(
+    RunnerServiceService,
+    runnerService(server, deps.runnerDeps),
+    'gitlab.ci.v1.RunnerService',
+  )
+  server.add(
+    JobRequestServiceService,
+    jobRequestService(server, deps.jobQueue),
+    'gitlab.ci.v1.JobRequestService',
+  )
+  server.add(JobTokenServiceService, jobTokenService(server, deps), 'gitlab.ci.v1.JobTokenService')
   return close
 }

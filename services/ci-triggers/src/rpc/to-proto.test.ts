@@ -25,6 +25,7 @@ const pipeline: Pipeline = {
   yamlErrors: null,
   mergeRequestId: 3,
   name: null,
+  upstream: null,
 }
 
 describe('toPipelineMessage', () => {

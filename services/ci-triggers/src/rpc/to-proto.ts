@@ -28,6 +28,9 @@ export function toPipelineMessage(pipeline: Pipeline): PipelineMessage {
     yamlErrors: orUndefined(pipeline.yamlErrors),
     mergeRequestId: orUndefined(pipeline.mergeRequestId),
     name: pipeline.name ?? '',
+    sourceJobId: pipeline.upstream?.jobId,
+    sourcePipelineId: pipeline.upstream?.pipelineId,
+    sourceProjectId: pipeline.upstream?.projectId,
   }
 }
 
@@ -60,5 +63,6 @@ export function toJobMessage(job: Job): JobMessage {
     retried: job.retried,
     runnerId: orUndefined(job.runnerId),
     archived: false,
+    exitCode: orUndefined(job.exitCode),
   }
 }

@@ -44,6 +44,10 @@ const owner: Actor = {
     destroyPipeline: false,
     adminPipelineTriggers: true,
     readBuild: true,
+    updateBuild: false,
+    adminRunner: false,
+    readRunners: false,
+    adminJobTokenScope: false,
   },
 }
 

@@ -35,6 +35,8 @@ export function toJob(row: JobRow): Job {
     runnerId: row.runner_id,
     options: row.options,
     yamlVariables: row.yaml_variables,
+    timeout: row.timeout,
+    exitCode: row.exit_code,
   }
 }
 

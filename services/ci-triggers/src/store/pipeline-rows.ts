@@ -30,6 +30,16 @@ export function toPipeline(row: PipelineRow): Pipeline {
     yamlErrors: row.yaml_errors,
     mergeRequestId: row.merge_request_id,
     name: row.name,
+    upstream:
+      row.source_job_id !== null &&
+      row.source_pipeline_id !== null &&
+      row.source_project_id !== null
+        ? {
+            jobId: row.source_job_id,
+            pipelineId: row.source_pipeline_id,
+            projectId: row.source_project_id,
+          }
+        : null,
   }
 }
 
@@ -55,5 +65,9 @@ export function newPipelineRow(pipeline: NewPipeline, iid: number): Insertable<P
     yaml_errors: pipeline.yamlErrors,
     failure_reason: pipeline.failureReason,
     name: pipeline.name,
+    source_job_id: pipeline.upstream?.jobId ?? null,
+    source_pipeline_id: pipeline.upstream?.pipelineId ?? null,
+    source_project_id: pipeline.upstream?.projectId ?? null,
+    predefined_variables: JSON.stringify(pipeline.predefinedVariables),
   }
 }

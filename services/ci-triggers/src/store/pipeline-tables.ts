@@ -35,6 +35,12 @@ export interface PipelinesTable {
   trigger_id: Nullable<number>
   /** config_error, ... (Ci::Pipeline failure_reason). */
   failure_reason: Nullable<string>
+  /** Set on a pipeline a job token triggered: its upstream job, pipeline and project. */
+  source_job_id: Nullable<number>
+  source_pipeline_id: Nullable<number>
+  source_project_id: Nullable<number>
+  /** JSON object: the CI_* variables the pipeline was created with, for its jobs. */
+  predefined_variables: ColumnType<Record<string, string>, string | undefined, string>
 }
 
 /** GitLab's ci_builds. */
@@ -69,6 +75,12 @@ export interface JobsTable {
   options: ColumnType<Record<string, unknown>, string | undefined, string>
   /** JSON object of the job's configuration variables. */
   yaml_variables: ColumnType<Record<string, string>, string | undefined, string>
+  /** SHA-256 of the job token, while the job holds one. */
+  token_digest: Nullable<string>
+  /** Seconds the runner may run it (the runner's maximum_timeout caps the project's). */
+  timeout: Nullable<number>
+  exit_code: Nullable<number>
+  runner_system_id: Nullable<string>
 }
 
 /** GitLab's ci_pipeline_variables: what a pipeline was created with. */

@@ -43,6 +43,8 @@ const base: NewPipeline = {
   yamlErrors: null,
   failureReason: null,
   name: null,
+  upstream: null,
+  predefinedVariables: {},
 }
 
 describe('PipelinesStore on PostgreSQL', () => {

@@ -3,10 +3,12 @@ import {
   insertOutboxMessage,
   isUniqueViolation,
   PIPELINE_CREATED_OUTBOX,
+  PIPELINE_FINISHED_OUTBOX,
 } from '@suite/runtime'
 import { sql, type Kysely } from 'kysely'
 import type { Job } from '../domain/job.js'
 import { headPipelineCandidate, type Pipeline } from '../domain/pipeline.js'
+import { pipelineFinishedNews } from '../domain/pipeline-finished.js'
 import type { RequestVariable } from '../domain/pipeline-request.js'
 import type {
   JobChange,
@@ -236,6 +238,9 @@ export class PipelinesStore implements PipelineStore {
       const stored = toPipeline(row)
       const news = headPipelineCandidate(stored)
       if (news) await insertOutboxMessage(trx, PIPELINE_CREATED_OUTBOX, news)
+      // Stored already completed (a configuration error, nothing to run): it finished as it began.
+      const finished = pipelineFinishedNews('created', stored)
+      if (finished) await insertOutboxMessage(trx, PIPELINE_FINISHED_OUTBOX, finished)
       if (!contents) return stored
       if (contents.jobs.length > 0) {
         const origin = { ...pipeline, pipelineId: stored.id }
@@ -264,6 +269,7 @@ export class PipelinesStore implements PipelineStore {
 
 /** The pipeline `pipeline`, locked by the caller's transaction, with its latest jobs. */
 async function lockedPipeline(trx: Kysely<Database>, pipeline: Pipeline): Promise<LockedPipeline> {
+  let current = pipeline
   const jobs = await trx
     .selectFrom('jobs')
     .selectAll()
@@ -284,6 +290,9 @@ async function lockedPipeline(trx: Kysely<Database>, pipeline: Pipeline): Promis
             updated_at: sql<Date>`now()`,
             ...(change.queuedAt ? { queued_at: change.queuedAt } : {}),
             ...(change.finishedAt ? { finished_at: change.finishedAt } : {}),
+            ...(change.failureReason !== undefined ? { failure_reason: change.failureReason } : {}),
+            ...(change.exitCode !== undefined ? { exit_code: change.exitCode } : {}),
+            ...(change.allowFailure !== undefined ? { allow_failure: change.allowFailure } : {}),
           })
           .where('id', '=', change.id)
           .execute()
@@ -301,6 +310,7 @@ async function lockedPipeline(trx: Kysely<Database>, pipeline: Pipeline): Promis
       return rows.map(toJob)
     },
     updatePipeline: async (state: PipelineState) => {
+      const before = current.status
       const row = await trx
         .updateTable('pipelines')
         .set({
@@ -314,7 +324,11 @@ async function lockedPipeline(trx: Kysely<Database>, pipeline: Pipeline): Promis
         .where('id', '=', pipeline.id)
         .returningAll()
         .executeTakeFirstOrThrow()
-      return toPipeline(row)
+      current = toPipeline(row)
+      // Its news for the merge requests' auto-merge commits with the status, or not at all.
+      const finished = pipelineFinishedNews(before, current)
+      if (finished) await insertOutboxMessage(trx, PIPELINE_FINISHED_OUTBOX, finished)
+      return current
     },
   }
 }

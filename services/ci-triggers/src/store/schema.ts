@@ -1,5 +1,6 @@
 import type { PipelineTables } from './pipeline-tables.js'
+import type { RunnerTables } from './runner-tables.js'
 import type { TriggerTables } from './trigger-tables.js'
 
 /** Every table of the `ci_triggers` schema, one interface per aggregate's file. */
-export type Database = PipelineTables & TriggerTables
+export type Database = PipelineTables & TriggerTables & RunnerTables

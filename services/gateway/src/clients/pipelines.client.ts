@@ -1,5 +1,11 @@
 import type { Client } from '@grpc/grpc-js'
-import { PipelineServiceClient, TriggerServiceClient } from '@suite/proto'
+import {
+  JobRequestServiceClient,
+  JobTokenServiceClient,
+  PipelineServiceClient,
+  RunnerServiceClient,
+  TriggerServiceClient,
+} from '@suite/proto'
 import { createClient, type PromiseClient, type Registry } from '@suite/runtime'
 import { WRITE_DEADLINE_MS } from './deadlines.js'
 
@@ -11,6 +17,12 @@ export interface PipelinesClients {
   pipelineWrites: PromiseClient<PipelineServiceClient>
   /** Trigger tokens and triggering: never retried (a trigger creates a pipeline). */
   triggers: PromiseClient<TriggerServiceClient>
+  /** Runners as users manage them and as gitlab-runner registers: never retried. */
+  runners: PromiseClient<RunnerServiceClient>
+  /** The runner side of jobs: never retried (a request hands out a job). */
+  jobRequests: PromiseClient<JobRequestServiceClient>
+  /** CI_JOB_TOKEN and the job token scope; reads retried. */
+  jobTokens: PromiseClient<JobTokenServiceClient>
   close: () => void
 }
 
@@ -29,11 +41,36 @@ export function createPipelinesClients(address: string, registry: Registry): Pip
     registry,
     deadlineMs: WRITE_DEADLINE_MS,
   })
-  const raws: Client[] = [read.raw, write.raw, triggers.raw]
+  const runners = createClient(RunnerServiceClient, {
+    address,
+    registry,
+    deadlineMs: WRITE_DEADLINE_MS,
+  })
+  const jobRequests = createClient(JobRequestServiceClient, {
+    address,
+    registry,
+    deadlineMs: WRITE_DEADLINE_MS,
+  })
+  const jobTokens = createClient(JobTokenServiceClient, {
+    address,
+    registry,
+    retries: READ_RETRIES,
+  })
+  const raws: Client[] = [
+    read.raw,
+    write.raw,
+    triggers.raw,
+    runners.raw,
+    jobRequests.raw,
+    jobTokens.raw,
+  ]
   return {
     pipelines: read.rpc,
     pipelineWrites: write.rpc,
     triggers: triggers.rpc,
+    runners: runners.rpc,
+    jobRequests: jobRequests.rpc,
+    jobTokens: jobTokens.rpc,
     close: () => raws.forEach((raw) => raw.close()),
   }
 }

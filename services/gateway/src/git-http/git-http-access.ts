@@ -82,12 +82,26 @@ export function parseGitPath(path: string): GitRequestTarget | undefined {
   return { fullPath, endpoint: match[2] as GitRequestTarget['endpoint'] }
 }
 
-/** Basic credentials: any username, the password a token. */
-export function basicPassword(authorization: string | undefined): string | undefined {
+/** Basic credentials: the username, and the password (a token). */
+export function basicCredentials(
+  authorization: string | undefined,
+): { username: string; password: string } | undefined {
   const match = /^basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization ?? '')
   if (!match?.[1]) return undefined
   const decoded = Buffer.from(match[1], 'base64').toString('utf8')
   const colon = decoded.indexOf(':')
   const password = colon >= 0 ? decoded.slice(colon + 1) : ''
-  return password === '' ? undefined : password
+  if (password === '') return undefined
+  return { username: colon >= 0 ? decoded.slice(0, colon) : decoded, password }
 }
+
+/** Basic credentials: any username, the password a token. */
+export function basicPassword(authorization: string | undefined): string | undefined {
+  return basicCredentials(authorization)?.password
+}
+
+/** The username a CI job clones with, its job token as the password (Gitlab::Auth::CI_JOB_USER). */
+export const CI_JOB_USER = 'gitlab-ci-token'
+
+/** A job token may fetch, never push (ci_push_repository_for_job_token_allowed is off). */
+export const JOB_TOKEN_PUSH_DENIED = 'You are not allowed to upload code.'

@@ -1,10 +1,10 @@
 import { Transform, type Duplex, type Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createGunzip } from 'node:zlib'
-import { Metadata } from '@grpc/grpc-js'
+import { Metadata, status } from '@grpc/grpc-js'
 import type { Request, RequestHandler, Response } from 'express'
 import type { Project } from '@suite/proto'
-import type { Logger } from '@suite/runtime'
+import { isServiceError, type Logger } from '@suite/runtime'
 import { authenticate } from '../auth/authenticate.js'
 import { ANONYMOUS, callerOf, type Principal } from '../auth/principal.js'
 import type { TokenCache } from '../auth/token-cache.js'
@@ -13,10 +13,13 @@ import type { IdentityClients } from '../clients/identity.client.js'
 import { findProject } from '../clients/project-lookups.js'
 import type { ProjectsClients } from '../clients/projects.client.js'
 import type { RepositoryClients } from '../clients/repository.client.js'
+import type { PipelinesClients } from '../clients/pipelines.client.js'
 import { HttpError } from '../errors/http-error.js'
 import {
   ACCESS_DENIED,
-  basicPassword,
+  basicCredentials,
+  CI_JOB_USER,
+  JOB_TOKEN_PUSH_DENIED,
   gitRefusal,
   parseGitPath,
   scopesAllowGit,
@@ -31,6 +34,14 @@ export interface GitHttpDeps {
   logger: Logger
   /** A push changes the project's refs: its cached answers go before git hears the result end. */
   changes?: ChangePublisher
+  /** CI_JOB_TOKEN as gitlab-ci-token's password; without it job tokens are refused. */
+  pipelines?: Pick<PipelinesClients, 'jobTokens'>
+}
+
+/** Who clones: a principal, and the job token when a CI job does. */
+interface GitCaller {
+  principal: Principal
+  jobToken?: string
 }
 
 /** A push or a clone of a big repository may take long; the stream ends when git does. */
@@ -50,19 +61,43 @@ function refuse(res: Response, status: number, text: string): void {
   res.status(status).type('text/plain').send(`${text}\n`)
 }
 
+/**
+ * A CI job's clone: while its job runs, the job token acts as the job's user
+ * (read only); a finished job's token, or any other, is 401.
+ */
+async function jobPrincipal(
+  deps: GitHttpDeps,
+  token: string,
+  operation: GitOperation,
+): Promise<GitCaller> {
+  const answer = deps.pipelines
+    ? await deps.pipelines.jobTokens.authenticateJobToken({ token }).catch((error: unknown) => {
+        if (isServiceError(error) && error.code === status.UNAUTHENTICATED) return undefined
+        throw error
+      })
+    : undefined
+  if (!answer?.running) throw new GitHttpRefusal(401, ACCESS_DENIED)
+  if (operation === 'push') throw new GitHttpRefusal(403, JOB_TOKEN_PUSH_DENIED)
+  const { user } = await deps.identity.users.read.getUser({ caller: undefined, id: answer.userId })
+  if (!user || user.state !== 'active') throw new GitHttpRefusal(401, ACCESS_DENIED)
+  return { principal: { user, token: undefined, sudo: false }, jobToken: token }
+}
+
 async function principalOf(
   req: Request,
   deps: GitHttpDeps,
   operation: GitOperation,
-): Promise<Principal> {
-  const token = basicPassword(req.get('authorization'))
-  if (!token) return ANONYMOUS
+): Promise<GitCaller> {
+  const credentials = basicCredentials(req.get('authorization'))
+  if (!credentials) return { principal: ANONYMOUS }
+  const token = credentials.password
+  if (credentials.username === CI_JOB_USER) return jobPrincipal(deps, token, operation)
   try {
     const principal = await authenticate(token, undefined, deps)
     if (!scopesAllowGit(principal.token?.scopes ?? [], operation)) {
       throw new GitHttpRefusal(401, ACCESS_DENIED)
     }
-    return principal
+    return { principal }
   } catch (error) {
     if (error instanceof HttpError && error.status === 401)
       throw new GitHttpRefusal(401, ACCESS_DENIED)
@@ -77,6 +112,14 @@ async function projectFor(deps: GitHttpDeps, principal: Principal, fullPath: str
     if (error instanceof HttpError && error.status === 404) return undefined
     throw error
   }
+}
+
+async function jobTokenReaches(deps: GitHttpDeps, token: string, projectId: number) {
+  const answer = await deps.pipelines?.jobTokens.authenticateJobToken({
+    token,
+    targetProjectId: projectId,
+  })
+  return answer?.running === true && answer.targetAllowed
 }
 
 function queryText(value: unknown): string {
@@ -141,8 +184,13 @@ async function serve(
   operation: GitOperation,
   isInfoRefs: boolean,
 ): Promise<void> {
-  const principal = await principalOf(req, deps, operation)
-  const project = await projectFor(deps, principal, fullPath)
+  const { principal, jobToken } = await principalOf(req, deps, operation)
+  const found = await projectFor(deps, principal, fullPath)
+  // The job token scope: the job's own project, or one whose allowlist admits it.
+  const project =
+    found && jobToken !== undefined && !(await jobTokenReaches(deps, jobToken, found.id))
+      ? undefined
+      : found
   const refusal = gitRefusal(project, principal, operation)
   if (refusal || !project) {
     throw new GitHttpRefusal(refusal?.status ?? 404, refusal?.message ?? '')

@@ -1,4 +1,11 @@
 import type { Job, Pipeline, Project } from '@suite/proto'
+import type { Request, Response } from 'express'
+import { ANONYMOUS } from '../auth/principal.js'
+import { loadProjects } from '../clients/merge-request-lookups.js'
+import type { ProjectsClients } from '../clients/projects.client.js'
+import { loadUsersThrough } from '../clients/read-models.js'
+import { notFound, unauthorized } from '../errors/http-error.js'
+import { sendJson } from '../middleware/json-response.js'
 import { AUTHENTICATED, PUBLIC } from '../auth/abilities.js'
 import { loadCommits } from '../clients/commit-lookups.js'
 import { findPipeline } from '../clients/merge-request-lookups.js'
@@ -8,6 +15,9 @@ import { p } from '../params/coercions.js'
 import { jobScope } from '../params/pipeline-filters.js'
 import type { ApiRouter } from './api-router.js'
 import { pipelineItem, pipelinePathParams, type PipelineRouteDeps } from './pipeline-route-deps.js'
+
+/** What the job routes call: the pipeline routes' clients and projects (for GET /job). */
+export type JobRouteDeps = PipelineRouteDeps & { projects: Pick<ProjectsClients, 'projects'> }
 
 /** Jobs with their pipeline, project and commit; one commit lookup per distinct sha. */
 async function jobItems(
@@ -28,8 +38,83 @@ async function jobItems(
  * GET .../pipelines/:pipeline_id/jobs (lib/api/ci/pipelines.rb) and GET
  * /projects/:id/jobs/:job_id (lib/api/ci/jobs.rb, signed-in callers only).
  */
-export function jobRoutes(api: ApiRouter, deps: PipelineRouteDeps): void {
+export function jobRoutes(api: ApiRouter, deps: JobRouteDeps): void {
   const read = deps.pipelines.pipelines
+  const write = deps.pipelines.pipelineWrites
+
+  /** One job of the project, presented with its pipeline and commit. */
+  const jobItem = async (project: Project, job: Job | undefined) => {
+    const found = requireField(job, 'job')
+    const pipeline = await findPipeline(deps.pipelines, project.id, found.pipelineId)
+    const [shown] = await jobItems(deps, project, pipeline, [found])
+    return requireField(shown, 'job')
+  }
+  const jobPath = { id: p.string().required(), job_id: p.int().required() }
+
+  api.get('/projects/:id/jobs/:job_id/trace', {
+    ability: AUTHENTICATED,
+    resolve: 'project',
+    projectAbility: 'readBuild',
+    params: jobPath,
+    contentType: 'text/plain',
+    handle: async ({ caller, project, params }) => {
+      const { content } = await read.getJobTrace({
+        caller,
+        projectId: project.id,
+        jobId: params.job_id,
+      })
+      return Buffer.from(content).toString('utf8')
+    },
+    present: (text) => text,
+  })
+
+  // lib/api/ci/jobs.rb: play answers 200 (status :ok), cancel and retry 201.
+  for (const [action, statusCode] of [
+    ['play', 200],
+    ['cancel', 201],
+    ['retry', 201],
+  ] as const) {
+    api.post(`/projects/:id/jobs/:job_id/${action}`, {
+      ability: AUTHENTICATED,
+      resolve: 'project',
+      projectAbility: 'updateBuild',
+      params: jobPath,
+      status: statusCode,
+      handle: async ({ caller, project, params }) => {
+        const request = { caller, projectId: project.id, jobId: params.job_id }
+        const answer =
+          action === 'play'
+            ? await write.playJob(request)
+            : action === 'cancel'
+              ? await write.cancelJob(request)
+              : await write.retryJob(request)
+        return jobItem(project, answer.job)
+      },
+      present: presentJob,
+      related: jobUserIds,
+    })
+  }
+
+  // GET /job: the running job its JOB-TOKEN (or job_token) names; any other token is 401.
+  api.router.get('/job', async (req: Request, res: Response) => {
+    res.locals['route'] = `${req.baseUrl}/job`
+    const header = req.get('job-token')
+    const query = typeof req.query['job_token'] === 'string' ? req.query['job_token'] : undefined
+    const token = header ?? query ?? ''
+    // Another kind of token finds no job (GitLab's 404 Job Not Found); none is 401.
+    if (token === '') {
+      if (req.get('private-token') || req.get('authorization')) throw notFound('Job')
+      throw unauthorized()
+    }
+    const answer = await deps.pipelines.jobTokens.authenticateJobToken({ token })
+    if (!answer.running || !answer.job) throw unauthorized()
+    const job = answer.job
+    const project = (await loadProjects(deps.projects, [job.projectId])).get(job.projectId)
+    const item = await jobItem(requireField(project, 'project'), job)
+    const users = await loadUsersThrough(undefined, deps.identity, jobUserIds(item))
+    const ctx = { externalUrl: deps.externalUrl, principal: ANONYMOUS, abilities: {}, users }
+    sendJson(res, 200, presentJob(item, ctx))
+  })
 
   api.list('/projects/:id/pipelines/:pipeline_id/jobs', {
     ability: PUBLIC,
@@ -72,10 +157,7 @@ export function jobRoutes(api: ApiRouter, deps: PipelineRouteDeps): void {
     params: { id: p.string().required(), job_id: p.int().required() },
     handle: async ({ caller, project, params }) => {
       const answer = await read.getJob({ caller, projectId: project.id, id: params.job_id })
-      const job = requireField(answer.job, 'job')
-      const pipeline = await findPipeline(deps.pipelines, project.id, job.pipelineId)
-      const [shown] = await jobItems(deps, project, pipeline, [job])
-      return requireField(shown, 'job')
+      return jobItem(project, answer.job)
     },
     present: presentJob,
     related: jobUserIds,

@@ -12,6 +12,8 @@ export interface PipelineRouteDeps {
   identity: IdentityClients
   /** The repository role, for the commits jobs show; commits are null without it. */
   repository: RepositoryClients | undefined
+  /** Base of web_url links (GET /job presents outside the route pipeline). */
+  externalUrl: string
 }
 
 /** `:id/pipelines/:pipeline_id`: an id beyond any row finds none (404), never a 5xx. */

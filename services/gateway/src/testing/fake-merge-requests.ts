@@ -2,7 +2,10 @@ import type {
   CollaborationServiceClient,
   DiffServiceClient,
   MergeRequestServiceClient,
+  JobRequestServiceClient,
+  JobTokenServiceClient,
   PipelineServiceClient,
+  RunnerServiceClient,
   TriggerServiceClient,
 } from '@suite/proto'
 import type { PromiseClient } from '@suite/runtime'
@@ -43,12 +46,20 @@ export function fakeMergeRequests(handlers: FakeMergeRequestsHandlers = {}): Mer
 export function fakePipelines(
   handlers: Partial<PromiseClient<PipelineServiceClient>> = {},
   triggers: Partial<PromiseClient<TriggerServiceClient>> = {},
+  ci: {
+    runners?: Partial<PromiseClient<RunnerServiceClient>>
+    jobRequests?: Partial<PromiseClient<JobRequestServiceClient>>
+    jobTokens?: Partial<PromiseClient<JobTokenServiceClient>>
+  } = {},
 ): PipelinesClients {
   const client = fake<PipelineServiceClient>('pipelines', handlers)
   return {
     pipelines: client,
     pipelineWrites: client,
     triggers: fake<TriggerServiceClient>('triggers', triggers),
+    runners: fake<RunnerServiceClient>('runners', ci.runners),
+    jobRequests: fake<JobRequestServiceClient>('jobRequests', ci.jobRequests),
+    jobTokens: fake<JobTokenServiceClient>('jobTokens', ci.jobTokens),
     close: () => {},
   }
 }

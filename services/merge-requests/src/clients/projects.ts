@@ -5,6 +5,7 @@ import type { ProjectsPort } from '../domain/ports.js'
 import type { Project } from '../domain/project.js'
 import { abilityScopeOf } from './access-facts.js'
 import { callerMessage } from './caller-message.js'
+import { toProjectGrants } from './project-grants.js'
 import { isNotFound } from './grpc-failures.js'
 import type { ProjectsRpc } from './recording-projects.js'
 
@@ -54,6 +55,20 @@ export function projectsPort(client: ProjectsRpc, held?: ProjectSettingsCache): 
     })
     return projects.map(projectOf)
   }
+  const findGrants = async (caller: Caller | undefined, projectId: number) => {
+    try {
+      const { project } = await client.getProject({
+        caller: callerMessage(caller),
+        project: { id: projectId },
+        includeLicense: false,
+        skipRepository: true,
+      })
+      return toProjectGrants(project?.abilities)
+    } catch (error) {
+      if (isNotFound(error)) return undefined
+      throw error
+    }
+  }
   return {
     findProjects: async (ids, caller) => {
       if (caller || !held) return batchGet(ids, caller)
@@ -65,20 +80,9 @@ export function projectsPort(client: ProjectsRpc, held?: ProjectSettingsCache): 
       )
       return entries.map((entry) => entry.project)
     },
-    canReadMergeRequests: async (caller: Caller | undefined, projectId: number) => {
-      try {
-        const { project } = await client.getProject({
-          caller: callerMessage(caller),
-          project: { id: projectId },
-          includeLicense: false,
-          skipRepository: true,
-        })
-        return project?.abilities?.readMergeRequest === true
-      } catch (error) {
-        if (isNotFound(error)) return false
-        throw error
-      }
-    },
+    canReadMergeRequests: async (caller: Caller | undefined, projectId: number) =>
+      (await findGrants(caller, projectId))?.readMergeRequest === true,
+    findGrants,
     readMergeRequestScope: async (caller) => {
       const { scope } = await client.getAbilityScope({
         caller: callerMessage(caller),

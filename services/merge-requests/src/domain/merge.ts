@@ -36,6 +36,13 @@ export interface MergeInput {
 
 const BRANCH_CANNOT_BE_MERGED = 'Branch cannot be merged'
 
+/** The repository refused the merge; its reason is already the request's merge_error. */
+export class MergeRefusedError extends PreconditionError {
+  constructor() {
+    super(BRANCH_CANNOT_BE_MERGED, 'unprocessable')
+  }
+}
+
 /** The merging user's id (the caller was checked to be able to merge). */
 function userIdOf(caller: Caller | undefined): number {
   if (!caller?.userId) throw new PreconditionError('405 Method Not Allowed', 'method_not_allowed')
@@ -76,7 +83,7 @@ async function mergeInRepository(
       mergeRequest.id,
       mergeErrorMessage(outcome.reason),
     )
-    throw new PreconditionError(BRANCH_CANNOT_BE_MERGED, 'unprocessable')
+    throw new MergeRefusedError()
   }
   return {
     // A fast-forward makes no merge commit: the target's new head is what landed.
@@ -126,7 +133,12 @@ export async function mergeMergeRequest(
   // The API sets the request's squash flag when the call asks for squash=true.
   const squashFlag = input.squash === true || context.mergeRequest.squash
   if (decision === 'auto_merge') {
-    const updated = await stores.mergeRequests.setAutoMerge(found.id, userId, squashFlag)
+    const updated = await stores.mergeRequests.setAutoMerge(
+      found.id,
+      userId,
+      squashFlag,
+      input.shouldRemoveSourceBranch,
+    )
     return updated ?? (await stores.mergeRequests.findById(found.id)) ?? context.mergeRequest
   }
   const squash = squashOnMerge(context.project, squashFlag)

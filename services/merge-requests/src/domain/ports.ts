@@ -5,7 +5,7 @@
  */
 import type { PageRequest } from '@suite/runtime'
 import type { AbilityScope } from './access-facts.js'
-import type { Caller } from './caller.js'
+import type { Caller, ProjectGrants } from './caller.js'
 import type { Commit, DiffFile } from './diff-version.js'
 import type { Project } from './project.js'
 
@@ -23,6 +23,11 @@ export interface ProjectsPort {
   canReadMergeRequests(caller: Caller | undefined, projectId: number): Promise<boolean>
   /** The caller's side of the lists that span projects, for read_merge_request. */
   readMergeRequestScope(caller: Caller | undefined): Promise<AbilityScope>
+  /**
+   * The caller's abilities in the project, as the projects service decides
+   * them; undefined when it answers that the project is unknown or unreadable.
+   */
+  findGrants(caller: Caller, projectId: number): Promise<ProjectGrants | undefined>
 }
 
 /** A comparison of two commits, within the diff limits asked for. */
@@ -93,8 +98,19 @@ export interface RepositoryPort {
   deleteBranch(caller: Caller | undefined, projectId: number, name: string): Promise<void>
 }
 
+/** A user who can act (GitLab's active state), with what a commit of theirs carries. */
+export interface ActiveUser {
+  id: number
+  admin: boolean
+  name: string
+  /** The commit email, else the primary one. */
+  commitEmail: string
+}
+
 /** What merge requests need of identity. */
 export interface UsersPort {
+  /** The user, when they exist and are active (not blocked, banned or deactivated). */
+  findActiveUser(id: number): Promise<ActiveUser | undefined>
   /** The ids, among `ids`, of users that exist. */
   findUserIds(ids: readonly number[]): Promise<number[]>
   /** The id of the user with this username, as the caller may find them. */

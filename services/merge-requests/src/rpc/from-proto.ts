@@ -10,12 +10,12 @@ import {
   type MergeRequestFilter,
   type MergeRequestKey as KeyMessage,
   type NameMatch as NameMatchMessage,
-  type ProjectAbilities,
   type UpdateMergeRequestRequest,
   type UserMatch as UserMatchMessage,
 } from '@suite/proto'
 import { NotFoundError } from '@suite/runtime'
-import type { Caller, ProjectGrants } from '../domain/caller.js'
+import { toProjectGrants } from '../clients/project-grants.js'
+import type { Caller } from '../domain/caller.js'
 import type { CreateMergeRequestInput } from '../domain/create-merge-request.js'
 import type { ListFilter, IdsMatch, NameMatch, UserMatch } from '../domain/list-filter.js'
 import type { ListMergeRequestsInput, ListScope } from '../domain/list-merge-requests.js'
@@ -23,30 +23,6 @@ import type { MergeInput } from '../domain/merge.js'
 import type { MergeRequestKey } from '../domain/merge-request.js'
 import type { MergeRequestAttributes } from '../domain/merge-request-attributes.js'
 import type { UpdateMergeRequestInput } from '../domain/update-merge-request.js'
-
-/** The abilities this service reads of those the projects service decided. */
-function toProjectGrants(abilities: ProjectAbilities | undefined): ProjectGrants | undefined {
-  if (!abilities) return undefined
-  return {
-    projectId: abilities.projectId,
-    accessLevel: abilities.accessLevel,
-    readProject: abilities.readProject,
-    readMergeRequest: abilities.readMergeRequest,
-    createMergeRequestIn: abilities.createMergeRequestIn,
-    createMergeRequestFrom: abilities.createMergeRequestFrom,
-    updateMergeRequest: abilities.updateMergeRequest,
-    adminMergeRequest: abilities.adminMergeRequest,
-    destroyMergeRequest: abilities.destroyMergeRequest,
-    pushCode: abilities.pushCode,
-    pushToProtectedBranch: abilities.pushToProtectedBranch,
-    readPipeline: abilities.readPipeline,
-    createPipeline: abilities.createPipeline,
-    readMilestone: abilities.readMilestone,
-    adminMilestone: abilities.adminMilestone,
-    readLabel: abilities.readLabel,
-    awardEmoji: abilities.awardEmoji,
-  }
-}
 
 /**
  * The caller as the domain sees it; none when the request carries none.

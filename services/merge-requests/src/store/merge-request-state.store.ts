@@ -114,16 +114,28 @@ export async function setHeadPipeline(db: Db, id: number, pipelineId: number): P
     .execute()
 }
 
-/** Sets auto-merge (merge_when_pipeline_succeeds) by `userId`; the updated row. */
+/**
+ * Sets auto-merge (merge_when_pipeline_succeeds) by `userId`, keeping the
+ * call's should_remove_source_branch for the merge to come (GitLab's
+ * merge_params); the updated row.
+ */
 export function setAutoMerge(
   db: Db,
   id: number,
   userId: number,
   squash: boolean,
+  shouldRemoveSourceBranch?: boolean,
 ): Promise<MergeRequestRow | undefined> {
   return db
     .updateTable('merge_requests')
-    .set({ merge_when_pipeline_succeeds: true, merge_user_id: userId, squash })
+    .set({
+      merge_when_pipeline_succeeds: true,
+      merge_user_id: userId,
+      squash,
+      ...(shouldRemoveSourceBranch === undefined
+        ? {}
+        : { should_remove_source_branch: shouldRemoveSourceBranch }),
+    })
     .where('id', '=', id)
     .where('state', '=', 'opened')
     .returningAll()

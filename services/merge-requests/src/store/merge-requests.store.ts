@@ -166,8 +166,9 @@ export class MergeRequestsStore {
     id: number,
     userId: number,
     squash: boolean,
+    shouldRemoveSourceBranch?: boolean,
   ): Promise<MergeRequest | undefined> {
-    const row = await setAutoMerge(this.db, id, userId, squash)
+    const row = await setAutoMerge(this.db, id, userId, squash, shouldRemoveSourceBranch)
     return row && toMergeRequest(row)
   }
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import { ApprovalsStore } from './approvals.store.js'
+import { AutoMergeStore } from './auto-merge.store.js'
 import { AwardEmojiStore } from './award-emoji.store.js'
 import { BlocksStore } from './blocks.store.js'
 import { DiffsStore } from './diffs.store.js'
@@ -29,6 +30,8 @@ export interface Stores {
   diffs: DiffsStore
   blocks: BlocksStore
   approvals: ApprovalsStore
+  /** Auto-merge as the pipeline-finished worker carries it out. */
+  autoMerge: AutoMergeStore
   /** What is presented with merge requests, in one statement. */
   presentation: PresentationStore
   awardEmoji: AwardEmojiStore
@@ -59,6 +62,7 @@ export function createStores(db: Kysely<Database>, caches: StoreCaches = {}): St
     diffs: new DiffsStore(db),
     blocks: new BlocksStore(db),
     approvals: new ApprovalsStore(db),
+    autoMerge: new AutoMergeStore(db),
     presentation: new PresentationStore(db),
     awardEmoji: new AwardEmojiStore(db),
     subscriptions: new SubscriptionsStore(db),

@@ -40,6 +40,17 @@ export class FakeRepository {
   /** A FAILED_PRECONDITION reason mergeBranch answers with, when set. */
   mergeRefusal: string | undefined
 
+  /** A repository whose comparisons find one commit, `sha`, changing one line of one file. */
+  static withOneCommit(sha: string): FakeRepository {
+    const repository = new FakeRepository()
+    repository.compare = CompareCommitsResponse.fromPartial({
+      commits: [{ id: sha, shortId: sha, title: 'One', message: 'One\n' }],
+      diffs: [{ oldPath: 'a', newPath: 'a', diff: '@@ -1 +1 @@\n-a\n+b\n' }],
+      realSize: 1,
+    })
+    return repository
+  }
+
   setHead(projectId: number, branch: string, sha: string | undefined): void {
     const key = `${projectId}/${branch}`
     if (sha === undefined) this.heads.delete(key)

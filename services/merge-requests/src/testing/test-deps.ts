@@ -33,8 +33,20 @@ export interface TestWorld {
   repository?: FakeRepository
   /** Identity's users by username; every id below 100 exists. */
   usernames?: ReadonlyMap<string, number>
+  /** Users (ids below 100) who exist but are blocked. */
+  blockedUserIds?: readonly number[]
+  /** ci-triggers' pipelines; any other id is NOT_FOUND. */
+  pipelines?: readonly TestPipeline[]
   /** The caller's side of the lists that span projects (no membership unless given). */
   scope?: Partial<AbilityScope>
+}
+
+/** A pipeline as ci-triggers answers it. */
+export interface TestPipeline {
+  id: number
+  projectId: number
+  sha: string
+  status: string
 }
 
 /** A project as the projects service answers it, with the caller's abilities in it. */
@@ -101,7 +113,21 @@ function fakeProjects(world: TestWorld): ProjectsRpc {
 /** Identity of `world`, as its client answers. */
 function fakeUsers(world: TestWorld): UsersRpc {
   const usernames = world.usernames ?? new Map<string, number>()
+  const blocked = new Set(world.blockedUserIds ?? [])
   return {
+    getUser: ({ id }: { id: number }) =>
+      id < 100
+        ? Promise.resolve({
+            user: {
+              id,
+              name: `User ${id}`,
+              email: `user${id}@example.com`,
+              commitEmail: '',
+              admin: false,
+              state: blocked.has(id) ? 'blocked' : 'active',
+            },
+          })
+        : Promise.reject(notFound()),
     batchGetUsers: ({ ids }: { ids: number[] }) =>
       Promise.resolve({ users: ids.filter((id) => id < 100).map((id) => ({ id })) }),
     listUsers: ({ username }: { username?: string }) => {
@@ -111,6 +137,19 @@ function fakeUsers(world: TestWorld): UsersRpc {
   } as unknown as UsersRpc
 }
 
+/** ci-triggers of `world`, as its client answers (the pipeline reads only). */
+function fakePipelines(world: TestWorld): PipelinesRpc {
+  const pipelines = world.pipelines ?? []
+  return {
+    getPipeline: ({ projectId, id }: { projectId: number; id: number }) => {
+      const found = pipelines.find((pipeline) => pipeline.id === id)
+      return found && found.projectId === projectId
+        ? Promise.resolve({ pipeline: found })
+        : Promise.reject(notFound())
+    },
+  } as unknown as PipelinesRpc
+}
+
 /** The domain's ports over the fakes of `world` and the queues on `redis`. */
 export function testPorts(world: TestWorld, redis: () => Redis): Ports {
   const repository = (world.repository ?? new FakeRepository()).clients()
@@ -118,7 +157,7 @@ export function testPorts(world: TestWorld, redis: () => Redis): Ports {
     projects: projectsPort(fakeProjects(world)),
     repository: repositoryPort(repository.read, repository.write),
     users: usersPort(fakeUsers(world)),
-    pipelines: pipelinesPort({} as PipelinesRpc),
+    pipelines: pipelinesPort(fakePipelines(world)),
     queues: workQueues(redis),
   }
 }

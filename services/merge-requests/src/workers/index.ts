@@ -2,6 +2,7 @@ import { Queue } from 'bullmq'
 import {
   BRANCH_UPDATES_QUEUE,
   PIPELINE_CREATED_QUEUE,
+  PIPELINE_FINISHED_QUEUE,
   PROJECT_ACCESS_FACTS_QUEUE,
   queueMetrics,
   queuePrefix,
@@ -9,6 +10,7 @@ import {
 } from '@suite/runtime'
 import { mergeRequestsDeps } from '../deps.js'
 import type { Database } from '../store/schema.js'
+import { startAutoMergeWorker } from './auto-merge.worker.js'
 import { startBranchUpdatesWorker } from './branch-updates.worker.js'
 import { startDiffCollectionWorker } from './diff-collection.worker.js'
 import { startHeadPipelinesWorker } from './head-pipelines.worker.js'
@@ -24,8 +26,8 @@ import { scheduleSweeper, startSweeperWorker } from './sweeper.worker.js'
 
 /**
  * Starts the worker role's BullMQ workers (diff collection, merge status,
- * branch updates, project access facts, head pipelines, the sweeper);
- * returns what stops them.
+ * branch updates, project access facts, head pipelines, auto-merge, the
+ * sweeper); returns what stops them.
  */
 export async function startWorkers(deps: ServiceDeps<Database>): Promise<() => Promise<void>> {
   const { deps: mrDeps, close } = mergeRequestsDeps(deps)
@@ -38,6 +40,10 @@ export async function startWorkers(deps: ServiceDeps<Database>): Promise<() => P
   const branchUpdates = new Queue(BRANCH_UPDATES_QUEUE, { connection, prefix: queuePrefix() })
   const accessFacts = new Queue(PROJECT_ACCESS_FACTS_QUEUE, { connection, prefix: queuePrefix() })
   const pipelinesCreated = new Queue(PIPELINE_CREATED_QUEUE, { connection, prefix: queuePrefix() })
+  const pipelinesFinished = new Queue(PIPELINE_FINISHED_QUEUE, {
+    connection,
+    prefix: queuePrefix(),
+  })
   const watched: Queue[] = [
     mergeRequestQueue(connection, DIFF_COLLECTION_QUEUE),
     mergeRequestQueue(connection, MERGE_STATUS_QUEUE),
@@ -45,6 +51,7 @@ export async function startWorkers(deps: ServiceDeps<Database>): Promise<() => P
     branchUpdates,
     accessFacts,
     pipelinesCreated,
+    pipelinesFinished,
   ]
   for (const queue of watched) metrics.watch(queue)
 
@@ -54,6 +61,7 @@ export async function startWorkers(deps: ServiceDeps<Database>): Promise<() => P
     startBranchUpdatesWorker(context, mrDeps),
     startProjectAccessFactsWorker(context, mrDeps),
     startHeadPipelinesWorker(context, mrDeps),
+    startAutoMergeWorker(context, mrDeps),
     startSweeperWorker(context, mrDeps),
   ]
   deps.logger.info(
@@ -69,6 +77,7 @@ export async function startWorkers(deps: ServiceDeps<Database>): Promise<() => P
       branchUpdates.close(),
       accessFacts.close(),
       pipelinesCreated.close(),
+      pipelinesFinished.close(),
       closeMergeRequestQueues(connection),
     ])
     close()

@@ -3,6 +3,7 @@ import { queueMetrics, Registry } from '@suite/runtime'
 import type { Worker } from 'bullmq'
 import { sweepStuckMergeRequests } from '../domain/sweep.js'
 import { createTestDeps, FakeRepository, type TestDeps } from '../testing/test-deps.js'
+import { until } from '../testing/until.js'
 import { createTestDatabase, type TestDatabase } from '../store/test-database.js'
 import { insertTestMergeRequest } from '../store/test-merge-requests.js'
 import {
@@ -12,15 +13,6 @@ import {
 import { startDiffCollectionWorker } from './diff-collection.worker.js'
 import { startMergeStatusWorker } from './merge-status.worker.js'
 import { DIFF_COLLECTION_QUEUE, mergeRequestJobId, mergeRequestQueue } from './queues.js'
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 100; i++) {
-    const value = await read()
-    if (done(value)) return value
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error('timed out')
-}
 
 describe('merge-requests workers', () => {
   let database: TestDatabase

@@ -79,6 +79,10 @@ export const TABLE_ABILITIES = [
   'adminProjectMember',
   'manageMergeRequestSettings',
   'readRunnersToken',
+  'updateBuild',
+  'adminRunner',
+  'readRunners',
+  'adminJobTokenScope',
   'destroyMergeRequest',
   'destroyPipeline',
   'removeProject',
@@ -160,6 +164,12 @@ export const PROJECT_POLICY: Readonly<Record<TableAbility, AbilityRule>> = {
   adminProjectMember: { member: MAINTAINER },
   manageMergeRequestSettings: { member: MAINTAINER },
   readRunnersToken: { member: MAINTAINER },
+  // Play, cancel and retry a job (update_build).
+  updateBuild: { member: DEVELOPER, needs: [...BUILDS, notArchived] },
+  // create_runner and admin_runner: project runners are the Maintainers'.
+  adminRunner: { member: MAINTAINER, needs: [notArchived] },
+  readRunners: { member: MAINTAINER },
+  adminJobTokenScope: { member: MAINTAINER },
   destroyMergeRequest: { member: OWNER, needs: [...MERGE_REQUESTS, notArchived] },
   destroyPipeline: { member: OWNER, needs: PIPELINES },
   removeProject: { member: OWNER },
@@ -186,6 +196,7 @@ export const CUSTOM_PERMISSION_ABILITIES: Readonly<
   [MemberPermission.MEMBER_PERMISSION_MANAGE_MERGE_REQUEST_SETTINGS]: [
     'manageMergeRequestSettings',
   ],
+  [MemberPermission.MEMBER_PERMISSION_READ_RUNNERS]: ['readRunners'],
   [MemberPermission.MEMBER_PERMISSION_REMOVE_PROJECT]: ['removeProject'],
   [MemberPermission.MEMBER_PERMISSION_ARCHIVE_PROJECT]: ['archiveProject'],
 }

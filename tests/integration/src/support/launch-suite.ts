@@ -21,6 +21,9 @@ import {
 import { freePort, freePortBlock, isAlive, stopProcess, tail } from './processes'
 import type { SuiteState } from './suite-state'
 
+/** The instance registration token of the legacy POST /runners in the suites tests start. */
+export const RUNNER_REGISTRATION_TOKEN = 'it-registration-token-0123456789'
+
 const REPO_ROOT = resolve(__dirname, '../../../..')
 const LAUNCHER = join(REPO_ROOT, 'packages/launcher/dist/main.js')
 const READY_LINE = 'GitLab-compatible API ready at'
@@ -118,6 +121,11 @@ export async function launchSuite(options: LaunchOptions = {}): Promise<Launched
     GRPC_PORT_BASE: String(await freePortBlock(GRPC_PORTS)),
     QUEUE_PREFIX: `it-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
+    // Runners: a held long poll answers within seconds, a silent job fails a second after its
+    // timeout, and the legacy registration token works.
+    RUNNER_LONG_POLL_SECONDS: '5',
+    CI_JOB_DEADLINE_GRACE_SECONDS: '1',
+    RUNNER_REGISTRATION_TOKEN,
     ...options.env,
   }
   // Without either, the launcher uses redis://127.0.0.1:6379 or starts its own redis-server.

@@ -53,6 +53,13 @@ export interface Pipeline {
   /** The merge request of a merge_request_event pipeline (global id). */
   mergeRequestId?: number | undefined;
   name: string;
+  /**
+   * A pipeline a job token triggered (source "pipeline"): the job and its
+   * pipeline and project upstream.
+   */
+  sourceJobId?: number | undefined;
+  sourcePipelineId?: number | undefined;
+  sourceProjectId?: number | undefined;
 }
 
 export interface CreatePipelineRequest {
@@ -221,6 +228,8 @@ export interface Job {
   retried: boolean;
   runnerId?: number | undefined;
   archived: boolean;
+  /** The runner's exit code of a finished job. */
+  exitCode?: number | undefined;
 }
 
 export interface ListPipelineJobsRequest {
@@ -288,6 +297,46 @@ export interface DeletePipelineRequest {
 export interface DeletePipelineResponse {
 }
 
+export interface GetJobTraceRequest {
+  caller: Caller | undefined;
+  projectId: number;
+  jobId: number;
+}
+
+export interface GetJobTraceResponse {
+  content: Buffer;
+}
+
+export interface PlayJobRequest {
+  caller: Caller | undefined;
+  projectId: number;
+  jobId: number;
+}
+
+export interface PlayJobResponse {
+  job: Job | undefined;
+}
+
+export interface CancelJobRequest {
+  caller: Caller | undefined;
+  projectId: number;
+  jobId: number;
+}
+
+export interface CancelJobResponse {
+  job: Job | undefined;
+}
+
+export interface RetryJobRequest {
+  caller: Caller | undefined;
+  projectId: number;
+  jobId: number;
+}
+
+export interface RetryJobResponse {
+  job: Job | undefined;
+}
+
 function createBasePipeline(): Pipeline {
   return {
     id: 0,
@@ -311,6 +360,9 @@ function createBasePipeline(): Pipeline {
     yamlErrors: undefined,
     mergeRequestId: undefined,
     name: "",
+    sourceJobId: undefined,
+    sourcePipelineId: undefined,
+    sourceProjectId: undefined,
   };
 }
 
@@ -378,6 +430,15 @@ export const Pipeline: MessageFns<Pipeline> = {
     }
     if (message.name !== "") {
       writer.uint32(170).string(message.name);
+    }
+    if (message.sourceJobId !== undefined) {
+      writer.uint32(176).int64(message.sourceJobId);
+    }
+    if (message.sourcePipelineId !== undefined) {
+      writer.uint32(184).int64(message.sourcePipelineId);
+    }
+    if (message.sourceProjectId !== undefined) {
+      writer.uint32(192).int64(message.sourceProjectId);
     }
     return writer;
   },
@@ -563,6 +624,30 @@ export const Pipeline: MessageFns<Pipeline> = {
             message.name = reader.string();
             continue;
           }
+          case 22: {
+            if (tag !== 176) {
+              break;
+            }
+
+            message.sourceJobId = longToNumber(reader.int64());
+            continue;
+          }
+          case 23: {
+            if (tag !== 184) {
+              break;
+            }
+
+            message.sourcePipelineId = longToNumber(reader.int64());
+            continue;
+          }
+          case 24: {
+            if (tag !== 192) {
+              break;
+            }
+
+            message.sourceProjectId = longToNumber(reader.int64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -642,6 +727,21 @@ export const Pipeline: MessageFns<Pipeline> = {
         ? globalThis.Number(object.merge_request_id)
         : undefined,
       name: isSet(object.name) ? globalThis.String(object.name) : "",
+      sourceJobId: isSet(object.sourceJobId)
+        ? globalThis.Number(object.sourceJobId)
+        : isSet(object.source_job_id)
+        ? globalThis.Number(object.source_job_id)
+        : undefined,
+      sourcePipelineId: isSet(object.sourcePipelineId)
+        ? globalThis.Number(object.sourcePipelineId)
+        : isSet(object.source_pipeline_id)
+        ? globalThis.Number(object.source_pipeline_id)
+        : undefined,
+      sourceProjectId: isSet(object.sourceProjectId)
+        ? globalThis.Number(object.sourceProjectId)
+        : isSet(object.source_project_id)
+        ? globalThis.Number(object.source_project_id)
+        : undefined,
     };
   },
 
@@ -710,6 +810,15 @@ export const Pipeline: MessageFns<Pipeline> = {
     if (message.name !== "") {
       obj.name = message.name;
     }
+    if (message.sourceJobId !== undefined) {
+      obj.sourceJobId = Math.round(message.sourceJobId);
+    }
+    if (message.sourcePipelineId !== undefined) {
+      obj.sourcePipelineId = Math.round(message.sourcePipelineId);
+    }
+    if (message.sourceProjectId !== undefined) {
+      obj.sourceProjectId = Math.round(message.sourceProjectId);
+    }
     return obj;
   },
 
@@ -739,6 +848,9 @@ export const Pipeline: MessageFns<Pipeline> = {
     message.yamlErrors = object.yamlErrors ?? undefined;
     message.mergeRequestId = object.mergeRequestId ?? undefined;
     message.name = object.name ?? "";
+    message.sourceJobId = object.sourceJobId ?? undefined;
+    message.sourcePipelineId = object.sourcePipelineId ?? undefined;
+    message.sourceProjectId = object.sourceProjectId ?? undefined;
     return message;
   },
 };
@@ -2610,6 +2722,7 @@ function createBaseJob(): Job {
     retried: false,
     runnerId: undefined,
     archived: false,
+    exitCode: undefined,
   };
 }
 
@@ -2692,6 +2805,9 @@ export const Job: MessageFns<Job> = {
     }
     if (message.archived !== false) {
       writer.uint32(208).bool(message.archived);
+    }
+    if (message.exitCode !== undefined) {
+      writer.uint32(216).int32(message.exitCode);
     }
     return writer;
   },
@@ -2917,6 +3033,14 @@ export const Job: MessageFns<Job> = {
             message.archived = reader.bool();
             continue;
           }
+          case 27: {
+            if (tag !== 216) {
+              break;
+            }
+
+            message.exitCode = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3013,6 +3137,11 @@ export const Job: MessageFns<Job> = {
         ? globalThis.Number(object.runner_id)
         : undefined,
       archived: isSet(object.archived) ? globalThis.Boolean(object.archived) : false,
+      exitCode: isSet(object.exitCode)
+        ? globalThis.Number(object.exitCode)
+        : isSet(object.exit_code)
+        ? globalThis.Number(object.exit_code)
+        : undefined,
     };
   },
 
@@ -3096,6 +3225,9 @@ export const Job: MessageFns<Job> = {
     if (message.archived !== false) {
       obj.archived = message.archived;
     }
+    if (message.exitCode !== undefined) {
+      obj.exitCode = Math.round(message.exitCode);
+    }
     return obj;
   },
 
@@ -3130,6 +3262,7 @@ export const Job: MessageFns<Job> = {
     message.retried = object.retried ?? false;
     message.runnerId = object.runnerId ?? undefined;
     message.archived = object.archived ?? false;
+    message.exitCode = object.exitCode ?? undefined;
     return message;
   },
 };
@@ -4271,6 +4404,718 @@ export const DeletePipelineResponse: MessageFns<DeletePipelineResponse> = {
   },
 };
 
+function createBaseGetJobTraceRequest(): GetJobTraceRequest {
+  return { caller: undefined, projectId: 0, jobId: 0 };
+}
+
+export const GetJobTraceRequest: MessageFns<GetJobTraceRequest> = {
+  encode(message: GetJobTraceRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(16).int64(message.projectId);
+    }
+    if (message.jobId !== 0) {
+      writer.uint32(24).int64(message.jobId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetJobTraceRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetJobTraceRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.jobId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetJobTraceRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      jobId: isSet(object.jobId)
+        ? globalThis.Number(object.jobId)
+        : isSet(object.job_id)
+        ? globalThis.Number(object.job_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: GetJobTraceRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.jobId !== 0) {
+      obj.jobId = Math.round(message.jobId);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetJobTraceRequest>, I>>(base?: I): GetJobTraceRequest {
+    return GetJobTraceRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetJobTraceRequest>, I>>(object: I): GetJobTraceRequest {
+    const message = createBaseGetJobTraceRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.projectId = object.projectId ?? 0;
+    message.jobId = object.jobId ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetJobTraceResponse(): GetJobTraceResponse {
+  return { content: Buffer.alloc(0) };
+}
+
+export const GetJobTraceResponse: MessageFns<GetJobTraceResponse> = {
+  encode(message: GetJobTraceResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.content.length !== 0) {
+      writer.uint32(10).bytes(message.content);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetJobTraceResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetJobTraceResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.content = Buffer.from(reader.bytes());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetJobTraceResponse {
+    return { content: isSet(object.content) ? Buffer.from(bytesFromBase64(object.content)) : Buffer.alloc(0) };
+  },
+
+  toJSON(message: GetJobTraceResponse): unknown {
+    const obj: any = {};
+    if (message.content.length !== 0) {
+      obj.content = base64FromBytes(message.content);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetJobTraceResponse>, I>>(base?: I): GetJobTraceResponse {
+    return GetJobTraceResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetJobTraceResponse>, I>>(object: I): GetJobTraceResponse {
+    const message = createBaseGetJobTraceResponse();
+    message.content = object.content ?? Buffer.alloc(0);
+    return message;
+  },
+};
+
+function createBasePlayJobRequest(): PlayJobRequest {
+  return { caller: undefined, projectId: 0, jobId: 0 };
+}
+
+export const PlayJobRequest: MessageFns<PlayJobRequest> = {
+  encode(message: PlayJobRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(16).int64(message.projectId);
+    }
+    if (message.jobId !== 0) {
+      writer.uint32(24).int64(message.jobId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PlayJobRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePlayJobRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.jobId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PlayJobRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      jobId: isSet(object.jobId)
+        ? globalThis.Number(object.jobId)
+        : isSet(object.job_id)
+        ? globalThis.Number(object.job_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: PlayJobRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.jobId !== 0) {
+      obj.jobId = Math.round(message.jobId);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PlayJobRequest>, I>>(base?: I): PlayJobRequest {
+    return PlayJobRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PlayJobRequest>, I>>(object: I): PlayJobRequest {
+    const message = createBasePlayJobRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.projectId = object.projectId ?? 0;
+    message.jobId = object.jobId ?? 0;
+    return message;
+  },
+};
+
+function createBasePlayJobResponse(): PlayJobResponse {
+  return { job: undefined };
+}
+
+export const PlayJobResponse: MessageFns<PlayJobResponse> = {
+  encode(message: PlayJobResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.job !== undefined) {
+      Job.encode(message.job, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PlayJobResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePlayJobResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.job = Job.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PlayJobResponse {
+    return { job: isSet(object.job) ? Job.fromJSON(object.job) : undefined };
+  },
+
+  toJSON(message: PlayJobResponse): unknown {
+    const obj: any = {};
+    if (message.job !== undefined) {
+      obj.job = Job.toJSON(message.job);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PlayJobResponse>, I>>(base?: I): PlayJobResponse {
+    return PlayJobResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PlayJobResponse>, I>>(object: I): PlayJobResponse {
+    const message = createBasePlayJobResponse();
+    message.job = (object.job !== undefined && object.job !== null) ? Job.fromPartial(object.job) : undefined;
+    return message;
+  },
+};
+
+function createBaseCancelJobRequest(): CancelJobRequest {
+  return { caller: undefined, projectId: 0, jobId: 0 };
+}
+
+export const CancelJobRequest: MessageFns<CancelJobRequest> = {
+  encode(message: CancelJobRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(16).int64(message.projectId);
+    }
+    if (message.jobId !== 0) {
+      writer.uint32(24).int64(message.jobId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CancelJobRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCancelJobRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.jobId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CancelJobRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      jobId: isSet(object.jobId)
+        ? globalThis.Number(object.jobId)
+        : isSet(object.job_id)
+        ? globalThis.Number(object.job_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: CancelJobRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.jobId !== 0) {
+      obj.jobId = Math.round(message.jobId);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CancelJobRequest>, I>>(base?: I): CancelJobRequest {
+    return CancelJobRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CancelJobRequest>, I>>(object: I): CancelJobRequest {
+    const message = createBaseCancelJobRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.projectId = object.projectId ?? 0;
+    message.jobId = object.jobId ?? 0;
+    return message;
+  },
+};
+
+function createBaseCancelJobResponse(): CancelJobResponse {
+  return { job: undefined };
+}
+
+export const CancelJobResponse: MessageFns<CancelJobResponse> = {
+  encode(message: CancelJobResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.job !== undefined) {
+      Job.encode(message.job, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CancelJobResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCancelJobResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.job = Job.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CancelJobResponse {
+    return { job: isSet(object.job) ? Job.fromJSON(object.job) : undefined };
+  },
+
+  toJSON(message: CancelJobResponse): unknown {
+    const obj: any = {};
+    if (message.job !== undefined) {
+      obj.job = Job.toJSON(message.job);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CancelJobResponse>, I>>(base?: I): CancelJobResponse {
+    return CancelJobResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CancelJobResponse>, I>>(object: I): CancelJobResponse {
+    const message = createBaseCancelJobResponse();
+    message.job = (object.job !== undefined && object.job !== null) ? Job.fromPartial(object.job) : undefined;
+    return message;
+  },
+};
+
+function createBaseRetryJobRequest(): RetryJobRequest {
+  return { caller: undefined, projectId: 0, jobId: 0 };
+}
+
+export const RetryJobRequest: MessageFns<RetryJobRequest> = {
+  encode(message: RetryJobRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(16).int64(message.projectId);
+    }
+    if (message.jobId !== 0) {
+      writer.uint32(24).int64(message.jobId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RetryJobRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRetryJobRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.jobId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RetryJobRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      jobId: isSet(object.jobId)
+        ? globalThis.Number(object.jobId)
+        : isSet(object.job_id)
+        ? globalThis.Number(object.job_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: RetryJobRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.jobId !== 0) {
+      obj.jobId = Math.round(message.jobId);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RetryJobRequest>, I>>(base?: I): RetryJobRequest {
+    return RetryJobRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RetryJobRequest>, I>>(object: I): RetryJobRequest {
+    const message = createBaseRetryJobRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.projectId = object.projectId ?? 0;
+    message.jobId = object.jobId ?? 0;
+    return message;
+  },
+};
+
+function createBaseRetryJobResponse(): RetryJobResponse {
+  return { job: undefined };
+}
+
+export const RetryJobResponse: MessageFns<RetryJobResponse> = {
+  encode(message: RetryJobResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.job !== undefined) {
+      Job.encode(message.job, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RetryJobResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRetryJobResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.job = Job.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RetryJobResponse {
+    return { job: isSet(object.job) ? Job.fromJSON(object.job) : undefined };
+  },
+
+  toJSON(message: RetryJobResponse): unknown {
+    const obj: any = {};
+    if (message.job !== undefined) {
+      obj.job = Job.toJSON(message.job);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RetryJobResponse>, I>>(base?: I): RetryJobResponse {
+    return RetryJobResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RetryJobResponse>, I>>(object: I): RetryJobResponse {
+    const message = createBaseRetryJobResponse();
+    message.job = (object.job !== undefined && object.job !== null) ? Job.fromPartial(object.job) : undefined;
+    return message;
+  },
+};
+
 /**
  * PipelineService is ci-triggers' pipeline store: the minimal pipeline model
  * that merge request pipelines use and that pipeline triggering extends.
@@ -4408,6 +5253,49 @@ export const PipelineServiceService = {
       Buffer.from(DeletePipelineResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): DeletePipelineResponse => DeletePipelineResponse.decode(value),
   },
+  /** The job's log (read_build); empty when it has none. */
+  getJobTrace: {
+    path: "/gitlab.ci.v1.PipelineService/GetJobTrace" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetJobTraceRequest): Buffer => Buffer.from(GetJobTraceRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetJobTraceRequest => GetJobTraceRequest.decode(value),
+    responseSerialize: (value: GetJobTraceResponse): Buffer => Buffer.from(GetJobTraceResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetJobTraceResponse => GetJobTraceResponse.decode(value),
+  },
+  /**
+   * A manual job becomes pending (update_build); FAILED_PRECONDITION
+   * (GitLab's 400 "Unplayable Job") for a job that is not manual.
+   */
+  playJob: {
+    path: "/gitlab.ci.v1.PipelineService/PlayJob" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: PlayJobRequest): Buffer => Buffer.from(PlayJobRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): PlayJobRequest => PlayJobRequest.decode(value),
+    responseSerialize: (value: PlayJobResponse): Buffer => Buffer.from(PlayJobResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): PlayJobResponse => PlayJobResponse.decode(value),
+  },
+  /** Cancels a cancelable job; FAILED_PRECONDITION otherwise. */
+  cancelJob: {
+    path: "/gitlab.ci.v1.PipelineService/CancelJob" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CancelJobRequest): Buffer => Buffer.from(CancelJobRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CancelJobRequest => CancelJobRequest.decode(value),
+    responseSerialize: (value: CancelJobResponse): Buffer => Buffer.from(CancelJobResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CancelJobResponse => CancelJobResponse.decode(value),
+  },
+  /** A finished job runs again as a new job; FAILED_PRECONDITION otherwise. */
+  retryJob: {
+    path: "/gitlab.ci.v1.PipelineService/RetryJob" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RetryJobRequest): Buffer => Buffer.from(RetryJobRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RetryJobRequest => RetryJobRequest.decode(value),
+    responseSerialize: (value: RetryJobResponse): Buffer => Buffer.from(RetryJobResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RetryJobResponse => RetryJobResponse.decode(value),
+  },
 } as const;
 
 export interface PipelineServiceServer extends UntypedServiceImplementation {
@@ -4438,6 +5326,17 @@ export interface PipelineServiceServer extends UntypedServiceImplementation {
   retryPipeline: handleUnaryCall<RetryPipelineRequest, RetryPipelineResponse>;
   /** Removes a pipeline with its jobs and variables (:destroy_pipeline, Owner). */
   deletePipeline: handleUnaryCall<DeletePipelineRequest, DeletePipelineResponse>;
+  /** The job's log (read_build); empty when it has none. */
+  getJobTrace: handleUnaryCall<GetJobTraceRequest, GetJobTraceResponse>;
+  /**
+   * A manual job becomes pending (update_build); FAILED_PRECONDITION
+   * (GitLab's 400 "Unplayable Job") for a job that is not manual.
+   */
+  playJob: handleUnaryCall<PlayJobRequest, PlayJobResponse>;
+  /** Cancels a cancelable job; FAILED_PRECONDITION otherwise. */
+  cancelJob: handleUnaryCall<CancelJobRequest, CancelJobResponse>;
+  /** A finished job runs again as a new job; FAILED_PRECONDITION otherwise. */
+  retryJob: handleUnaryCall<RetryJobRequest, RetryJobResponse>;
 }
 
 export interface PipelineServiceClient extends Client {
@@ -4622,6 +5521,73 @@ export interface PipelineServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: DeletePipelineResponse) => void,
   ): ClientUnaryCall;
+  /** The job's log (read_build); empty when it has none. */
+  getJobTrace(
+    request: GetJobTraceRequest,
+    callback: (error: ServiceError | null, response: GetJobTraceResponse) => void,
+  ): ClientUnaryCall;
+  getJobTrace(
+    request: GetJobTraceRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetJobTraceResponse) => void,
+  ): ClientUnaryCall;
+  getJobTrace(
+    request: GetJobTraceRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetJobTraceResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * A manual job becomes pending (update_build); FAILED_PRECONDITION
+   * (GitLab's 400 "Unplayable Job") for a job that is not manual.
+   */
+  playJob(
+    request: PlayJobRequest,
+    callback: (error: ServiceError | null, response: PlayJobResponse) => void,
+  ): ClientUnaryCall;
+  playJob(
+    request: PlayJobRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: PlayJobResponse) => void,
+  ): ClientUnaryCall;
+  playJob(
+    request: PlayJobRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: PlayJobResponse) => void,
+  ): ClientUnaryCall;
+  /** Cancels a cancelable job; FAILED_PRECONDITION otherwise. */
+  cancelJob(
+    request: CancelJobRequest,
+    callback: (error: ServiceError | null, response: CancelJobResponse) => void,
+  ): ClientUnaryCall;
+  cancelJob(
+    request: CancelJobRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CancelJobResponse) => void,
+  ): ClientUnaryCall;
+  cancelJob(
+    request: CancelJobRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CancelJobResponse) => void,
+  ): ClientUnaryCall;
+  /** A finished job runs again as a new job; FAILED_PRECONDITION otherwise. */
+  retryJob(
+    request: RetryJobRequest,
+    callback: (error: ServiceError | null, response: RetryJobResponse) => void,
+  ): ClientUnaryCall;
+  retryJob(
+    request: RetryJobRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RetryJobResponse) => void,
+  ): ClientUnaryCall;
+  retryJob(
+    request: RetryJobRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RetryJobResponse) => void,
+  ): ClientUnaryCall;
 }
 
 export const PipelineServiceClient = makeGenericClientConstructor(
@@ -4632,6 +5598,14 @@ export const PipelineServiceClient = makeGenericClientConstructor(
   service: typeof PipelineServiceService;
   serviceName: string;
 };
+
+function bytesFromBase64(b64: string): Uint8Array {
+  return Uint8Array.from(globalThis.Buffer.from(b64, "base64"));
+}
+
+function base64FromBytes(arr: Uint8Array): string {
+  return globalThis.Buffer.from(arr).toString("base64");
+}
 
 function floatToJson(value: number | null | undefined): number | string | null | undefined {
   return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;

@@ -82,6 +82,14 @@ export interface ProjectAbilities {
   readAlertManagementAlert: boolean;
   /** Change an alert's status and assignees (Developer; :update_alert_management_alert). */
   updateAlertManagementAlert: boolean;
+  /** Play, cancel and retry jobs (Developer; GitLab's :update_build). */
+  updateBuild: boolean;
+  /** Create project runners and manage them (Maintainer; :create_runner, :admin_runner). */
+  adminRunner: boolean;
+  /** See the project's runners (Maintainer, or the custom read_runners permission). */
+  readRunners: boolean;
+  /** The job token scope's allowlist (Maintainer; :admin_project). */
+  adminJobTokenScope: boolean;
 }
 
 /**
@@ -184,6 +192,10 @@ function createBaseProjectAbilities(): ProjectAbilities {
     adminAlertIntegrations: false,
     readAlertManagementAlert: false,
     updateAlertManagementAlert: false,
+    updateBuild: false,
+    adminRunner: false,
+    readRunners: false,
+    adminJobTokenScope: false,
   };
 }
 
@@ -314,6 +326,18 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
     }
     if (message.updateAlertManagementAlert !== false) {
       writer.uint32(336).bool(message.updateAlertManagementAlert);
+    }
+    if (message.updateBuild !== false) {
+      writer.uint32(344).bool(message.updateBuild);
+    }
+    if (message.adminRunner !== false) {
+      writer.uint32(352).bool(message.adminRunner);
+    }
+    if (message.readRunners !== false) {
+      writer.uint32(360).bool(message.readRunners);
+    }
+    if (message.adminJobTokenScope !== false) {
+      writer.uint32(368).bool(message.adminJobTokenScope);
     }
     return writer;
   },
@@ -667,6 +691,38 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
             message.updateAlertManagementAlert = reader.bool();
             continue;
           }
+          case 43: {
+            if (tag !== 344) {
+              break;
+            }
+
+            message.updateBuild = reader.bool();
+            continue;
+          }
+          case 44: {
+            if (tag !== 352) {
+              break;
+            }
+
+            message.adminRunner = reader.bool();
+            continue;
+          }
+          case 45: {
+            if (tag !== 360) {
+              break;
+            }
+
+            message.readRunners = reader.bool();
+            continue;
+          }
+          case 46: {
+            if (tag !== 368) {
+              break;
+            }
+
+            message.adminJobTokenScope = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -891,6 +947,26 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
         : isSet(object.update_alert_management_alert)
         ? globalThis.Boolean(object.update_alert_management_alert)
         : false,
+      updateBuild: isSet(object.updateBuild)
+        ? globalThis.Boolean(object.updateBuild)
+        : isSet(object.update_build)
+        ? globalThis.Boolean(object.update_build)
+        : false,
+      adminRunner: isSet(object.adminRunner)
+        ? globalThis.Boolean(object.adminRunner)
+        : isSet(object.admin_runner)
+        ? globalThis.Boolean(object.admin_runner)
+        : false,
+      readRunners: isSet(object.readRunners)
+        ? globalThis.Boolean(object.readRunners)
+        : isSet(object.read_runners)
+        ? globalThis.Boolean(object.read_runners)
+        : false,
+      adminJobTokenScope: isSet(object.adminJobTokenScope)
+        ? globalThis.Boolean(object.adminJobTokenScope)
+        : isSet(object.admin_job_token_scope)
+        ? globalThis.Boolean(object.admin_job_token_scope)
+        : false,
     };
   },
 
@@ -1022,6 +1098,18 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
     if (message.updateAlertManagementAlert !== false) {
       obj.updateAlertManagementAlert = message.updateAlertManagementAlert;
     }
+    if (message.updateBuild !== false) {
+      obj.updateBuild = message.updateBuild;
+    }
+    if (message.adminRunner !== false) {
+      obj.adminRunner = message.adminRunner;
+    }
+    if (message.readRunners !== false) {
+      obj.readRunners = message.readRunners;
+    }
+    if (message.adminJobTokenScope !== false) {
+      obj.adminJobTokenScope = message.adminJobTokenScope;
+    }
     return obj;
   },
 
@@ -1072,6 +1160,10 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
     message.adminAlertIntegrations = object.adminAlertIntegrations ?? false;
     message.readAlertManagementAlert = object.readAlertManagementAlert ?? false;
     message.updateAlertManagementAlert = object.updateAlertManagementAlert ?? false;
+    message.updateBuild = object.updateBuild ?? false;
+    message.adminRunner = object.adminRunner ?? false;
+    message.readRunners = object.readRunners ?? false;
+    message.adminJobTokenScope = object.adminJobTokenScope ?? false;
     return message;
   },
 };

@@ -1,0 +1,155 @@
+/**
+ * A user's actions on one job (lib/api/ci/jobs.rb): read its log, play a
+ * manual job, cancel, retry. The job must be in the project (404 Not found);
+ * reading needs read_build, the rest update_build.
+ */
+import { ForbiddenError, InvalidError, RecordNotFoundError } from '@suite/runtime'
+import type { Actor } from './actor.js'
+import { CANCELABLE_STATUSES, COMPLETED_STATUSES, type Job } from './job.js'
+import { requireAbility } from './policy.js'
+import type { JobChange, LockedPipeline, PipelineStore } from './ports.js'
+import { applyChanges, pipelineStateFor, processJobs } from './process-pipeline.js'
+import type { JobQueueStore } from './runner-ports.js'
+
+export interface ChangeJobDeps {
+  pipelines: PipelineStore
+  queue: JobQueueStore
+  now: () => Date
+  /** Told when jobs may have become pending (long polls wake). */
+  queueChanged?: () => void
+}
+
+async function readableJob(
+  deps: ChangeJobDeps,
+  actor: Actor,
+  projectId: number,
+  jobId: number,
+): Promise<Job> {
+  requireAbility(actor, projectId, 'readBuild')
+  const job = jobId > 0 ? await deps.pipelines.findJob(projectId, jobId) : undefined
+  if (!job) throw new RecordNotFoundError()
+  return job
+}
+
+/** GET .../jobs/:job_id/trace: the log so far (read_build). */
+export async function jobTrace(
+  deps: ChangeJobDeps,
+  actor: Actor,
+  projectId: number,
+  jobId: number,
+): Promise<Buffer> {
+  const job = await readableJob(deps, actor, projectId, jobId)
+  return deps.queue.trace(job.id)
+}
+
+/** Runs `work` on the job's pipeline, locked, with the job as it is there. */
+async function onLockedJob(
+  deps: ChangeJobDeps,
+  job: Job,
+  work: (locked: LockedPipeline, current: Job, now: Date) => Promise<Job>,
+): Promise<Job> {
+  const now = deps.now()
+  const changed = await deps.pipelines.withLocked(job.projectId, job.pipelineId, async (locked) => {
+    const current = locked.jobs.find((candidate) => candidate.id === job.id)
+    // A job replaced by a retry is not among the latest: it changes no more.
+    if (!current) return job
+    return work(locked, current, now)
+  })
+  return changed ?? job
+}
+
+/** Stores `changes`, processes what follows, and stores the pipeline's new state. */
+async function settle(locked: LockedPipeline, jobs: Job[], changes: JobChange[], now: Date) {
+  if (changes.length > 0) await locked.updateJobs(changes)
+  const after = applyChanges(jobs, changes)
+  const next = processJobs(after, now)
+  if (next.length > 0) await locked.updateJobs(next)
+  const reopened = COMPLETED_STATUSES.has(locked.pipeline.status)
+    ? { ...locked.pipeline, finishedAt: null }
+    : locked.pipeline
+  await locked.updatePipeline(pipelineStateFor(reopened, applyChanges(after, next), now))
+  return applyChanges(after, next)
+}
+
+/** POST .../play: a manual job becomes pending (400 Unplayable Job otherwise). */
+export async function playJob(
+  deps: ChangeJobDeps,
+  actor: Actor,
+  projectId: number,
+  jobId: number,
+): Promise<Job> {
+  const job = await readableJob(deps, actor, projectId, jobId)
+  requireAbility(actor, projectId, 'updateBuild')
+  if (job.status !== 'manual') throw new InvalidError({}, '400 Bad request - Unplayable Job')
+  const played = await onLockedJob(deps, job, async (locked, current, now) => {
+    if (current.status !== 'manual') throw new InvalidError({}, '400 Bad request - Unplayable Job')
+    const jobs = await settle(
+      locked,
+      locked.jobs,
+      [{ id: current.id, status: 'pending', queuedAt: now, finishedAt: null }],
+      now,
+    )
+    return {
+      ...(jobs.find((candidate) => candidate.id === current.id) ?? current),
+      userId: actor.userId,
+    }
+  })
+  deps.queueChanged?.()
+  return { ...played, queuedAt: played.queuedAt ?? deps.now() }
+}
+
+/** POST .../cancel: a cancelable job is canceled; any other is answered as it is. */
+export async function cancelJob(
+  deps: ChangeJobDeps,
+  actor: Actor,
+  projectId: number,
+  jobId: number,
+): Promise<Job> {
+  const job = await readableJob(deps, actor, projectId, jobId)
+  requireAbility(actor, projectId, 'updateBuild')
+  if (!CANCELABLE_STATUSES.has(job.status)) return job
+  return onLockedJob(deps, job, async (locked, current, now) => {
+    if (!CANCELABLE_STATUSES.has(current.status)) return current
+    await settle(
+      locked,
+      locked.jobs,
+      [{ id: current.id, status: 'canceled', queuedAt: null, finishedAt: now }],
+      now,
+    )
+    return { ...current, status: 'canceled', finishedAt: now }
+  })
+}
+
+/** POST .../retry: a finished job runs again as a new job (403 Job is not retryable otherwise). */
+export async function retryJob(
+  deps: ChangeJobDeps,
+  actor: Actor,
+  projectId: number,
+  jobId: number,
+): Promise<Job> {
+  const job = await readableJob(deps, actor, projectId, jobId)
+  requireAbility(actor, projectId, 'updateBuild')
+  const retryable = (candidate: Job) =>
+    !candidate.retried && ['success', 'failed', 'canceled'].includes(candidate.status)
+  if (!retryable(job)) throw new ForbiddenError('Job is not retryable')
+  const retried = await onLockedJob(deps, job, async (locked, current, now) => {
+    if (!retryable(current)) throw new ForbiddenError('Job is not retryable')
+    const [clone] = await locked.retryJobs([current.id])
+    if (!clone) return current
+    const others = locked.jobs.filter((candidate) => candidate.id !== current.id)
+    // The copy runs now: its stage's predecessors were done when the original ran.
+    // The later jobs it skipped wait for it again (Ci::ResetSkippedJobsService).
+    const reset: JobChange[] = others
+      .filter((other) => other.stageIdx > clone.stageIdx && other.status === 'skipped')
+      .map((other) => ({ id: other.id, status: 'created', queuedAt: null, finishedAt: null }))
+    const jobs = await settle(
+      locked,
+      [...others, clone],
+      [{ id: clone.id, status: 'pending', queuedAt: now, finishedAt: null }, ...reset],
+      now,
+    )
+    return jobs.find((candidate) => candidate.id === clone.id) ?? clone
+  })
+  deps.queueChanged?.()
+  return retried
+}

@@ -1,0 +1,198 @@
+import { insertOutboxMessage } from '@suite/runtime'
+import { sql, type Kysely } from 'kysely'
+import type { Job } from '../domain/job.js'
+import type {
+  Claim,
+  ClaimedJob,
+  JobQueueStore,
+  TraceAppend,
+  TraceAppendResult,
+} from '../domain/runner-ports.js'
+import { JOB_DEADLINE_OUTBOX } from '../workers/queues.js'
+import { toJob } from './job-rows.js'
+import { toPipeline } from './pipeline-rows.js'
+import type { Database } from './schema.js'
+
+/** The pending-job conditions a runner's scope adds (Ci::Runner#matches_build? and its queue). */
+function scopeOf(claim: Claim) {
+  const { runner } = claim
+  switch (runner.runnerType) {
+    case 'instance_type':
+      return sql<boolean>`true`
+    case 'project_type':
+      return sql<boolean>`jobs.project_id in (
+        select project_id from runner_projects where runner_id = ${runner.id})`
+    case 'group_type':
+      // The projects under the group, by the namespace the pipeline was created in.
+      return sql<boolean>`exists (
+        select 1 from pipelines
+        where pipelines.id = jobs.pipeline_id
+          and (pipelines.predefined_variables->>'CI_PROJECT_NAMESPACE' = ${runner.groupPath}
+            or starts_with(pipelines.predefined_variables->>'CI_PROJECT_NAMESPACE', ${`${runner.groupPath ?? ''}/`})))`
+  }
+}
+
+/** The job queue, job logs and the job token scope in the `ci_triggers` schema. */
+export class JobQueueStoreImpl implements JobQueueStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  claim(claim: Claim, deadlineGraceSeconds: number): Promise<ClaimedJob | undefined> {
+    const { runner } = claim
+    return this.db.transaction().execute(async (trx) => {
+      const candidate = await trx
+        .selectFrom('jobs')
+        .selectAll()
+        .where('status', '=', 'pending')
+        .where('runner_id', 'is', null)
+        .where('retried', '=', false)
+        // Every tag of the job among the runner's; untagged jobs only for run_untagged runners.
+        .where(sql<boolean>`tag_list <@ ${sql.val(runner.tagList)}::text[]`)
+        .where(sql<boolean>`(${runner.runUntagged} or cardinality(tag_list) > 0)`)
+        // No ref is protected here, so a ref_protected runner has nothing to run.
+        .where(sql<boolean>`${runner.accessLevel !== 'ref_protected'}`)
+        .where(scopeOf(claim))
+        .orderBy('id')
+        .limit(1)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst()
+      if (!candidate) return undefined
+      const timeout = claim.timeoutFor(toJob(candidate))
+      const row = await trx
+        .updateTable('jobs')
+        .set({
+          status: 'running',
+          runner_id: runner.id,
+          runner_system_id: claim.systemId,
+          token_digest: claim.tokenDigest,
+          timeout,
+          started_at: sql<Date>`now()`,
+          updated_at: sql<Date>`now()`,
+        })
+        .where('id', '=', candidate.id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      const job = toJob(row)
+      const pipeline = await trx
+        .selectFrom('pipelines')
+        .selectAll()
+        .where('id', '=', job.pipelineId)
+        .executeTakeFirstOrThrow()
+      const variables = await trx
+        .selectFrom('pipeline_variables')
+        .select(['key', 'value', 'variable_type'])
+        .where('pipeline_id', '=', job.pipelineId)
+        .orderBy('id')
+        .execute()
+      const startedAt = job.startedAt ?? new Date()
+      await insertOutboxMessage(trx, JOB_DEADLINE_OUTBOX, {
+        jobId: job.id,
+        at: startedAt.getTime() + (timeout + deadlineGraceSeconds) * 1000,
+      })
+      return {
+        job,
+        pipeline: toPipeline(pipeline),
+        predefinedVariables: pipeline.predefined_variables,
+        pipelineVariables: variables.map((variable) => ({
+          key: variable.key,
+          value: variable.value,
+          variableType:
+            variable.variable_type === 'file' ? ('file' as const) : ('env_var' as const),
+        })),
+      }
+    })
+  }
+
+  async queueVersion(): Promise<string> {
+    const row = await this.db
+      .selectFrom('jobs')
+      .select(sql<string>`count(*)::text || '-' || coalesce(sum(id), 0)::text`.as('version'))
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow()
+    return row.version
+  }
+
+  async findJob(id: number): Promise<Job | undefined> {
+    const row = await this.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst()
+    return row ? toJob(row) : undefined
+  }
+
+  async findJobByTokenDigest(digest: string): Promise<Job | undefined> {
+    const row = await this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('token_digest', '=', digest)
+      .executeTakeFirst()
+    return row ? toJob(row) : undefined
+  }
+
+  appendTrace(append: TraceAppend): Promise<TraceAppendResult> {
+    return this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('job_traces')
+        .values({ job_id: append.jobId })
+        .onConflict((oc) => oc.column('job_id').doNothing())
+        .execute()
+      const { length } = await trx
+        .selectFrom('job_traces')
+        .select(sql<string>`octet_length(content)`.as('length'))
+        .where('job_id', '=', append.jobId)
+        .forUpdate()
+        .executeTakeFirstOrThrow()
+      const current = Number(length)
+      if (append.offset !== null && append.offset !== current) {
+        return { kind: 'range', length: current }
+      }
+      if (current + append.content.length > append.maxBytes) {
+        return { kind: 'too_large', length: current }
+      }
+      await trx
+        .updateTable('job_traces')
+        .set({
+          content: sql<Buffer>`content || ${append.content}`,
+          updated_at: sql<Date>`now()`,
+        })
+        .where('job_id', '=', append.jobId)
+        .execute()
+      return { kind: 'appended', length: current + append.content.length }
+    })
+  }
+
+  async trace(jobId: number): Promise<Buffer> {
+    const row = await this.db
+      .selectFrom('job_traces')
+      .select('content')
+      .where('job_id', '=', jobId)
+      .executeTakeFirst()
+    return row?.content ?? Buffer.alloc(0)
+  }
+
+  async allowlist(projectId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('job_token_allowlist')
+      .select('source_project_id')
+      .where('project_id', '=', projectId)
+      .orderBy('created_at')
+      .orderBy('source_project_id')
+      .execute()
+    return rows.map((row) => Number(row.source_project_id))
+  }
+
+  async addToAllowlist(projectId: number, sourceProjectId: number): Promise<boolean> {
+    const result = await this.db
+      .insertInto('job_token_allowlist')
+      .values({ project_id: projectId, source_project_id: sourceProjectId })
+      .onConflict((oc) => oc.columns(['project_id', 'source_project_id']).doNothing())
+      .executeTakeFirst()
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+  }
+
+  async removeFromAllowlist(projectId: number, sourceProjectId: number): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('job_token_allowlist')
+      .where('project_id', '=', projectId)
+      .where('source_project_id', '=', sourceProjectId)
+      .executeTakeFirst()
+    return Number(result.numDeletedRows) > 0
+  }
+}
