@@ -54,3 +54,25 @@ export function isCiStatus(text: string): text is CiStatus {
 export function isPipelineSource(text: string): text is PipelineSource {
   return (PIPELINE_SOURCES as readonly string[]).includes(text)
 }
+
+/**
+ * The failure reasons a runner may report on PUT /jobs/:id (Ci::Build's
+ * failure_reason enum, runner side): ci-triggers keeps these and turns any
+ * other into unknown_failure; the gateway lists them in the job payload's
+ * features so that the runner reports them.
+ */
+export const RUNNER_FAILURE_REASONS = [
+  'unknown_failure',
+  'script_failure',
+  'api_failure',
+  'stuck_or_timeout_failure',
+  'runner_system_failure',
+  'missing_dependency_failure',
+  'runner_unsupported',
+  'job_execution_timeout',
+  'archived_failure',
+  'unmet_prerequisites',
+  'scheduler_failure',
+  'data_integrity_failure',
+  'image_pull_failure',
+] as const

@@ -129,6 +129,7 @@ export function ciTriggersDeps(service: ServiceDeps<Database>): WiredDeps {
         runners,
         queue,
         pipelines: store,
+        access,
         externalUrl: config.externalUrl,
         deadlineGraceSeconds: config.jobDeadlineGraceSeconds,
         maxTraceBytes: config.jobLogMaxBytes,

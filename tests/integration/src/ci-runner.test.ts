@@ -341,6 +341,7 @@ describe('runner registration (POST /user/runners, /runners/verify, /runners)', 
 describe('a pipeline run stage by stage through the runner protocol', () => {
   let cast: Awaited<ReturnType<typeof ciProject>>
   let runner: RunnerClient
+  let runnerId: number
   let pipeline: PipelineJson
   let build: JobPayload
   const jobs = () => pipelineJobs(cast.maintainer.token, cast.project.id, pipeline.id)
@@ -352,7 +353,7 @@ describe('a pipeline run stage by stage through the runner protocol', () => {
       '.gitlab-ci.yml': STAGED_CONFIG,
       'message.txt': 'hello from the repository\n',
     })
-    ;({ runner } = await projectRunner(cast.maintainer, cast.project))
+    ;({ id: runnerId, runner } = await projectRunner(cast.maintainer, cast.project))
   }, 60_000)
 
   it('answers 204 with X-GitLab-Last-Update while nothing is pending', async () => {
@@ -389,8 +390,8 @@ describe('a pipeline run stage by stage through the runner protocol', () => {
           name: 'build',
           stage: 'build',
           project_id: cast.project.id,
-          // GitLab sends Project#name; this suite sends the path (CI_PROJECT_NAME), a known gap.
-          project_name: cast.project.path,
+          // JobInfo#project_name is Project#name (CI_PROJECT_NAME is the path).
+          project_name: cast.project.name,
         }),
         runner_info: expect.objectContaining({ timeout: expect.any(Number) }),
       }),
@@ -460,8 +461,10 @@ describe('a pipeline run stage by stage through the runner protocol', () => {
 
   it('shows the job running on this runner in the jobs API', async () => {
     expect(await getJob(cast.maintainer.token, cast.project.id, build.id)).toEqual(
-      // The job entity's `runner` is not filled in yet (null), a known gap.
-      expect.objectContaining({ status: 'running' }),
+      expect.objectContaining({
+        status: 'running',
+        runner: expect.objectContaining({ id: runnerId }),
+      }),
     )
   })
 
@@ -553,7 +556,7 @@ describe('job updates and the job log (PUT /jobs/:id, PATCH /jobs/:id/trace)', (
 
   beforeAll(async () => {
     cast = await ciProject({ '.gitlab-ci.yml': FAILING_CONFIG })
-    ;({ runner } = await projectRunner(cast.maintainer, cast.project))
+    ;({ id: runnerId, runner } = await projectRunner(cast.maintainer, cast.project))
     await createPipeline(cast.maintainer.token, cast.project.id, 'main', [
       { key: 'MODE', value: 'tolerate' },
     ])
@@ -760,7 +763,7 @@ describe('which runner gets which job', () => {
     // The jobs API names the runner that took each job.
     for (const job of running) {
       const [picked] = taken.get(job.id) ?? []
-      expect([job.id, job.status, picked === undefined]).toEqual([job.id, 'running', false])
+      expect([job.id, job.status, job.runner?.id]).toEqual([job.id, 'running', picked?.runnerId])
     }
   })
 })

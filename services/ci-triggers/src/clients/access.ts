@@ -16,6 +16,7 @@ function factsOf(project: Project): ProjectFacts {
   return {
     id: project.id,
     fullPath: `${project.namespaceFullPath}/${project.path}`,
+    name: project.name,
     defaultBranch: project.defaultBranch ?? null,
     ciConfigPath: project.ciConfigPath || null,
   }

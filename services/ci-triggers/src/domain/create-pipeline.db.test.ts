@@ -56,6 +56,7 @@ beforeAll(async () => {
         Promise.resolve({
           id,
           fullPath: 'group/project',
+          name: 'Project',
           defaultBranch: 'main',
           ciConfigPath: null,
         }),

@@ -111,6 +111,8 @@ export function refspecsOf(job: Pick<Job, 'ref' | 'tag'>): string[] {
 
 export interface PayloadContext {
   claimed: ClaimedJob
+  /** Project#name; null when the project could not be read (the path stands in). */
+  projectName: string | null
   runner: Runner
   token: string
   externalUrl: string
@@ -196,7 +198,7 @@ export function jobPayload(context: PayloadContext): JobPayload {
     job,
     token,
     projectFullPath,
-    projectName: claimed.predefinedVariables['CI_PROJECT_NAME'] ?? '',
+    projectName: context.projectName ?? claimed.predefinedVariables['CI_PROJECT_NAME'] ?? '',
     beforeSha: pipeline.beforeSha,
     refspecs: refspecsOf(job),
     depth: DEFAULT_GIT_DEPTH,

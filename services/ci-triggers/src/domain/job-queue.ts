@@ -4,10 +4,10 @@
  * streams its log. A job's token authenticates its updates and is valid
  * while it runs.
  */
-import { ForbiddenError, InvalidError, NotFoundError } from '@suite/runtime'
+import { ForbiddenError, InvalidError, NotFoundError, RUNNER_FAILURE_REASONS } from '@suite/runtime'
 import { COMPLETED_STATUSES, type Job, type JobStatus } from './job.js'
 import { effectiveTimeout, jobPayload, type JobPayload } from './job-payload.js'
-import type { JobChange, PipelineStore } from './ports.js'
+import type { AccessPort, JobChange, PipelineStore } from './ports.js'
 import { pipelineStateFor, processLocked } from './process-pipeline.js'
 import { JOB_TOKEN_PREFIX, newToken, tokenDigest, type RunnerContact } from './runner.js'
 import type { JobQueueStore, RunnerStore } from './runner-ports.js'
@@ -17,6 +17,8 @@ export interface JobQueueDeps {
   runners: RunnerStore
   queue: JobQueueStore
   pipelines: PipelineStore
+  /** The project's name for the payload's job_info. */
+  access: Pick<AccessPort, 'project'>
   externalUrl: string
   /** Seconds past a job's timeout before a silent runner's job is failed. */
   deadlineGraceSeconds: number
@@ -27,22 +29,7 @@ export interface JobQueueDeps {
   queueChanged?: () => void
 }
 
-/** The failure reasons a runner may report (Ci::Build's failure_reason enum, runner side). */
-const RUNNER_FAILURE_REASONS = new Set([
-  'unknown_failure',
-  'script_failure',
-  'api_failure',
-  'stuck_or_timeout_failure',
-  'runner_system_failure',
-  'missing_dependency_failure',
-  'runner_unsupported',
-  'job_execution_timeout',
-  'archived_failure',
-  'unmet_prerequisites',
-  'scheduler_failure',
-  'data_integrity_failure',
-  'image_pull_failure',
-])
+const FAILURE_REASONS: ReadonlySet<string> = new Set(RUNNER_FAILURE_REASONS)
 
 /** What a refused update or log append tells the runner: 403 with the job's status. */
 export interface JobRefusal {
@@ -81,9 +68,11 @@ export async function requestJob(
     (await deps.pipelines.withLocked(claimed.pipeline.projectId, claimed.pipeline.id, (locked) =>
       locked.updatePipeline(pipelineStateFor(locked.pipeline, locked.jobs, now)),
     )) ?? claimed.pipeline
+  const project = await deps.access.project(claimed.job.projectId)
   return {
     payload: jobPayload({
       claimed: { ...claimed, pipeline },
+      projectName: project?.name ?? null,
       runner,
       token: jobToken,
       externalUrl: deps.externalUrl,
@@ -121,7 +110,7 @@ function finalChange(job: Job, update: JobUpdate, now: Date): JobChange {
     }
   }
   const reason =
-    update.failureReason && RUNNER_FAILURE_REASONS.has(update.failureReason)
+    update.failureReason && FAILURE_REASONS.has(update.failureReason)
       ? update.failureReason
       : 'unknown_failure'
   const codes = (job.options['allow_failure_criteria'] as { exit_codes?: unknown } | undefined)

@@ -116,6 +116,8 @@ export interface PipelineStore {
 export interface ProjectFacts {
   id: number
   fullPath: string
+  /** The project's display name (Project#name). */
+  name: string
   /** Null for a project without a repository or branches. */
   defaultBranch: string | null
   /** The project's ci_config_path setting; null for the default .gitlab-ci.yml. */

@@ -36,6 +36,7 @@ export interface RunnerFilter {
 export interface RunnerStore {
   create(runner: NewRunner): Promise<Runner>
   find(id: number): Promise<Runner | undefined>
+  findByIds(ids: readonly number[]): Promise<Runner[]>
   findByTokenDigest(digest: string): Promise<Runner | undefined>
   list(filter: RunnerFilter, window: Window): Promise<{ runners: Runner[]; total: number }>
   update(id: number, settings: RunnerSettings): Promise<Runner | undefined>

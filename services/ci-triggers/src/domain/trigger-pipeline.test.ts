@@ -14,6 +14,7 @@ const NOW = new Date('2026-11-26T12:00:00.000Z')
 const PROJECT: ProjectFacts = {
   id: 7,
   fullPath: 'group/app',
+  name: 'App',
   defaultBranch: 'main',
   ciConfigPath: null,
 }

@@ -134,6 +134,10 @@ export function runnerService(server: GrpcServer, deps: RunnerDeps): RunnerServi
       ),
     })),
 
+    batchGetRunners: server.unary('BatchGetRunners', async (req) => ({
+      runners: (await deps.runners.findByIds(req.ids)).map(present),
+    })),
+
     deleteRunner: server.unary('DeleteRunner', async (req) => {
       await deleteRunner(deps, actorOf(req.caller), req.id)
       return {}

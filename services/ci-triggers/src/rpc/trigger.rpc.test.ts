@@ -57,12 +57,24 @@ const access: AccessPort = {
       userId === 1
         ? {
             actor: owner,
-            project: { id: PROJECT, fullPath: 'g/p', defaultBranch: 'main', ciConfigPath: null },
+            project: {
+              id: PROJECT,
+              fullPath: 'g/p',
+              name: 'P',
+              defaultBranch: 'main',
+              ciConfigPath: null,
+            },
           }
         : undefined,
     ),
   project: () =>
-    Promise.resolve({ id: PROJECT, fullPath: 'g/p', defaultBranch: 'main', ciConfigPath: null }),
+    Promise.resolve({
+      id: PROJECT,
+      fullPath: 'g/p',
+      name: 'P',
+      defaultBranch: 'main',
+      ciConfigPath: null,
+    }),
 }
 
 /** A real gRPC round trip on loopback, with the tokens in memory and a recording creator. */

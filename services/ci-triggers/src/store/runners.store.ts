@@ -134,6 +134,14 @@ export class RunnersStore implements RunnerStore {
     return row ? toRunner(row) : undefined
   }
 
+  async findByIds(ids: readonly number[]): Promise<Runner[]> {
+    if (ids.length === 0) return []
+    const rows = await this.selectRunners()
+      .where('runners.id', 'in', [...ids])
+      .execute()
+    return rows.map(toRunner)
+  }
+
   async findByTokenDigest(digest: string): Promise<Runner | undefined> {
     const row = await this.selectRunners()
       .where('runners.token_digest', '=', digest)

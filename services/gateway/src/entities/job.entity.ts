@@ -1,9 +1,10 @@
-import type { Commit, Job, Pipeline, Project } from '@suite/proto'
+import type { Commit, Job, Pipeline, Project, Runner } from '@suite/proto'
 import { presentCommit } from './commit.entity.js'
 import { projectWebUrl } from './merge-request-links.js'
 import { presentPipelineBasic } from './pipeline.entity.js'
 import { isoTime, orNull, type PresentContext } from './present-context.js'
 import { projectFlag } from './project-setting-values.js'
+import { presentRunner } from './runner.entity.js'
 import { presentUser } from './user.entity.js'
 
 /** A job with what its entity shows besides itself: its pipeline, project and commit. */
@@ -13,6 +14,8 @@ export interface JobItem {
   project: Project
   /** Loaded once per distinct sha of a page, not once per job. */
   commit: Commit | undefined
+  /** The runner that took it, loaded once per page. */
+  runner?: Runner | undefined
 }
 
 /** Ci::Build#coverage is a float column: a number or null. */
@@ -58,13 +61,13 @@ export function presentJobBasic(item: JobItem, ctx: PresentContext) {
  * API::Entities::Ci::Job: JobBasic plus artifacts and runner. No artifacts
  * are stored and no runner details are kept here: `artifacts` is empty,
  * `artifacts_file` left out (GitLab shows it only when there are artifacts),
- * `runner` and `runner_manager` null.
+ * `runner_manager` null (runner managers are not kept apart from runners).
  */
 export function presentJob(item: JobItem, ctx: PresentContext) {
   return {
     ...presentJobBasic(item, ctx),
     artifacts: [],
-    runner: null,
+    runner: item.runner ? presentRunner(item.runner, ctx) : null,
     runner_manager: null,
     artifacts_expire_at: null,
     archived: item.job.archived,

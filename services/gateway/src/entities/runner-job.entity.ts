@@ -1,21 +1,5 @@
 import type { RunnerJob } from '@suite/proto'
-
-/** The failure reasons the runner may report (sent so that it reports them, not unknown_failure). */
-const FAILURE_REASONS = [
-  'unknown_failure',
-  'script_failure',
-  'api_failure',
-  'stuck_or_timeout_failure',
-  'runner_system_failure',
-  'missing_dependency_failure',
-  'runner_unsupported',
-  'job_execution_timeout',
-  'archived_failure',
-  'unmet_prerequisites',
-  'scheduler_failure',
-  'data_integrity_failure',
-  'image_pull_failure',
-]
+import { RUNNER_FAILURE_REASONS } from '@suite/runtime'
 
 function parsed(json: string): unknown {
   if (json === '') return null
@@ -117,6 +101,6 @@ export function presentRunnerJob(job: RunnerJob): Record<string, unknown> {
     cache: cacheOf(parsed(job.cacheJson)),
     credentials: [],
     dependencies: [],
-    features: { trace_sections: true, failure_reasons: FAILURE_REASONS },
+    features: { trace_sections: true, failure_reasons: RUNNER_FAILURE_REASONS },
   }
 }

@@ -19,19 +19,35 @@ import { pipelineItem, pipelinePathParams, type PipelineRouteDeps } from './pipe
 /** What the job routes call: the pipeline routes' clients and projects (for GET /job). */
 export type JobRouteDeps = PipelineRouteDeps & { projects: Pick<ProjectsClients, 'projects'> }
 
-/** Jobs with their pipeline, project and commit; one commit lookup per distinct sha. */
+/**
+ * Jobs with their pipeline, project, commit and runner: one commit lookup per
+ * distinct sha, one batch call for the runners.
+ */
 async function jobItems(
   deps: PipelineRouteDeps,
   project: Project,
   pipeline: Pipeline | undefined,
   jobs: readonly Job[],
 ): Promise<JobItem[]> {
-  const commits = await loadCommits(
-    deps.repository,
-    project.id,
-    jobs.map((job) => job.sha),
-  )
-  return jobs.map((job) => ({ job, pipeline, project, commit: commits.get(job.sha) }))
+  const runnerIds = [...new Set(jobs.flatMap((job) => job.runnerId ?? []))]
+  const [commits, runners] = await Promise.all([
+    loadCommits(
+      deps.repository,
+      project.id,
+      jobs.map((job) => job.sha),
+    ),
+    runnerIds.length === 0
+      ? { runners: [] }
+      : deps.pipelines.runners.batchGetRunners({ ids: runnerIds }),
+  ])
+  const byId = new Map(runners.runners.map((runner) => [runner.id, runner]))
+  return jobs.map((job) => ({
+    job,
+    pipeline,
+    project,
+    commit: commits.get(job.sha),
+    runner: job.runnerId === undefined ? undefined : byId.get(job.runnerId),
+  }))
 }
 
 /**

@@ -192,6 +192,14 @@ export interface DeleteRunnerRequest {
 export interface DeleteRunnerResponse {
 }
 
+export interface BatchGetRunnersRequest {
+  ids: number[];
+}
+
+export interface BatchGetRunnersResponse {
+  runners: Runner[];
+}
+
 export interface RequestJobRequest {
   token: string;
   systemId: string;
@@ -2812,6 +2820,156 @@ export const DeleteRunnerResponse: MessageFns<DeleteRunnerResponse> = {
   },
 };
 
+function createBaseBatchGetRunnersRequest(): BatchGetRunnersRequest {
+  return { ids: [] };
+}
+
+export const BatchGetRunnersRequest: MessageFns<BatchGetRunnersRequest> = {
+  encode(message: BatchGetRunnersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ids.length !== 0) {
+      writer.uint32(10).fork();
+      for (const v of message.ids) {
+        writer.int64(v);
+      }
+      writer.join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BatchGetRunnersRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBatchGetRunnersRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag === 8) {
+              message.ids.push(longToNumber(reader.int64()));
+
+              continue;
+            }
+
+            if (tag === 10) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.ids.push(longToNumber(reader.int64()));
+              }
+
+              continue;
+            }
+
+            break;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BatchGetRunnersRequest {
+    return { ids: globalThis.Array.isArray(object?.ids) ? object.ids.map((e: any) => globalThis.Number(e)) : [] };
+  },
+
+  toJSON(message: BatchGetRunnersRequest): unknown {
+    const obj: any = {};
+    if (message.ids?.length) {
+      obj.ids = message.ids.map((e) => Math.round(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<BatchGetRunnersRequest>, I>>(base?: I): BatchGetRunnersRequest {
+    return BatchGetRunnersRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<BatchGetRunnersRequest>, I>>(object: I): BatchGetRunnersRequest {
+    const message = createBaseBatchGetRunnersRequest();
+    message.ids = object.ids?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseBatchGetRunnersResponse(): BatchGetRunnersResponse {
+  return { runners: [] };
+}
+
+export const BatchGetRunnersResponse: MessageFns<BatchGetRunnersResponse> = {
+  encode(message: BatchGetRunnersResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.runners) {
+      Runner.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BatchGetRunnersResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBatchGetRunnersResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.runners.push(Runner.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BatchGetRunnersResponse {
+    return {
+      runners: globalThis.Array.isArray(object?.runners) ? object.runners.map((e: any) => Runner.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: BatchGetRunnersResponse): unknown {
+    const obj: any = {};
+    if (message.runners?.length) {
+      obj.runners = message.runners.map((e) => Runner.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<BatchGetRunnersResponse>, I>>(base?: I): BatchGetRunnersResponse {
+    return BatchGetRunnersResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<BatchGetRunnersResponse>, I>>(object: I): BatchGetRunnersResponse {
+    const message = createBaseBatchGetRunnersResponse();
+    message.runners = object.runners?.map((e) => Runner.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 function createBaseRequestJobRequest(): RequestJobRequest {
   return { token: "", systemId: "", info: undefined, ipAddress: "" };
 }
@@ -4554,6 +4712,21 @@ export const RunnerServiceService = {
       Buffer.from(DeleteRunnerResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): DeleteRunnerResponse => DeleteRunnerResponse.decode(value),
   },
+  /**
+   * The runners of jobs a caller already reads (the job entity's `runner`);
+   * unknown ids are left out.
+   */
+  batchGetRunners: {
+    path: "/gitlab.ci.v1.RunnerService/BatchGetRunners" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: BatchGetRunnersRequest): Buffer =>
+      Buffer.from(BatchGetRunnersRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): BatchGetRunnersRequest => BatchGetRunnersRequest.decode(value),
+    responseSerialize: (value: BatchGetRunnersResponse): Buffer =>
+      Buffer.from(BatchGetRunnersResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): BatchGetRunnersResponse => BatchGetRunnersResponse.decode(value),
+  },
 } as const;
 
 export interface RunnerServiceServer extends UntypedServiceImplementation {
@@ -4578,6 +4751,11 @@ export interface RunnerServiceServer extends UntypedServiceImplementation {
   getRunner: handleUnaryCall<GetRunnerRequest, GetRunnerResponse>;
   updateRunner: handleUnaryCall<UpdateRunnerRequest, UpdateRunnerResponse>;
   deleteRunner: handleUnaryCall<DeleteRunnerRequest, DeleteRunnerResponse>;
+  /**
+   * The runners of jobs a caller already reads (the job entity's `runner`);
+   * unknown ids are left out.
+   */
+  batchGetRunners: handleUnaryCall<BatchGetRunnersRequest, BatchGetRunnersResponse>;
 }
 
 export interface RunnerServiceClient extends Client {
@@ -4713,6 +4891,25 @@ export interface RunnerServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: DeleteRunnerResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The runners of jobs a caller already reads (the job entity's `runner`);
+   * unknown ids are left out.
+   */
+  batchGetRunners(
+    request: BatchGetRunnersRequest,
+    callback: (error: ServiceError | null, response: BatchGetRunnersResponse) => void,
+  ): ClientUnaryCall;
+  batchGetRunners(
+    request: BatchGetRunnersRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: BatchGetRunnersResponse) => void,
+  ): ClientUnaryCall;
+  batchGetRunners(
+    request: BatchGetRunnersRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: BatchGetRunnersResponse) => void,
   ): ClientUnaryCall;
 }
 
