@@ -5,7 +5,8 @@
 // - values.yaml plus each ci/*.yaml validates against values.schema.json; values.yaml alone is
 //   rejected exactly for the settings an install must give; known-bad values are rejected;
 // - the services of packages/runtime/src/services.ts, the service blocks of values.yaml and
-//   templates/<service>.yaml match, role by role;
+//   templates/<service>.yaml match, role by role; every role a template renders is one the
+//   container entrypoint (`suite <service> <role>`, packages/launcher) accepts;
 // - templates: balanced {{ }} and if/range/with/define ... end, no tabs, every include names a
 //   define, every define is used, every .Values path exists in values.yaml;
 // - the Grafana dashboard is JSON with queries.
@@ -25,7 +26,12 @@ const SHARED_TEMPLATES = [
   'servicemonitor.yaml',
   'dashboard.yaml',
 ]
-const OTHER_TEMPLATE_FILES = ['_helpers.tpl', 'NOTES.txt']
+const OTHER_TEMPLATE_FILES = [
+  '_helpers.tpl',
+  'NOTES.txt',
+  'prometheusrule.yaml',
+  'tests/api-test.yaml',
+]
 const ROLES = ['server', 'worker', 'repository']
 // What values.yaml leaves empty on purpose: an install must give these.
 const REQUIRED_SETTINGS = ['externalUrl', 'database', 'redis', 'encryptionKey']
@@ -141,12 +147,48 @@ async function runtimeServices() {
     return []
   }
   const { DOMAIN_SERVICES } = await import(file)
-  const names = DOMAIN_SERVICES.map((service) => service.name)
-  if (names.length === 0) fail(file, 'found no services in DOMAIN_SERVICES')
-  return names
+  if (DOMAIN_SERVICES.length === 0) fail(file, 'found no services in DOMAIN_SERVICES')
+  return DOMAIN_SERVICES
 }
 
-function checkServices(values, domainServices, templates) {
+/**
+ * The roles the launcher runs for each service (its rolesOf: server, migrate and the service's
+ * extra roles; the gateway takes none, `gateway server` included), from the built launcher.
+ */
+async function launcherRoles(domainServices) {
+  const file = join(ROOT, 'packages/launcher/dist/args.js')
+  if (!existsSync(file)) {
+    fail(file, 'missing: run `npm run build` first')
+    return new Map()
+  }
+  const { rolesOf } = await import(file)
+  const roles = new Map(domainServices.map((info) => [info.name, rolesOf(info)]))
+  roles.set('gateway', ['server'])
+  // The migrations Job runs `suite migrate`: every service's migrations.
+  roles.set('migrations', ['migrate'])
+  return roles
+}
+
+/** Every `"service" "<s>" "role" "<r>"` a template renders must be a role the launcher runs. */
+function checkRenderedRoles(templates, roles) {
+  for (const [name, source] of templates) {
+    for (const match of source.matchAll(/"service" "([a-z-]+)" "role" "([a-z]+)"/g)) {
+      const [, service, role] = match
+      const known = roles.get(service)
+      if (!known)
+        fail(join(TEMPLATES, name), `renders ${service}, which the launcher does not know`)
+      else if (!known.includes(role)) {
+        fail(
+          join(TEMPLATES, name),
+          `renders ${service} ${role}; the launcher runs ${known.join(', ')}`,
+        )
+      }
+    }
+  }
+}
+
+function checkServices(values, domainServiceInfos, templates) {
+  const domainServices = domainServiceInfos.map((info) => info.name)
   const expected = ['gateway', ...domainServices]
   const blocks = Object.keys(values).filter(
     (key) => isObject(values[key]) && ROLES.some((role) => isObject(values[key][role])),
@@ -258,7 +300,11 @@ function checkTemplate(file, source, defines, includes, valuePaths) {
 
 function checkTemplates(values) {
   const templates = new Map()
-  for (const name of readdirSync(TEMPLATES).sort()) templates.set(name, read(join(TEMPLATES, name)))
+  const names = readdirSync(TEMPLATES, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(TEMPLATES, join(entry.parentPath, entry.name)))
+    .sort()
+  for (const name of names) templates.set(name, read(join(TEMPLATES, name)))
   const defines = new Set()
   const includes = new Set()
   const valuePaths = []
@@ -302,7 +348,9 @@ const chart = checkChartYaml()
 const values = parseYaml(join(CHART, 'values.yaml'))
 const { ciFiles, rejected } = checkValues(values)
 const templates = checkTemplates(values)
-const services = checkServices(values, await runtimeServices(), templates)
+const domainServices = await runtimeServices()
+const services = checkServices(values, domainServices, templates)
+checkRenderedRoles(templates, await launcherRoles(domainServices))
 checkDashboard()
 
 if (problems.length > 0) {

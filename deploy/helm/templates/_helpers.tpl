@@ -169,9 +169,16 @@ template may add its own settings as .env (a list of name/value entries).
   value: "0.0.0.0"
 - name: PORT
   value: {{ include "gitlab-suite.httpPort" . | quote }}
-{{- else if ne $kind "job" }}
+{{- end }}
+{{- if ne $kind "job" }}
 - name: METRICS_PORT
   value: {{ $root.Values.metrics.port | quote }}
+{{- end }}
+- name: DATABASE_POOL_SIZE
+  value: {{ $root.Values.database.poolSize | quote }}
+{{- if $root.Values.database.tls.caSecret.name }}
+- name: DATABASE_SSL_CA_FILE
+  value: "/etc/gitlab-suite/database-ca/{{ $root.Values.database.tls.caSecret.key }}"
 {{- end }}
 {{- if eq $kind "grpc" }}
 - name: GRPC_PORT
@@ -197,6 +204,12 @@ template may add its own settings as .env (a list of name/value entries).
 {{- end }}
 {{- end }}
 
+{{/* A role's setting, else the chart-wide one: .values.<key> wins over .Values.<key>. */}}
+{{- define "gitlab-suite.roleSetting" -}}
+{{- $own := dig .key nil (default (dict) .ctx.values) -}}
+{{- if $own }}{{ toYaml $own }}{{ else }}{{ with index .ctx.root.Values .key }}{{ toYaml . }}{{ end }}{{ end -}}
+{{- end }}
+
 {{- define "gitlab-suite.args" -}}
 {{- $kind := include "gitlab-suite.kind" . -}}
 {{- if eq $kind "http" -}}
@@ -215,7 +228,7 @@ template may add its own settings as .env (a list of name/value entries).
 - name: http
   containerPort: {{ include "gitlab-suite.httpPort" . }}
   protocol: TCP
-{{- else -}}
+{{ end -}}
 {{- if eq $kind "grpc" -}}
 - name: grpc
   containerPort: {{ include "gitlab-suite.grpcPort" . }}
@@ -225,26 +238,25 @@ template may add its own settings as .env (a list of name/value entries).
   containerPort: {{ .root.Values.metrics.port }}
   protocol: TCP
 {{- end }}
-{{- end }}
 
 {{/*
-Probes. The gateway answers /-/liveness, and all three probes ask it: its /-/readiness fails
-while any one domain service, PostgreSQL or Redis is down, and taking every gateway out of the
-Service for that would turn one domain's outage into the whole API's, where the gateway answers
-the requests that need the missing part with a fast 503 and the rest as usual. /-/readiness
-(?all=1 with the workers) is for operators and monitoring. gRPC roles answer the gRPC health
-service (native kubelet probe, so the port is a number); workers have no health endpoint, so
-their metrics server stands in: it proves the process and its event loop are alive.
+Probes. The gateway's three probes ask its metrics port, which the Ingress does not reach:
+/-/liveness, and /-/readiness, which fails only on the gateway's own state (it is draining), not
+when one domain service, PostgreSQL or Redis is down: taking every gateway out of the Service
+for that would turn one domain's outage into the whole API's, where the gateway answers that
+domain's routes with a fast 503 and the rest as usual (/-/readiness?all=1 reports everything,
+for operators and monitoring). gRPC roles answer the gRPC health service (native kubelet probe,
+so the port is a number); workers answer /-/liveness on their metrics port, which asks neither
+Redis nor PostgreSQL, so an outage of either does not restart healthy workers.
 */}}
 {{- define "gitlab-suite.probes" -}}
 {{- $kind := include "gitlab-suite.kind" . }}
-{{- $live := dict "httpGet" (dict "path" "/-/liveness" "port" "http") }}
-{{- $ready := $live }}
+{{- $live := dict "httpGet" (dict "path" "/-/liveness" "port" "metrics") }}
+{{- $ready := dict "httpGet" (dict "path" "/-/readiness" "port" "metrics") }}
 {{- if eq $kind "grpc" }}
 {{- $live = dict "grpc" (dict "port" (include "gitlab-suite.grpcPort" . | int)) }}
 {{- $ready = $live }}
 {{- else if eq $kind "worker" }}
-{{- $live = dict "httpGet" (dict "path" "/metrics" "port" "metrics") }}
 {{- $ready = $live }}
 {{- end -}}
 startupProbe:
@@ -272,8 +284,8 @@ metadata:
     {{- include "gitlab-suite.labels" . | nindent 4 }}
   annotations:
     checksum/secret: {{ include "gitlab-suite.secretData" (dict "root" $root "for" "workloads") | sha256sum }}
-    {{- with $root.Values.podAnnotations }}
-    {{- toYaml . | nindent 4 }}
+    {{- with include "gitlab-suite.roleSetting" (dict "ctx" . "key" "podAnnotations") }}
+    {{- . | nindent 4 }}
     {{- end }}
 spec:
   serviceAccountName: {{ include "gitlab-suite.serviceAccountName" . }}
@@ -284,6 +296,20 @@ spec:
   {{- end }}
   securityContext:
     {{- toYaml $root.Values.podSecurityContext | nindent 4 }}
+  {{- with include "gitlab-suite.roleSetting" (dict "ctx" . "key" "priorityClassName") }}
+  priorityClassName: {{ . }}
+  {{- end }}
+  {{- if and (ne $kind "job") $root.Values.topologySpread.enabled }}
+  topologySpreadConstraints:
+    {{- range $root.Values.topologySpread.topologyKeys }}
+    - maxSkew: {{ $root.Values.topologySpread.maxSkew }}
+      topologyKey: {{ . }}
+      whenUnsatisfiable: {{ $root.Values.topologySpread.whenUnsatisfiable }}
+      labelSelector:
+        matchLabels:
+          {{- include "gitlab-suite.selectorLabels" $ | nindent 10 }}
+    {{- end }}
+  {{- end }}
   {{- if eq $kind "job" }}
   restartPolicy: Never
   {{- else }}
@@ -291,7 +317,11 @@ spec:
   {{- end }}
   containers:
     - name: {{ ternary .service .role (eq $kind "http") }}
+      {{- if $root.Values.image.digest }}
+      image: {{ printf "%s@%s" $root.Values.image.repository $root.Values.image.digest | quote }}
+      {{- else }}
       image: {{ printf "%s:%s" $root.Values.image.repository (default $root.Chart.AppVersion $root.Values.image.tag) | quote }}
+      {{- end }}
       imagePullPolicy: {{ $root.Values.image.pullPolicy }}
       args:
         {{- include "gitlab-suite.args" . | nindent 8 }}
@@ -309,6 +339,10 @@ spec:
       {{- end }}
       env:
         {{- include "gitlab-suite.env" . | nindent 8 }}
+      {{- with $root.Values.extraEnvFrom }}
+      envFrom:
+        {{- toYaml . | nindent 8 }}
+      {{- end }}
       resources:
         {{- toYaml .values.resources | nindent 8 }}
       securityContext:
@@ -321,20 +355,30 @@ spec:
         - name: repositories
           mountPath: {{ include "gitlab-suite.repositoryRoot" . }}
         {{- end }}
+        {{- if $root.Values.database.tls.caSecret.name }}
+        - name: database-ca
+          mountPath: /etc/gitlab-suite/database-ca
+          readOnly: true
+        {{- end }}
+        {{- with $root.Values.extraVolumeMounts }}
+        {{- toYaml . | nindent 8 }}
+        {{- end }}
   volumes:
     - name: tmp
       emptyDir: {}
-  {{- with $root.Values.nodeSelector }}
-  nodeSelector:
+    {{- with $root.Values.database.tls.caSecret.name }}
+    - name: database-ca
+      secret:
+        secretName: {{ . }}
+    {{- end }}
+    {{- with $root.Values.extraVolumes }}
     {{- toYaml . | nindent 4 }}
+    {{- end }}
+  {{- range $key := list "nodeSelector" "tolerations" "affinity" }}
+  {{- with include "gitlab-suite.roleSetting" (dict "ctx" $ "key" $key) }}
+  {{ $key }}:
+    {{- . | nindent 4 }}
   {{- end }}
-  {{- with $root.Values.tolerations }}
-  tolerations:
-    {{- toYaml . | nindent 4 }}
-  {{- end }}
-  {{- with $root.Values.affinity }}
-  affinity:
-    {{- toYaml . | nindent 4 }}
   {{- end }}
 {{- end }}
 
@@ -423,12 +467,10 @@ spec:
       targetPort: grpc
       protocol: TCP
     {{- end }}
-    {{- if ne $kind "http" }}
     - name: metrics
       port: {{ .root.Values.metrics.port }}
       targetPort: metrics
       protocol: TCP
-    {{- end }}
 {{- end }}
 
 {{- define "gitlab-suite.hpa" }}
@@ -503,7 +545,7 @@ spec:
     - ports:
         - port: http
           protocol: TCP
-    {{- else }}
+    {{- end }}
     {{- if eq $kind "grpc" }}
     - from:
         - podSelector:
@@ -520,7 +562,6 @@ spec:
       from:
         {{- toYaml . | nindent 8 }}
       {{- end }}
-    {{- end }}
 {{- end }}
 {{- end }}
 

@@ -6,7 +6,9 @@ import {
   type Migration,
   type MigrationResult,
 } from 'kysely'
+import { readFileSync } from 'node:fs'
 import pg from 'pg'
+import { Gauge, type Registry } from 'prom-client'
 import { prepareStatements } from './prepared-statements.js'
 
 // Bigint columns (ids, counts) come back as JS numbers; ids stay far below 2^53.
@@ -19,19 +21,55 @@ export interface DatabaseOptions {
   /** The service's own schema; every connection's search_path is set to it. */
   schema: string
   maxConnections?: number
+  /**
+   * A CA bundle (PEM file) that the server's certificate must chain to: TLS is
+   * then required and verified. Without it, the URL's sslmode decides.
+   */
+  sslCaFile?: string
+  /** Where the pool's gauges go (connections total, idle, waiting). */
+  registry?: Registry
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/
 
-/** A Kysely instance bound to one service's schema. */
+/** The pool's connections by state, read when Prometheus scrapes. */
+function poolGauges(pool: pg.Pool, registry: Registry): void {
+  new Gauge({
+    name: 'db_pool_connections',
+    help: 'PostgreSQL pool connections: total open, idle, and requests waiting for one.',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      this.set({ state: 'total' }, pool.totalCount)
+      this.set({ state: 'idle' }, pool.idleCount)
+      this.set({ state: 'waiting' }, pool.waitingCount)
+    },
+  })
+}
+
+/**
+ * A Kysely instance bound to one service's schema. The schema is selected
+ * with SET search_path as each connection opens, not as a startup option,
+ * which PgBouncer refuses by default (ignore_startup_parameters); the SET is
+ * queued before any query the connection is lent for.
+ */
 export function createDatabase<DB>(options: DatabaseOptions): Kysely<DB> {
   if (!SCHEMA_NAME.test(options.schema)) throw new Error(`bad schema name ${options.schema}`)
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.maxConnections ?? 10,
-    options: `-c search_path=${options.schema}`,
+    ...(options.sslCaFile
+      ? { ssl: { ca: readFileSync(options.sslCaFile, 'utf8'), rejectUnauthorized: true } }
+      : {}),
   })
-  pool.on('connect', prepareStatements)
+  pool.on('connect', (client) => {
+    // A failed SET leaves a connection in the wrong schema: it is dropped, not lent out.
+    client.query(`SET search_path TO ${options.schema}`).catch((error: unknown) => {
+      client.emit('error', error)
+    })
+    prepareStatements(client)
+  })
+  if (options.registry) poolGauges(pool, options.registry)
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
 }
 

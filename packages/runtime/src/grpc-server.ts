@@ -34,7 +34,14 @@ export interface GrpcServerOptions {
  * answered INTERNAL without their text.
  */
 export class GrpcServer {
-  readonly server = new Server({ 'grpc.max_receive_message_length': 64 * 1024 * 1024 })
+  readonly server = new Server({
+    'grpc.max_receive_message_length': 64 * 1024 * 1024,
+    // Channels reconnect every few minutes (calls in flight, such as a clone's pack stream,
+    // may finish within the hour), so
+    // replicas added by an autoscaler get a share of the traffic of existing clients.
+    'grpc.max_connection_age_ms': 5 * 60 * 1000,
+    'grpc.max_connection_age_grace_ms': 60 * 60 * 1000,
+  })
   readonly health = new HealthImplementation({ '': 'NOT_SERVING' })
   private readonly serviceNames: string[] = []
   private readonly histogram

@@ -30,6 +30,13 @@ export async function startMetricsServer(
   host: string,
 ): Promise<Server> {
   const server = createServer((req, res) => {
+    // Liveness asks only whether this process answers: never Redis or the database, so that
+    // an outage of either does not restart healthy workers (a scrape can stall on them).
+    if (req.method === 'GET' && req.url === '/-/liveness') {
+      res.writeHead(200, { 'Content-Type': 'application/json' })
+      res.end('{"status":"ok"}')
+      return
+    }
     if (req.method === 'GET' && req.url === '/metrics') {
       registry
         .metrics()

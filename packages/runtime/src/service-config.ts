@@ -12,6 +12,8 @@ export function loadServiceConfig(defaultGrpcPort: number) {
     DATABASE_URL: env.url(),
     /** Connections each process may hold open to PostgreSQL. */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+    /** A PEM CA bundle: PostgreSQL over verified TLS (else the URL's sslmode decides). */
+    DATABASE_SSL_CA_FILE: z.string().min(1).optional(),
     REDIS_URL: env.url('redis://127.0.0.1:6379'),
     LOG_LEVEL: env.logLevel(),
     EXTERNAL_URL: z.url().optional(),

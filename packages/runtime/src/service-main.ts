@@ -58,6 +58,8 @@ export async function runDomainService<DB>(
     url: config.DATABASE_URL,
     schema: service.info.schema ?? 'public',
     maxConnections: config.DATABASE_POOL_SIZE,
+    sslCaFile: config.DATABASE_SSL_CA_FILE,
+    registry,
   })
   let redis: Redis | undefined
   const deps: ServiceDeps<DB> = {

@@ -110,6 +110,7 @@ describe('HTTP behaviour of the gateway', () => {
       {},
       {
         readiness: [
+          { name: 'gateway', check: () => Promise.resolve(true), gateway: true },
           { name: 'identity', check: () => Promise.resolve(true) },
           { name: 'merge-requests', check: () => Promise.resolve(false) },
           { name: 'db', check: () => Promise.reject(new Error('down')) },
@@ -118,10 +119,15 @@ describe('HTTP behaviour of the gateway', () => {
     )
     expect(await (await fetch(`${url}/-/health`)).text()).toBe('GitLab OK')
     expect(await (await fetch(`${url}/-/liveness`)).json()).toEqual({ status: 'ok' })
-    const readiness = await fetch(`${url}/-/readiness`)
+    // The gateway's own checks only: a dead domain leaves it ready.
+    const own = await fetch(`${url}/-/readiness`)
+    expect(own.status).toBe(200)
+    expect(await own.json()).toEqual({ status: 'ok', gateway_check: [{ status: 'ok' }] })
+    const readiness = await fetch(`${url}/-/readiness?all=1`)
     expect(readiness.status).toBe(503)
     expect(await readiness.json()).toEqual({
       status: 'failed',
+      gateway_check: [{ status: 'ok' }],
       identity_check: [{ status: 'ok' }],
       merge_requests_check: [{ status: 'failed' }],
       db_check: [{ status: 'failed' }],

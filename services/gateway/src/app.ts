@@ -68,6 +68,8 @@ export interface AppDeps {
   readModels?: ReadModels
   /** Express's `trust proxy`: whose X-Forwarded-For names the client; nobody's by default. */
   trustProxy?: number | string[] | false
+  /** Set when /metrics is served on its own port (see metricsRoutes) instead of this one. */
+  metricsPort?: number
   /** How long POST /jobs/request waits for the queue to change; none: 50 s. */
   runnerLongPollMs?: number
   /** GitLab's user and IP rate limits for /api, counted in Redis; off without it. */
@@ -84,7 +86,8 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(requestId())
   app.use(httpMetrics(deps.registry))
-  app.use(healthRoutes(deps.readiness, deps.registry))
+  // With a metrics port, /metrics is served there only (kept off the Ingress).
+  app.use(healthRoutes(deps.readiness, deps.registry, { metrics: !deps.metricsPort }))
   const { authenticatedApi, unauthenticatedApi } = deps.throttles?.settings ?? {}
   if (deps.throttles && (authenticatedApi?.enabled || unauthenticatedApi?.enabled)) {
     // Before the cached answers: a request answered from memory counts too.

@@ -55,6 +55,9 @@ export function loadGatewayConfig(environment: NodeJS.ProcessEnv = process.env) 
     {
       PORT: env.port(8080),
       HOST: env.string('0.0.0.0'),
+      // A second port for /metrics and the probes, which the Ingress does not route to;
+      // unset, /metrics is served on PORT.
+      METRICS_PORT: env.port(0),
       EXTERNAL_URL: z.url().optional(),
       // Only for the readiness check; without it the check is left out.
       DATABASE_URL: z.url().optional(),
@@ -93,6 +96,7 @@ export function loadGatewayConfig(environment: NodeJS.ProcessEnv = process.env) 
   return Object.freeze({
     port: raw.PORT,
     host: raw.HOST,
+    metricsPort: raw.METRICS_PORT,
     externalUrl: (raw.EXTERNAL_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
     databaseUrl: raw.DATABASE_URL,
     redisUrl: raw.REDIS_URL,

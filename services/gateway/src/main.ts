@@ -1,4 +1,5 @@
 import { createServer } from 'node:http'
+import express from 'express'
 import {
   checkHealth,
   createDatabasePing,
@@ -23,7 +24,7 @@ import { createPipelinesClients } from './clients/pipelines.client.js'
 import { createProjectsClients } from './clients/projects.client.js'
 import { createRepositoryClients } from './clients/repository.client.js'
 import { loadGatewayConfig } from './config.js'
-import type { ReadinessCheck } from './routes/health.routes.js'
+import { metricsRoutes, type ReadinessCheck } from './routes/health.routes.js'
 
 const config = loadGatewayConfig()
 const logger = createLogger('gateway', config.logLevel)
@@ -50,10 +51,18 @@ const redis = createRedisConnection(config.redisUrl)
 redis.on('error', (err: Error) => logger.debug({ err }, 'redis connection error'))
 onShutdown(() => Promise.resolve(redis.disconnect()))
 
-const readiness: ReadinessCheck[] = Object.entries(config.services).map(([name, address]) => ({
+// Set as shutdown starts: readiness fails first, so the Service stops sending requests
+// before the server closes.
+let draining = false
+const readiness: ReadinessCheck[] = [
+  { name: 'gateway', check: () => Promise.resolve(!draining), gateway: true },
+]
+readiness.push(
+  ...Object.entries(config.services).map(([name, address]) => ({
   name,
-  check: () => checkHealth(address),
-}))
+    check: () => checkHealth(address),
+  })),
+)
 if (config.databaseUrl) {
   const database = createDatabasePing(config.databaseUrl)
   readiness.push({ name: 'db', check: database.ping })
@@ -65,7 +74,6 @@ for (const service of DOMAIN_SERVICES) {
     readiness.push({
       name: `${service.name}_${role.name}`,
       check: () => roleAlive(redis, service.name, role.name),
-      onlyAll: true,
     })
   }
 }
@@ -105,6 +113,7 @@ const app = createApp({
   changes,
   readModels,
   trustProxy: config.trustProxy,
+  metricsPort: config.metricsPort || undefined,
   runnerLongPollMs: config.runnerLongPollMs,
   throttles: { settings: config.throttles, redis: () => redis },
 })
@@ -124,3 +133,15 @@ onShutdown(
       server.closeIdleConnections()
     }),
 )
+if (config.metricsPort) {
+  const metricsServer = createServer(express().use(metricsRoutes(readiness, registry)))
+  metricsServer.listen(config.metricsPort, config.host, () => {
+    logger.info({ port: config.metricsPort }, 'gateway metrics listening')
+  })
+  onShutdown(() => new Promise<void>((resolve) => metricsServer.close(() => resolve())))
+}
+// Registered last, so it runs first: readiness fails before the servers close.
+onShutdown(() => {
+  draining = true
+  return Promise.resolve()
+})

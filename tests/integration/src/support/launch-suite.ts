@@ -35,7 +35,9 @@ export function say(line: string): void {
 
 async function readinessAnswers(baseUrl: string): Promise<boolean> {
   try {
-    const res = await fetch(`${baseUrl}/-/readiness`, { signal: AbortSignal.timeout(2000) })
+    const res = await fetch(`${baseUrl}/-/readiness?all=1`, {
+      signal: AbortSignal.timeout(2000),
+    })
     return res.status === 200
   } catch {
     return false
