@@ -97,6 +97,7 @@ export function ciTriggersDeps(service: ServiceDeps<Database>): WiredDeps {
   const runners = new RunnersStore(service.db)
   const access = accessPort(projects.rpc, users.rpc)
   const now = () => new Date()
+  const repositoryClient = repositoryPort(repository.rpc)
   // A claim wrote its job's deadline to the outbox; a finished job may finish its pipeline.
   const queueChanged = () => {
     deadlines.wake()
@@ -130,6 +131,8 @@ export function ciTriggersDeps(service: ServiceDeps<Database>): WiredDeps {
         queue,
         pipelines: store,
         access,
+        repository: repositoryClient,
+        warn: (message, err) => service.logger.warn({ err }, message),
         externalUrl: config.externalUrl,
         deadlineGraceSeconds: config.jobDeadlineGraceSeconds,
         maxTraceBytes: config.jobLogMaxBytes,
@@ -137,7 +140,7 @@ export function ciTriggersDeps(service: ServiceDeps<Database>): WiredDeps {
         queueChanged,
       },
       jobs: { pipelines: store, queue, now, queueChanged },
-      repository: repositoryPort(repository.rpc),
+      repository: repositoryClient,
       externalUrl: config.externalUrl,
       created: (pipeline) => {
         pipelinesCreated.inc({ source: pipeline.source, status: pipeline.status })

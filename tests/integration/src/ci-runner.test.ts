@@ -430,9 +430,11 @@ describe('a pipeline run stage by stage through the runner protocol', () => {
     expect(repoUrl.username).toBe('gitlab-ci-token')
     expect(decodeURIComponent(repoUrl.password)).toBe(build.token)
     expect(repoUrl.pathname).toBe(`/${cast.project.path_with_namespace}.git`)
-    // GitLab also sends its persistent refs/pipelines/<id>, which this suite does not keep:
-    // the branch is fetched, and the runner checks out the sha.
-    expect(build.git_info.refspecs).toEqual(['+refs/heads/main:refs/remotes/origin/main'])
+    // Ci::BuildRunnerPresenter#refspecs: always refs/pipelines/<id>, then the branch.
+    expect(build.git_info.refspecs).toEqual([
+      `+refs/pipelines/${pipeline.id}:refs/pipelines/${pipeline.id}`,
+      '+refs/heads/main:refs/remotes/origin/main',
+    ])
   })
 
   it('carries the predefined variables, the job token masked', () => {

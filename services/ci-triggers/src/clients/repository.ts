@@ -35,5 +35,8 @@ export function repositoryPort(repository: PromiseClient<RepositoryServiceClient
       if (!file?.found) return undefined
       return Buffer.from(file.content).toString('utf8')
     },
+    keepPipelineRef: async (projectId, pipelineId, sha) => {
+      await repository.keepPipelineRef({ projectId, pipelineId, sha })
+    },
   }
 }

@@ -24,7 +24,7 @@ export const CI_CONFIG_PATH = '.gitlab-ci.yml'
 
 export interface CreatePipelineDeps {
   store: PipelineStore
-  repository: RepositoryPort
+  repository: Pick<RepositoryPort, 'resolveRef' | 'readFile'>
   access: Pick<AccessPort, 'project'>
   externalUrl: string
   /**

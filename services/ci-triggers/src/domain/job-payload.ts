@@ -101,18 +101,35 @@ export function stepsOf(job: Job, timeout: number): PayloadStep[] {
   return steps
 }
 
-/** The refs the runner fetches: the branch or tag (or the merge request ref) the job runs on. */
-export function refspecsOf(job: Pick<Job, 'ref' | 'tag'>): string[] {
-  if (job.ref.startsWith('refs/')) return [`+${job.ref}:${job.ref}`]
-  return job.tag
-    ? [`+refs/tags/${job.ref}:refs/tags/${job.ref}`]
-    : [`+refs/heads/${job.ref}:refs/remotes/origin/${job.ref}`]
+/**
+ * The refs the runner fetches (Ci::BuildRunnerPresenter#refspecs): the
+ * persistent pipeline ref first, then the branch or tag the job runs on (a
+ * merge request pipeline's ref is no branch: its pipeline ref alone). Without
+ * the pipeline ref (it could not be written) the ref itself stands in.
+ */
+export function refspecsOf(
+  job: Pick<Job, 'ref' | 'tag' | 'pipelineId'>,
+  pipelineRef: boolean,
+): string[] {
+  const specs: string[] = []
+  if (pipelineRef) {
+    specs.push(`+refs/pipelines/${job.pipelineId}:refs/pipelines/${job.pipelineId}`)
+  }
+  if (job.ref.startsWith('refs/')) return pipelineRef ? specs : [`+${job.ref}:${job.ref}`]
+  specs.push(
+    job.tag
+      ? `+refs/tags/${job.ref}:refs/tags/${job.ref}`
+      : `+refs/heads/${job.ref}:refs/remotes/origin/${job.ref}`,
+  )
+  return specs
 }
 
 export interface PayloadContext {
   claimed: ClaimedJob
   /** Project#name; null when the project could not be read (the path stands in). */
   projectName: string | null
+  /** refs/pipelines/<id> was written: the runner fetches it. */
+  pipelineRef: boolean
   runner: Runner
   token: string
   externalUrl: string
@@ -200,7 +217,7 @@ export function jobPayload(context: PayloadContext): JobPayload {
     projectFullPath,
     projectName: context.projectName ?? claimed.predefinedVariables['CI_PROJECT_NAME'] ?? '',
     beforeSha: pipeline.beforeSha,
-    refspecs: refspecsOf(job),
+    refspecs: refspecsOf(job, context.pipelineRef),
     depth: DEFAULT_GIT_DEPTH,
     timeout,
     variables,

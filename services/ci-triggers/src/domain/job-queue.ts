@@ -7,7 +7,7 @@
 import { ForbiddenError, InvalidError, NotFoundError, RUNNER_FAILURE_REASONS } from '@suite/runtime'
 import { COMPLETED_STATUSES, type Job, type JobStatus } from './job.js'
 import { effectiveTimeout, jobPayload, type JobPayload } from './job-payload.js'
-import type { AccessPort, JobChange, PipelineStore } from './ports.js'
+import type { AccessPort, JobChange, PipelineStore, RepositoryPort } from './ports.js'
 import { pipelineStateFor, processLocked } from './process-pipeline.js'
 import { JOB_TOKEN_PREFIX, newToken, tokenDigest, type RunnerContact } from './runner.js'
 import type { JobQueueStore, RunnerStore } from './runner-ports.js'
@@ -19,6 +19,10 @@ export interface JobQueueDeps {
   pipelines: PipelineStore
   /** The project's name for the payload's job_info. */
   access: Pick<AccessPort, 'project'>
+  /** The persistent pipeline ref the runner fetches. */
+  repository: Pick<RepositoryPort, 'keepPipelineRef'>
+  /** Told when the persistent ref could not be written (the job fetches its branch instead). */
+  warn?: (message: string, error: unknown) => void
   externalUrl: string
   /** Seconds past a job's timeout before a silent runner's job is failed. */
   deadlineGraceSeconds: number
@@ -68,11 +72,22 @@ export async function requestJob(
     (await deps.pipelines.withLocked(claimed.pipeline.projectId, claimed.pipeline.id, (locked) =>
       locked.updatePipeline(pipelineStateFor(locked.pipeline, locked.jobs, now)),
     )) ?? claimed.pipeline
-  const project = await deps.access.project(claimed.job.projectId)
+  const { job } = claimed
+  const [project, pipelineRef] = await Promise.all([
+    deps.access.project(job.projectId),
+    deps.repository.keepPipelineRef(job.projectId, job.pipelineId, job.sha).then(
+      () => true,
+      (error: unknown) => {
+        deps.warn?.('persistent pipeline ref not written', error)
+        return false
+      },
+    ),
+  ])
   return {
     payload: jobPayload({
       claimed: { ...claimed, pipeline },
       projectName: project?.name ?? null,
+      pipelineRef,
       runner,
       token: jobToken,
       externalUrl: deps.externalUrl,

@@ -152,6 +152,8 @@ export interface RepositoryPort {
   resolveRef(projectId: number, ref: string): Promise<ResolvedRef | undefined>
   /** The text of a file at a commit; undefined when the file (or commit) does not exist. */
   readFile(projectId: number, sha: string, path: string): Promise<string | undefined>
+  /** Points refs/pipelines/<pipelineId> at `sha` (GitLab's persistent pipeline ref). */
+  keepPipelineRef(projectId: number, pipelineId: number, sha: string): Promise<void>
 }
 
 /** Builds and stores a pipeline from the repository's CI configuration. */

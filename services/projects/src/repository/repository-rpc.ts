@@ -20,6 +20,7 @@ import type { RefChangeRecorder, RefWrite } from './ref-change-recorder.js'
 import { pageOf, type TagOrderField } from './ref-search.js'
 import { isFullObjectId, isObjectFormat, isValidFilePath, isValidNewRefName } from './ref-names.js'
 import { readFileAt } from './blob-reader.js'
+import { keepPipelineRef } from './pipeline-refs.js'
 import type { Repo, RepositoryStore } from './repository-store.js'
 import { createTag, deleteTag, getTag, listTags } from './tags.js'
 import { branchToProto, commitToProto, tagToProto } from './to-proto.js'
@@ -174,6 +175,10 @@ export function repositoryService(
       const repo = await existing(req.projectId)
       const commit = await getCommit(repo, req.sha)
       return { commit: commitToProto(commit), stats: await statsOf(repo, commit) }
+    }),
+    keepPipelineRef: server.unary('KeepPipelineRef', async (req) => {
+      await keepPipelineRef(await existing(req.projectId), req.pipelineId, req.sha)
+      return {}
     }),
     readFile: server.unary('ReadFile', async (req) => {
       if (!isFullObjectId(req.sha)) throw new InvalidError({}, 'sha is invalid')

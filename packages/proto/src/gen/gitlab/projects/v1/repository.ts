@@ -329,6 +329,15 @@ export interface DeleteBranchRequest {
 export interface DeleteBranchResponse {
 }
 
+export interface KeepPipelineRefRequest {
+  projectId: number;
+  pipelineId: number;
+  sha: string;
+}
+
+export interface KeepPipelineRefResponse {
+}
+
 export interface SetDefaultBranchRequest {
   projectId: number;
   name: string;
@@ -3500,6 +3509,167 @@ export const DeleteBranchResponse: MessageFns<DeleteBranchResponse> = {
   },
   fromPartial<I extends Exact<DeepPartial<DeleteBranchResponse>, I>>(_: I): DeleteBranchResponse {
     const message = createBaseDeleteBranchResponse();
+    return message;
+  },
+};
+
+function createBaseKeepPipelineRefRequest(): KeepPipelineRefRequest {
+  return { projectId: 0, pipelineId: 0, sha: "" };
+}
+
+export const KeepPipelineRefRequest: MessageFns<KeepPipelineRefRequest> = {
+  encode(message: KeepPipelineRefRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.pipelineId !== 0) {
+      writer.uint32(16).int64(message.pipelineId);
+    }
+    if (message.sha !== "") {
+      writer.uint32(26).string(message.sha);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): KeepPipelineRefRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseKeepPipelineRefRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.pipelineId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.sha = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): KeepPipelineRefRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      pipelineId: isSet(object.pipelineId)
+        ? globalThis.Number(object.pipelineId)
+        : isSet(object.pipeline_id)
+        ? globalThis.Number(object.pipeline_id)
+        : 0,
+      sha: isSet(object.sha) ? globalThis.String(object.sha) : "",
+    };
+  },
+
+  toJSON(message: KeepPipelineRefRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.pipelineId !== 0) {
+      obj.pipelineId = Math.round(message.pipelineId);
+    }
+    if (message.sha !== "") {
+      obj.sha = message.sha;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<KeepPipelineRefRequest>, I>>(base?: I): KeepPipelineRefRequest {
+    return KeepPipelineRefRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<KeepPipelineRefRequest>, I>>(object: I): KeepPipelineRefRequest {
+    const message = createBaseKeepPipelineRefRequest();
+    message.projectId = object.projectId ?? 0;
+    message.pipelineId = object.pipelineId ?? 0;
+    message.sha = object.sha ?? "";
+    return message;
+  },
+};
+
+function createBaseKeepPipelineRefResponse(): KeepPipelineRefResponse {
+  return {};
+}
+
+export const KeepPipelineRefResponse: MessageFns<KeepPipelineRefResponse> = {
+  encode(_: KeepPipelineRefResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): KeepPipelineRefResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseKeepPipelineRefResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): KeepPipelineRefResponse {
+    return {};
+  },
+
+  toJSON(_: KeepPipelineRefResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<KeepPipelineRefResponse>, I>>(base?: I): KeepPipelineRefResponse {
+    return KeepPipelineRefResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<KeepPipelineRefResponse>, I>>(_: I): KeepPipelineRefResponse {
+    const message = createBaseKeepPipelineRefResponse();
     return message;
   },
 };
@@ -8068,6 +8238,22 @@ export const RepositoryServiceService = {
     responseSerialize: (value: ReadFileResponse): Buffer => Buffer.from(ReadFileResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ReadFileResponse => ReadFileResponse.decode(value),
   },
+  /**
+   * Points refs/pipelines/<pipeline_id> at a commit of the repository (GitLab's persistent
+   * pipeline ref), so that a runner fetches exactly the pipeline's commit whatever its branch
+   * did since; idempotent. INVALID_ARGUMENT for a sha that is not a commit here.
+   */
+  keepPipelineRef: {
+    path: "/gitlab.projects.v1.RepositoryService/KeepPipelineRef" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: KeepPipelineRefRequest): Buffer =>
+      Buffer.from(KeepPipelineRefRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): KeepPipelineRefRequest => KeepPipelineRefRequest.decode(value),
+    responseSerialize: (value: KeepPipelineRefResponse): Buffer =>
+      Buffer.from(KeepPipelineRefResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): KeepPipelineRefResponse => KeepPipelineRefResponse.decode(value),
+  },
   listTags: {
     path: "/gitlab.projects.v1.RepositoryService/ListTags" as const,
     requestStream: false as const,
@@ -8204,6 +8390,12 @@ export interface RepositoryServiceServer extends UntypedServiceImplementation {
    * false when the commit has no such file, it is not a regular file, or it is larger.
    */
   readFile: handleUnaryCall<ReadFileRequest, ReadFileResponse>;
+  /**
+   * Points refs/pipelines/<pipeline_id> at a commit of the repository (GitLab's persistent
+   * pipeline ref), so that a runner fetches exactly the pipeline's commit whatever its branch
+   * did since; idempotent. INVALID_ARGUMENT for a sha that is not a commit here.
+   */
+  keepPipelineRef: handleUnaryCall<KeepPipelineRefRequest, KeepPipelineRefResponse>;
   listTags: handleUnaryCall<ListTagsRequest, ListTagsResponse>;
   getTag: handleUnaryCall<GetTagRequest, GetTagResponse>;
   createTag: handleUnaryCall<CreateTagRequest, CreateTagResponse>;
@@ -8434,6 +8626,26 @@ export interface RepositoryServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ReadFileResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Points refs/pipelines/<pipeline_id> at a commit of the repository (GitLab's persistent
+   * pipeline ref), so that a runner fetches exactly the pipeline's commit whatever its branch
+   * did since; idempotent. INVALID_ARGUMENT for a sha that is not a commit here.
+   */
+  keepPipelineRef(
+    request: KeepPipelineRefRequest,
+    callback: (error: ServiceError | null, response: KeepPipelineRefResponse) => void,
+  ): ClientUnaryCall;
+  keepPipelineRef(
+    request: KeepPipelineRefRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: KeepPipelineRefResponse) => void,
+  ): ClientUnaryCall;
+  keepPipelineRef(
+    request: KeepPipelineRefRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: KeepPipelineRefResponse) => void,
   ): ClientUnaryCall;
   listTags(
     request: ListTagsRequest,
