@@ -190,8 +190,12 @@ describe('CI_JOB_TOKEN', () => {
     )
     linked = await getPipeline(owner.token, downstream.id, res.body.id)
     expect(linked.source).toBe('pipeline')
-    const link = upstreamLink(linked)
-    if (link) expect(JSON.stringify(link[1])).toContain(String(upstreamPipeline.id))
+    expect(linked).toEqual(
+      expect.objectContaining({
+        source_job: { id: job.id },
+        upstream_pipeline: { id: upstreamPipeline.id, project_id: upstream.id },
+      }),
+    )
   })
 
   it('clones with gitlab-ci-token and the job token, but may not push', async () => {

@@ -558,7 +558,7 @@ describe('job updates and the job log (PUT /jobs/:id, PATCH /jobs/:id/trace)', (
 
   beforeAll(async () => {
     cast = await ciProject({ '.gitlab-ci.yml': FAILING_CONFIG })
-    ;({ id: runnerId, runner } = await projectRunner(cast.maintainer, cast.project))
+    ;({ runner } = await projectRunner(cast.maintainer, cast.project))
     await createPipeline(cast.maintainer.token, cast.project.id, 'main', [
       { key: 'MODE', value: 'tolerate' },
     ])

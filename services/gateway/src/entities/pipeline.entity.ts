@@ -62,9 +62,25 @@ export function presentPipeline(item: PipelineItem, ctx: PresentContext) {
   }
 }
 
-/** API::Entities::Ci::PipelineWithMetadata (one pipeline, latest): Pipeline plus its name. */
+/**
+ * API::Entities::Ci::PipelineWithMetadata (one pipeline, latest): Pipeline plus its name. A
+ * multi-project pipeline that a job token started also names its upstream (GitLab shows this
+ * link as the UI's triggered_by, not in REST): `source_job` and `upstream_pipeline`, present
+ * only on such pipelines so that every other pipeline keeps GitLab's exact shape.
+ */
 export function presentPipelineWithMetadata(item: PipelineItem, ctx: PresentContext) {
-  return { ...presentPipeline(item, ctx), name: item.pipeline.name || null }
+  const { pipeline } = item
+  const upstream =
+    pipeline.sourceJobId !== undefined && pipeline.sourcePipelineId !== undefined
+      ? {
+          source_job: { id: pipeline.sourceJobId },
+          upstream_pipeline: {
+            id: pipeline.sourcePipelineId,
+            project_id: pipeline.sourceProjectId,
+          },
+        }
+      : {}
+  return { ...presentPipeline(item, ctx), name: pipeline.name || null, ...upstream }
 }
 
 /** The pipeline's user, for `related`. */
