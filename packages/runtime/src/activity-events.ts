@@ -1,6 +1,7 @@
 import { Queue } from 'bullmq'
 import type { Redis } from 'ioredis'
 import { EventRecord } from '@suite/proto'
+import { withRequestMeta } from './job-request-id.js'
 import { queuePrefix } from './queues.js'
 
 /** The queue every service reports activity events to; the projects event worker drains it. */
@@ -21,7 +22,7 @@ export function createEventPublisher(connection: Redis): EventPublisher {
   const queue = new Queue(ACTIVITY_EVENTS_QUEUE, { connection, prefix: queuePrefix() })
   return {
     publish: async (event) => {
-      await queue.add('record', EventRecord.toJSON(event), {
+      await queue.add('record', withRequestMeta(EventRecord.toJSON(event)), {
         jobId: event.idempotencyKey.replace(/:/g, '_'),
         attempts: 10,
         backoff: { type: 'exponential', delay: 1_000 },

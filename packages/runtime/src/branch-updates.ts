@@ -1,6 +1,7 @@
 import { Queue } from 'bullmq'
 import type { Redis } from 'ioredis'
 import { BranchUpdate } from '@suite/proto'
+import { withRequestMeta } from './job-request-id.js'
 import type { OutboxCodec } from './outbox-store.js'
 import { queuePrefix } from './queues.js'
 
@@ -44,7 +45,7 @@ export function createBranchUpdatePublisher(connection: Redis): BranchUpdatePubl
   const queue = new Queue(BRANCH_UPDATES_QUEUE, { connection, prefix: queuePrefix() })
   return {
     publish: async (update) => {
-      await queue.add('branch-update', BranchUpdate.toJSON(update), {
+      await queue.add('branch-update', withRequestMeta(BranchUpdate.toJSON(update)), {
         jobId: branchUpdateJobId(update),
         attempts: 10,
         backoff: { type: 'exponential', delay: 1_000 },

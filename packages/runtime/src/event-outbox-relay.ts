@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis'
 import { createEventPublisher, type EventPublisher } from './activity-events.js'
 import type { OutboxTransactions } from './event-outbox-store.js'
 import type { Logger } from './logger.js'
+import type { OutboxLagSource } from './outbox-lag.js'
 import { startQueueOutboxRelay, type OutboxRelayOptions } from './outbox-relay.js'
 import type { OutboxRelay } from './relay-loop.js'
 
@@ -13,6 +14,8 @@ export interface OutboxRelayDeps {
   redis: () => Redis
   /** The queue producer; `createEventPublisher` unless a test gives one. */
   createPublisher?: (redis: Redis) => EventPublisher
+  /** Where the outbox's lag gauge is reported; none without it. */
+  lag?: OutboxLagSource
 }
 
 /**

@@ -77,11 +77,21 @@ function clientHistogram(registry: Registry): ReturnType<typeof grpcHistogram> {
   return histogram
 }
 
+/**
+ * The method label of a call: the RPC's name alone ("GetUser" of
+ * "/gitlab.identity.v1.UserService/GetUser"), as GrpcServer labels the same
+ * call, so that client and server series join on `method` (RPC names are
+ * unique across the suite's protos).
+ */
+export function grpcMethodLabel(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1) || path
+}
+
 /** Adds the request id to outgoing metadata and times each call. */
 function observingInterceptor(registry: Registry): Interceptor {
   const histogram = clientHistogram(registry)
   return (options, nextCall) => {
-    const stop = histogram.startTimer({ method: options.method_definition.path })
+    const stop = histogram.startTimer({ method: grpcMethodLabel(options.method_definition.path) })
     return new InterceptingCall(nextCall(options), {
       start(metadata, _listener, next) {
         const requestId = currentRequestId()

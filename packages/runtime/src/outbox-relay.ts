@@ -1,5 +1,7 @@
 import type { Redis } from 'ioredis'
+import { inRequest } from './job-request-id.js'
 import type { Logger } from './logger.js'
+import { watchOutboxLag, type OutboxLagSource } from './outbox-lag.js'
 import type { OutboxTransactionsOf } from './outbox-store.js'
 import { startRelayLoop, withTimeout, type OutboxRelay } from './relay-loop.js'
 
@@ -31,6 +33,8 @@ export interface QueueOutboxRelayDeps<T> {
   createPublisher: (redis: Redis) => QueueProducer<T>
   /** A message's key, for the log. */
   keyOf: (message: T) => string
+  /** Where the outbox's lag gauge is reported; none without it. */
+  lag?: OutboxLagSource
 }
 
 /**
@@ -46,13 +50,20 @@ export function startQueueOutboxRelay<T>(
 ): OutboxRelay {
   const batchSize = options.batchSize ?? 100
   const publishTimeoutMs = options.publishTimeoutMs ?? 2_000
+  if (deps.lag) watchOutboxLag(deps.lag)
 
   /** Queues one batch; true when the batch was full and every row went out. */
   async function relayBatch(queue: QueueProducer<T>): Promise<boolean> {
     return deps.stores.transaction(async (tx) => {
       const pending = await tx.outbox.lockPending(batchSize)
       const results = await Promise.allSettled(
-        pending.map((row) => withTimeout(queue.publish(row.payload), publishTimeoutMs)),
+        // Each message is queued inside the request that wrote it, so its job carries the id.
+        pending.map((row) =>
+          withTimeout(
+            inRequest(row.requestId, () => queue.publish(row.payload)),
+            publishTimeoutMs,
+          ),
+        ),
       )
       const sent: number[] = []
       const failed: { id: number; key: string; err: unknown }[] = []

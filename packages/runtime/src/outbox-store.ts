@@ -1,10 +1,13 @@
 import { sql, type Kysely, type QueryExecutorProvider } from 'kysely'
+import { splitRequestMeta, withRequestMeta } from './job-request-id.js'
 
 /** A message waiting in an outbox table for its queue. */
 export interface PendingRow<T> {
   id: number
   payload: T
   attempts: number
+  /** The request that wrote the row, for the job it becomes (see job-request-id). */
+  requestId?: string
 }
 
 /** What a relay does to an outbox's rows inside one transaction. */
@@ -50,11 +53,15 @@ export function outboxRowsOf<T>(db: QueryExecutorProvider, codec: OutboxCodec<T>
     lockPending: async (limit) => {
       const { rows } = await sql<OutboxRow>`select id, payload, attempts from ${ref}
         order by id limit ${limit} for update skip locked`.execute(db)
-      return rows.map((row) => ({
-        id: Number(row.id),
-        payload: codec.fromJSON(row.payload),
-        attempts: row.attempts,
-      }))
+      return rows.map((row) => {
+        const { payload, requestId } = splitRequestMeta(row.payload)
+        return {
+          id: Number(row.id),
+          payload: codec.fromJSON(payload),
+          attempts: row.attempts,
+          ...(requestId ? { requestId } : {}),
+        }
+      })
     },
     delete: async (ids) => {
       if (ids.length === 0) return
@@ -70,14 +77,15 @@ export function outboxRowsOf<T>(db: QueryExecutorProvider, codec: OutboxCodec<T>
 
 /**
  * Writes a message to its outbox, in the caller's transaction when `db` is
- * one; the same key twice records it once.
+ * one; the same key twice records it once. The current request's id goes
+ * into the payload beside the message: the relay runs outside any request.
  */
 export async function insertOutboxMessage<T>(
   db: QueryExecutorProvider,
   codec: OutboxCodec<T>,
   message: T,
 ): Promise<void> {
-  const payload = JSON.stringify(codec.toJSON(message))
+  const payload = JSON.stringify(withRequestMeta(codec.toJSON(message)))
   await sql`insert into ${tableOf(codec)} (payload, idempotency_key)
     values (${payload}, ${codec.keyOf(message)})
     on conflict (idempotency_key) do nothing`.execute(db)

@@ -1,7 +1,9 @@
 import { Queue } from 'bullmq'
 import type { Redis } from 'ioredis'
 import type { Kysely } from 'kysely'
+import { withRequestMeta } from './job-request-id.js'
 import type { Logger } from './logger.js'
+import type { Registry } from './metrics.js'
 import { startQueueOutboxRelay, type QueueProducer } from './outbox-relay.js'
 import { outboxTransactionsOf, type OutboxCodec } from './outbox-store.js'
 import { queuePrefix } from './queues.js'
@@ -87,7 +89,7 @@ function pipelineEventKind<T>(spec: {
       const queue = new Queue(spec.queue, { connection, prefix: queuePrefix() })
       return {
         publish: async (event) => {
-          await queue.add(spec.jobName, event, {
+          await queue.add(spec.jobName, withRequestMeta(event), {
             jobId: spec.jobId(event),
             attempts: 10,
             backoff: { type: 'exponential', delay: 1_000 },
@@ -183,6 +185,8 @@ export interface PipelineEventRelayDeps {
   db: Kysely<any>
   logger: Logger
   redis: () => Redis
+  /** Where the outbox's lag gauge is reported; none without it. */
+  registry?: Registry
 }
 
 /** Relays one kind's outbox to its queue (see startQueueOutboxRelay). */
@@ -198,5 +202,6 @@ export function startPipelineEventRelay<T>(
     what,
     createPublisher: kind.createPublisher,
     keyOf: kind.outbox.keyOf,
+    lag: deps.registry && { registry: deps.registry, db: deps.db, table: kind.outbox.table },
   })
 }

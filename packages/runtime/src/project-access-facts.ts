@@ -1,6 +1,7 @@
 import { Queue } from 'bullmq'
 import type { Redis } from 'ioredis'
 import { ProjectAccessFacts } from '@suite/proto'
+import { withRequestMeta } from './job-request-id.js'
 import { queuePrefix } from './queues.js'
 
 /**
@@ -35,7 +36,7 @@ export function createProjectAccessFactsPublisher(connection: Redis): ProjectAcc
   const queue = new Queue(PROJECT_ACCESS_FACTS_QUEUE, { connection, prefix: queuePrefix() })
   return {
     publish: async (facts) => {
-      await queue.add('access-facts', ProjectAccessFacts.toJSON(facts), {
+      await queue.add('access-facts', withRequestMeta(ProjectAccessFacts.toJSON(facts)), {
         jobId: projectAccessFactsJobId(facts),
         attempts: 10,
         backoff: { type: 'exponential', delay: 1_000 },

@@ -1,5 +1,6 @@
 import { Worker, type Processor } from 'bullmq'
 import type { Redis } from 'ioredis'
+import { requestIdOf, requestScopedProcessor } from './job-request-id.js'
 import type { Logger } from './logger.js'
 import type { QueueMetrics } from './queue-metrics.js'
 import { queuePrefix, WORKER_LOCK_OPTIONS } from './queues.js'
@@ -20,7 +21,8 @@ export function startQueueWorker<Data>(
   processor: Processor<Data>,
   concurrency: number,
 ): Worker<Data> {
-  const worker = new Worker<Data>(queue, processor, {
+  const scoped = requestScopedProcessor(context.logger, queue, processor)
+  const worker = new Worker<Data>(queue, scoped, {
     connection: context.connection,
     prefix: queuePrefix(),
     concurrency,
@@ -30,7 +32,13 @@ export function startQueueWorker<Data>(
   worker.on('error', (error) => context.logger.error({ err: error, queue }, 'worker error'))
   worker.on('failed', (job, error) =>
     context.logger.warn(
-      { err: error, jobId: job?.id, queue, attempts: job?.attemptsMade },
+      {
+        err: error,
+        jobId: job?.id,
+        queue,
+        attempts: job?.attemptsMade,
+        request_id: requestIdOf(job?.data),
+      },
       'job failed',
     ),
   )

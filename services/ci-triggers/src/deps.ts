@@ -91,6 +91,7 @@ export function ciTriggersDeps(service: ServiceDeps<Database>): WiredDeps {
     what: 'job deadlines',
     createPublisher: createJobDeadlinePublisher,
     keyOf: JOB_DEADLINE_OUTBOX.keyOf,
+    lag: { registry, db: service.db, table: JOB_DEADLINE_OUTBOX.table },
   })
   const store = new PipelinesStore(service.db)
   const queue = new JobQueueStoreImpl(service.db)

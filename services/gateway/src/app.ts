@@ -16,6 +16,7 @@ import type { ReadModels } from './clients/read-models.js'
 import { errorHandler } from './errors/error-handler.js'
 import { gitHttpRoutes } from './git-http/git-http.routes.js'
 import { routeNotFound } from './errors/http-error.js'
+import { accessLog } from './middleware/access-log.js'
 import { apiThrottles, type ApiThrottleDeps } from './middleware/api-throttles.js'
 import { httpMetrics } from './middleware/metrics.js'
 import { requestId } from './middleware/request-id.js'
@@ -85,6 +86,7 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', deps.trustProxy ?? false)
 
   app.use(requestId())
+  app.use(accessLog(deps.logger))
   app.use(httpMetrics(deps.registry))
   // With a metrics port, /metrics is served there only (kept off the Ingress).
   app.use(healthRoutes(deps.readiness, deps.registry, { metrics: !deps.metricsPort }))

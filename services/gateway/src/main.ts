@@ -59,7 +59,7 @@ const readiness: ReadinessCheck[] = [
 ]
 readiness.push(
   ...Object.entries(config.services).map(([name, address]) => ({
-  name,
+    name,
     check: () => checkHealth(address),
   })),
 )

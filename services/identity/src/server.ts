@@ -23,7 +23,12 @@ import { createStores } from './store/stores.js'
  */
 export function registerServer(server: GrpcServer, deps: ServiceDeps<DB>): () => Promise<void> {
   const stores = createStores(deps.db)
-  const relay = startOutboxRelay({ stores, logger: deps.logger, redis: deps.redis })
+  const relay = startOutboxRelay({
+    stores,
+    logger: deps.logger,
+    redis: deps.redis,
+    lag: { registry: deps.registry, db: deps.db, table: 'event_outbox' },
+  })
   server.add(UserServiceService, userService(server, stores), 'gitlab.identity.v1.UserService')
   server.add(TokenServiceService, tokenService(server, stores), 'gitlab.identity.v1.TokenService')
   server.add(GroupServiceService, groupService(server, stores), 'gitlab.identity.v1.GroupService')

@@ -1,6 +1,12 @@
 import { UnrecoverableError, Worker, type Job } from 'bullmq'
 import type { Redis } from 'ioredis'
-import { queuePrefix, WORKER_LOCK_OPTIONS, type Logger, type QueueMetrics } from '@suite/runtime'
+import {
+  queuePrefix,
+  requestScopedProcessor,
+  WORKER_LOCK_OPTIONS,
+  type Logger,
+  type QueueMetrics,
+} from '@suite/runtime'
 import type { AlertEventsStore } from '../store/alert-events.store.js'
 import { ALERT_EVENTS_QUEUE, type AlertEventJobData } from './queues.js'
 
@@ -20,14 +26,14 @@ export interface AlertEventsWorkerDeps {
 export function startAlertEventsWorker(deps: AlertEventsWorkerDeps): Worker<AlertEventJobData> {
   const worker = new Worker<AlertEventJobData>(
     ALERT_EVENTS_QUEUE,
-    async (job: Job<AlertEventJobData>) => {
+    requestScopedProcessor(deps.logger, ALERT_EVENTS_QUEUE, async (job: Job<AlertEventJobData>) => {
       const eventId = Number(job.data.eventId)
       if (!Number.isSafeInteger(eventId)) throw new UnrecoverableError('not an alert event')
       const event = await deps.events.markProcessed(eventId)
       if (!event) return 'already processed'
       deps.processed(event.kind, event.integrationType, event.createdAt)
       return event.kind
-    },
+    }),
     {
       connection: deps.connection,
       prefix: queuePrefix(),

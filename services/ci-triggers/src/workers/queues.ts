@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq'
 import type { Redis } from 'ioredis'
-import { queuePrefix, type OutboxCodec, type QueueProducer } from '@suite/runtime'
+import { queuePrefix, withRequestMeta, type OutboxCodec, type QueueProducer } from '@suite/runtime'
 import type { JobDeadline } from '../domain/runner-ports.js'
 
 /**
@@ -39,7 +39,7 @@ export function createJobDeadlinePublisher(connection: Redis): QueueProducer<Job
   const queue = new Queue(JOB_DEADLINES_QUEUE, { connection, prefix: queuePrefix() })
   return {
     publish: async (deadline) => {
-      await queue.add('job-deadline', deadline, {
+      await queue.add('job-deadline', withRequestMeta(deadline), {
         jobId: jobDeadlineId(deadline),
         delay: Math.max(0, deadline.at - Date.now()),
         attempts: 10,

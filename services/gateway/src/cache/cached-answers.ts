@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express'
 import type { Principal } from '../auth/principal.js'
 import type { TokenCache } from '../auth/token-cache.js'
 import { extractToken } from '../auth/token.js'
+import { noteAccessFacts } from '../middleware/access-log.js'
 import { cacheKey, sendCached } from './reply.js'
 import type { ResponseCache } from './response-cache.js'
 
@@ -53,6 +54,9 @@ export function cachedAnswers(
       return
     }
     res.locals['route'] = hit.route
+    if (principal?.user) {
+      noteAccessFacts(req, { userId: principal.user.id, username: principal.user.username })
+    }
     sendCached(req, res, hit)
   }
 }

@@ -12,6 +12,7 @@ import { findProjectThrough, loadUsersThrough, type ReadModels } from '../client
 import type { ProjectsClients } from '../clients/projects.client.js'
 import type { PresentContext } from '../entities/present-context.js'
 import { notFound } from '../errors/http-error.js'
+import { noteAccessFacts } from '../middleware/access-log.js'
 import { parseParams, type ParamShape, type ParamValues } from '../params/parse-params.js'
 import { rawParams } from '../params/raw-params.js'
 import type { ChangePublisher } from '../cache/change-listener.js'
@@ -41,6 +42,9 @@ export interface Authenticated {
 export async function authenticateRequest(req: Request, deps: RouteDeps): Promise<Authenticated> {
   const raw = rawParams(req)
   const principal = await authenticate(extractToken(req, raw), extractSudo(req, raw), deps)
+  if (principal.user) {
+    noteAccessFacts(req, { userId: principal.user.id, username: principal.user.username })
+  }
   return { raw, principal }
 }
 
@@ -108,6 +112,12 @@ export async function prepare<
           },
         )
       : undefined
+  if (project) {
+    noteAccessFacts(req, {
+      projectId: project.id,
+      projectPath: `${project.namespaceFullPath}/${project.path}`,
+    })
+  }
   const abilities: ResolvedAbilities = { project: project?.abilities, group: group?.abilities }
   if (spec.requireRepository && !canInProject(abilities.project, 'repositoryAvailable')) {
     throw notFound('Repository')

@@ -23,6 +23,7 @@ export function registerMergeRequestServices(
     stores: mrDeps.stores,
     logger: deps.logger,
     redis: deps.redis,
+    lag: { registry: deps.registry, db: deps.db, table: 'event_outbox' },
   })
   server.add(
     MergeRequestServiceService,

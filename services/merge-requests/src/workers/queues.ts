@@ -1,7 +1,7 @@
 /** The merge-requests BullMQ queues and the domain's WorkQueues on them. */
 import { Queue, type JobsOptions } from 'bullmq'
 import type { Redis } from 'ioredis'
-import { queuePrefix } from '@suite/runtime'
+import { queuePrefix, withRequestMeta } from '@suite/runtime'
 import type { WorkQueues } from '../domain/ports.js'
 
 export const DIFF_COLLECTION_QUEUE = 'merge-requests.diffs'
@@ -68,7 +68,8 @@ async function enqueue(
     // it, as its own job (the work is idempotent, a duplicate records nothing).
     jobId = `${jobId}-${Date.now()}`
   }
-  await queue.add(kind, { mergeRequestId }, { ...JOB_OPTIONS, jobId })
+  // Asked from a gRPC call or a job: the job carries that request's id.
+  await queue.add(kind, withRequestMeta({ mergeRequestId }), { ...JOB_OPTIONS, jobId })
 }
 
 /**

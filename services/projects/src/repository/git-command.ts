@@ -4,6 +4,8 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 export interface GitEnvironment {
   /** PATH to find `git` in (config.ts reads it). */
   path: string
+  /** Told how long each git child ran, by subcommand; see git-metrics.ts. */
+  observe?: (run: GitRun) => void
 }
 
 /** Stdout larger than this is refused (listings of huge repositories are paged by the caller). */
@@ -60,6 +62,25 @@ const SAFE_CONFIG = [
   'core.quotePath=false',
 ]
 
+/** One finished git child, for metrics. */
+export interface GitRun {
+  subcommand: string
+  args: readonly string[]
+  seconds: number
+  /** null when a signal ended it. */
+  exitCode: number | null
+}
+
+/** The git subcommand of `args`: the first word after the `-c key=value` and `--option`s. */
+export function gitSubcommand(args: readonly string[]): string {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? ''
+    if (arg === '-c' || arg === '-C') i++
+    else if (!arg.startsWith('-')) return arg
+  }
+  return 'unknown'
+}
+
 /** Starts `git --git-dir=<dir> <args...>` without a shell; the caller drives the streams. */
 export function spawnGit(
   gitEnv: GitEnvironment,
@@ -67,11 +88,21 @@ export function spawnGit(
   args: readonly string[],
   extraEnv: Readonly<Record<string, string>> = {},
 ): ChildProcessWithoutNullStreams {
-  return spawn('git', [...SAFE_CONFIG, `--git-dir=${gitDir}`, ...args], {
+  const started = process.hrtime.bigint()
+  const child = spawn('git', [...SAFE_CONFIG, `--git-dir=${gitDir}`, ...args], {
     env: gitChildEnv(gitEnv, extraEnv),
     stdio: ['pipe', 'pipe', 'pipe'],
     shell: false,
   })
+  const { observe } = gitEnv
+  if (observe) {
+    // Every git child of the role passes here: reads, writes and the pack streams of clones and pushes.
+    child.once('close', (code) => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9
+      observe({ subcommand: gitSubcommand(args), args, seconds, exitCode: code })
+    })
+  }
+  return child
 }
 
 /** Runs git to completion, collecting stdout (bounded) and stderr. */

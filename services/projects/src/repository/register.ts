@@ -16,6 +16,7 @@ import { startIntentSweeper } from './intent-sweeper.js'
 import { refChangeRecorder } from './ref-change-recorder.js'
 import { repositoryService } from './repository-rpc.js'
 import { RepositoryStore } from './repository-store.js'
+import { gitRunObserver } from './git-metrics.js'
 import { smartHttpService } from './smart-http-rpc.js'
 
 /**
@@ -28,7 +29,10 @@ export function registerRepositoryServices(
   deps: ServiceDeps<Database>,
 ): () => Promise<void> {
   const config = loadProjectsConfig()
-  const store = new RepositoryStore(config.repositoryRoot, { path: config.gitPath })
+  const store = new RepositoryStore(config.repositoryRoot, {
+    path: config.gitPath,
+    observe: gitRunObserver(deps.registry),
+  })
   const refChanges = new RefChangesStore(deps.db)
   const owner = { host: hostname(), processId: randomUUID() }
   const relay = startQueueOutboxRelay({
@@ -38,6 +42,7 @@ export function registerRepositoryServices(
     what: 'branch updates',
     createPublisher: createBranchUpdatePublisher,
     keyOf: BRANCH_UPDATE_OUTBOX.keyOf,
+    lag: { registry: deps.registry, db: deps.db, table: BRANCH_UPDATE_OUTBOX.table },
   })
   const stopSweeper = startIntentSweeper({
     store: refChanges,

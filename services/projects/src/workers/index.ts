@@ -15,7 +15,7 @@ export async function startWorkers(deps: ServiceDeps<Database>): Promise<() => P
   metrics.watch(pruneQueue)
 
   const workers = [
-    startActivityEventsWorker(deps.db, connection, deps.logger),
+    startActivityEventsWorker(deps.db, connection, deps.logger, deps.registry),
     startPruneWorker(deps.db, connection, deps.logger),
   ]
   metrics.observe(workers[0]!, EVENTS_QUEUE)
