@@ -15,6 +15,15 @@ import { service as healthService } from 'grpc-health-check'
 import { grpcHistogram, type Registry } from './metrics.js'
 import { currentRequestId, REQUEST_ID_METADATA_KEY } from './request-context.js'
 import {
+  contextFrom,
+  currentTraceCarrier,
+  SpanKind,
+  SpanStatusCode,
+  startSpan,
+  tracingEnabled,
+  withContext,
+} from './tracing.js'
+import {
   breakerFor,
   CircuitOpenError,
   DEFAULT_BREAKER,
@@ -87,20 +96,46 @@ export function grpcMethodLabel(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1) || path
 }
 
-/** Adds the request id to outgoing metadata and times each call. */
+/**
+ * Adds the request id (and, with tracing on, a client span's context) to
+ * outgoing metadata and times each call.
+ */
 function observingInterceptor(registry: Registry): Interceptor {
   const histogram = clientHistogram(registry)
   return (options, nextCall) => {
-    const stop = histogram.startTimer({ method: grpcMethodLabel(options.method_definition.path) })
+    const method = grpcMethodLabel(options.method_definition.path)
+    const stop = histogram.startTimer({ method })
+    const traced = tracingEnabled()
+      ? startSpan(
+          options.method_definition.path.slice(1),
+          SpanKind.CLIENT,
+          contextFrom(undefined),
+          {
+            'rpc.system': 'grpc',
+            'rpc.method': method,
+          },
+        )
+      : undefined
     return new InterceptingCall(nextCall(options), {
       start(metadata, _listener, next) {
         const requestId = currentRequestId()
         if (requestId) metadata.set(REQUEST_ID_METADATA_KEY, requestId)
+        if (traced) {
+          const carrier = withContext(traced.context, currentTraceCarrier) ?? {}
+          for (const [key, value] of Object.entries(carrier)) metadata.set(key, value)
+        }
         // Only the status is observed: grpc-js fills in the other callbacks. (Spreading
         // `listener` in made grpc-js call onReceiveStatus without `nextStatus`.)
         next(metadata, {
           onReceiveStatus(statusObject, nextStatus) {
             stop({ code: status[statusObject.code] })
+            if (traced) {
+              traced.span.setAttribute('rpc.grpc.status_code', statusObject.code)
+              if (statusObject.code !== status.OK) {
+                traced.span.setStatus({ code: SpanStatusCode.ERROR })
+              }
+              traced.span.end()
+            }
             nextStatus(statusObject)
           },
         })

@@ -11,6 +11,7 @@ import { HealthImplementation, service as healthService } from 'grpc-health-chec
 import type { Logger } from './logger.js'
 import { grpcHistogram, type Registry } from './metrics.js'
 import { REQUEST_ID_METADATA_KEY, runWithRequestId } from './request-context.js'
+import { inSpan, SpanKind, tracingEnabled, type TraceCarrier } from './tracing.js'
 import { toGrpcFailure } from './grpc-status.js'
 import { isTransientDatabaseError } from './database-faults.js'
 
@@ -68,8 +69,22 @@ export class GrpcServer {
     return (call, callback) => {
       const requestId = call.metadata.get(REQUEST_ID_METADATA_KEY)[0]
       const stop = this.histogram.startTimer({ method })
+      const parent = tracingEnabled() ? traceCarrierOf(call.metadata.getMap()) : undefined
       runWithRequestId(typeof requestId === 'string' ? requestId : undefined, () => {
-        fn(call.request, { call }).then(
+        const run = () => fn(call.request, { call })
+        // Without tracing the handler runs as it is: no span, no extra promise on every call.
+        const answer = tracingEnabled()
+          ? inSpan(
+              `${this.options.service}/${method}`,
+              {
+                kind: SpanKind.SERVER,
+                parent,
+                attributes: { 'rpc.system': 'grpc', 'rpc.method': method },
+              },
+              run,
+            )
+          : run()
+        answer.then(
           (response) => {
             stop({ code: 'OK' })
             callback(null, response)
@@ -120,3 +135,13 @@ export class GrpcServer {
 }
 
 export { healthService }
+
+/** The W3C trace context a call's metadata carries (only when tracing is on). */
+function traceCarrierOf(map: Record<string, unknown>): TraceCarrier | undefined {
+  const carrier: TraceCarrier = {}
+  for (const key of ['traceparent', 'tracestate']) {
+    const value = map[key]
+    if (typeof value === 'string') carrier[key] = value
+  }
+  return carrier['traceparent'] ? carrier : undefined
+}

@@ -1,6 +1,14 @@
 import type { Job, Processor } from 'bullmq'
 import type { Logger } from './logger.js'
 import { currentRequestId, runWithRequestId } from './request-context.js'
+import {
+  contextFrom,
+  currentTraceCarrier,
+  inSpan,
+  SpanKind,
+  withContext,
+  type TraceCarrier,
+} from './tracing.js'
 
 /**
  * The request that caused a job, in its data as `meta.requestId` (the place
@@ -10,16 +18,31 @@ import { currentRequestId, runWithRequestId } from './request-context.js'
  * message queued here has a `meta` field of its own.
  */
 export interface RequestMeta {
-  meta?: { requestId?: string }
+  meta?: { requestId?: string; trace?: TraceCarrier }
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** `data` with the current request's id added, when there is one and data is an object. */
+/**
+ * `data` with the current request's id added, when there is one and data is
+ * an object, and with tracing on the active trace context (`meta.trace`).
+ */
 export function withRequestMeta<D>(data: D, requestId = currentRequestId()): D {
   if (!requestId || !isRecord(data)) return data
-  return { ...data, meta: { requestId } }
+  const trace = currentTraceCarrier()
+  return { ...data, meta: trace ? { requestId, trace } : { requestId } }
+}
+
+/** The trace context a job's data (or an outbox payload) carries, if any. */
+export function traceOf(data: unknown): TraceCarrier | undefined {
+  if (!isRecord(data) || !isRecord(data['meta']) || !isRecord(data['meta']['trace'])) {
+    return undefined
+  }
+  const entries = Object.entries(data['meta']['trace']).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string',
+  )
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined
 }
 
 /** The request id a job's data (or an outbox payload) carries, if any. */
@@ -29,17 +52,27 @@ export function requestIdOf(data: unknown): string | undefined {
   return typeof id === 'string' && id !== '' ? id : undefined
 }
 
-/** An outbox payload split into the message's own JSON and the request id kept beside it. */
-export function splitRequestMeta(payload: unknown): { payload: unknown; requestId?: string } {
+/** An outbox payload split into the message's own JSON and the request id (and trace) kept beside it. */
+export function splitRequestMeta(payload: unknown): {
+  payload: unknown
+  requestId?: string
+  trace?: TraceCarrier
+} {
   const requestId = requestIdOf(payload)
   if (!requestId || !isRecord(payload)) return { payload }
+  const trace = traceOf(payload)
   const { meta: _meta, ...rest } = payload
-  return { payload: rest, requestId }
+  return trace ? { payload: rest, requestId, trace } : { payload: rest, requestId }
 }
 
-/** Runs `fn` inside the request `requestId` names, or as it is without one. */
-export function inRequest<T>(requestId: string | undefined, fn: () => T): T {
-  return requestId ? runWithRequestId(requestId, fn) : fn()
+/** Runs `fn` inside the request `requestId` names (and its trace), or as it is without one. */
+export function inRequest<T>(
+  requestId: string | undefined,
+  fn: () => T,
+  trace?: TraceCarrier,
+): T {
+  const traced = () => withContext(trace ? contextFrom(trace) : undefined, fn)
+  return requestId ? runWithRequestId(requestId, traced) : traced()
 }
 
 /**
@@ -56,7 +89,15 @@ export function requestScopedProcessor<Data, Result = unknown>(
   return (job: Job<Data, Result>, token?: string, signal?: AbortSignal) =>
     runWithRequestId(requestIdOf(job.data), async () => {
       const started = process.hrtime.bigint()
-      const result = await processor(job, token, signal)
+      const result = await inSpan(
+        `${queue} process`,
+        {
+          kind: SpanKind.CONSUMER,
+          parent: traceOf(job.data),
+          attributes: { 'messaging.system': 'bullmq', 'messaging.destination.name': queue },
+        },
+        () => processor(job, token, signal),
+      )
       logger.info(
         {
           queue,

@@ -60,7 +60,7 @@ export function startQueueOutboxRelay<T>(
         // Each message is queued inside the request that wrote it, so its job carries the id.
         pending.map((row) =>
           withTimeout(
-            inRequest(row.requestId, () => queue.publish(row.payload)),
+            inRequest(row.requestId, () => queue.publish(row.payload), row.trace),
             publishTimeoutMs,
           ),
         ),

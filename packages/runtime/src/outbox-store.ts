@@ -1,5 +1,6 @@
 import { sql, type Kysely, type QueryExecutorProvider } from 'kysely'
 import { splitRequestMeta, withRequestMeta } from './job-request-id.js'
+import type { TraceCarrier } from './tracing.js'
 
 /** A message waiting in an outbox table for its queue. */
 export interface PendingRow<T> {
@@ -8,6 +9,8 @@ export interface PendingRow<T> {
   attempts: number
   /** The request that wrote the row, for the job it becomes (see job-request-id). */
   requestId?: string
+  /** Its trace context, with tracing on. */
+  trace?: TraceCarrier
 }
 
 /** What a relay does to an outbox's rows inside one transaction. */
@@ -54,12 +57,13 @@ export function outboxRowsOf<T>(db: QueryExecutorProvider, codec: OutboxCodec<T>
       const { rows } = await sql<OutboxRow>`select id, payload, attempts from ${ref}
         order by id limit ${limit} for update skip locked`.execute(db)
       return rows.map((row) => {
-        const { payload, requestId } = splitRequestMeta(row.payload)
+        const { payload, requestId, trace } = splitRequestMeta(row.payload)
         return {
           id: Number(row.id),
           payload: codec.fromJSON(payload),
           attempts: row.attempts,
           ...(requestId ? { requestId } : {}),
+          ...(trace ? { trace } : {}),
         }
       })
     },

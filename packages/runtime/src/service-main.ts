@@ -4,6 +4,7 @@ import { startChangeForwarder } from './change-events.js'
 import { createDatabase, migrateToLatest } from './db.js'
 import { GrpcServer } from './grpc-server.js'
 import { createLogger, type Logger } from './logger.js'
+import { startTracing } from './tracing.js'
 import { createRegistry, startMetricsServer, type Registry } from './metrics.js'
 import { createRedisConnection } from './queues.js'
 import { loadServiceConfig, type ServiceConfig } from './service-config.js'
@@ -70,6 +71,9 @@ export async function runDomainService<DB>(
     redis: () => (redis ??= createRedisConnection(config.REDIS_URL)),
   }
   const onShutdown = handleShutdown(logger)
+  const stopTracing = startTracing(`${service.info.name}-${role}`)
+  // Registered first, so it runs last: the spans of the final calls and jobs are flushed.
+  if (stopTracing) onShutdown(stopTracing)
   onShutdown(async () => {
     await db.destroy()
     await redis?.quit()

@@ -1,5 +1,5 @@
 import express, { type Express } from 'express'
-import type { Logger, Registry } from '@suite/runtime'
+import { tracingEnabled, type Logger, type Registry } from '@suite/runtime'
 import { alertNotifyRoutes } from './alert-ingestion/alert-notify.routes.js'
 import type { TokenCache } from './auth/token-cache.js'
 import type { AlertingClients } from './clients/alerting.client.js'
@@ -17,6 +17,7 @@ import { errorHandler } from './errors/error-handler.js'
 import { gitHttpRoutes } from './git-http/git-http.routes.js'
 import { routeNotFound } from './errors/http-error.js'
 import { accessLog } from './middleware/access-log.js'
+import { requestTracing } from './middleware/request-tracing.js'
 import { apiThrottles, type ApiThrottleDeps } from './middleware/api-throttles.js'
 import { httpMetrics } from './middleware/metrics.js'
 import { requestId } from './middleware/request-id.js'
@@ -86,6 +87,7 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', deps.trustProxy ?? false)
 
   app.use(requestId())
+  if (tracingEnabled()) app.use(requestTracing())
   app.use(accessLog(deps.logger))
   app.use(httpMetrics(deps.registry))
   // With a metrics port, /metrics is served there only (kept off the Ingress).

@@ -4,6 +4,7 @@ import {
   checkHealth,
   createDatabasePing,
   createLogger,
+  startTracing,
   createRedisConnection,
   createRegistry,
   handleShutdown,
@@ -28,8 +29,13 @@ import { metricsRoutes, type ReadinessCheck } from './routes/health.routes.js'
 
 const config = loadGatewayConfig()
 const logger = createLogger('gateway', config.logLevel)
+// Before the app is built: the gateway's middleware is installed only with tracing on.
+const stopTracing = startTracing('gateway')
+if (stopTracing) logger.info('tracing to OTEL_EXPORTER_OTLP_ENDPOINT')
 const registry = createRegistry('gateway')
 const onShutdown = handleShutdown(logger)
+// Registered first, so it runs last: the spans of the final requests are flushed.
+if (stopTracing) onShutdown(stopTracing)
 
 const identity = createIdentityClients(config.services.identity, registry)
 onShutdown(() => Promise.resolve(identity.close()))
