@@ -92,7 +92,8 @@ function startSuite() {
       INITIAL_ROOT_TOKEN: TOKEN,
       QUEUE_PREFIX: `bench-${Date.now()}`,
       REPOSITORY_ROOT,
-      LOG_LEVEL: 'error',
+      // BENCH_LOG_LEVEL=info measures with the gateway's access log written, as in production.
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'error',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
