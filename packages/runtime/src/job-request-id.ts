@@ -66,11 +66,7 @@ export function splitRequestMeta(payload: unknown): {
 }
 
 /** Runs `fn` inside the request `requestId` names (and its trace), or as it is without one. */
-export function inRequest<T>(
-  requestId: string | undefined,
-  fn: () => T,
-  trace?: TraceCarrier,
-): T {
+export function inRequest<T>(requestId: string | undefined, fn: () => T, trace?: TraceCarrier): T {
   const traced = () => withContext(trace ? contextFrom(trace) : undefined, fn)
   return requestId ? runWithRequestId(requestId, traced) : traced()
 }
