@@ -1,6 +1,7 @@
 import type { ApiRouter } from './api-router.js'
 import { mergeRequestApprovalRoutes } from './merge-request-approvals.routes.js'
 import { mergeRequestAwardEmojiRoutes } from './merge-request-award-emoji.routes.js'
+import { mergeRequestNoteRoutes } from './merge-request-notes.routes.js'
 import { mergeRequestBlockRoutes } from './merge-request-blocks.routes.js'
 import { mergeRequestDiffRoutes } from './merge-request-diffs.routes.js'
 import { mergeRequestListRoutes } from './merge-request-lists.routes.js'
@@ -20,5 +21,6 @@ export function mergeRequestAreaRoutes(api: ApiRouter, deps: MergeRequestRouteDe
   mergeRequestTimeTrackingRoutes(api, deps)
   mergeRequestApprovalRoutes(api, deps)
   mergeRequestAwardEmojiRoutes(api, deps)
+  mergeRequestNoteRoutes(api, deps)
   milestoneRoutes(api, deps)
 }

@@ -62,3 +62,20 @@ export interface SpendTime {
 
 /** Assignees or reviewers. */
 export type PersonRole = 'assignees' | 'reviewers'
+
+/** A note on a merge request (GitLab's Note, noteable_type MergeRequest). */
+export interface Note {
+  id: number
+  mergeRequestId: number
+  mergeRequestIid: number
+  projectId: number
+  authorId: number
+  body: string
+  system: boolean
+  internal: boolean
+  resolvable: boolean
+  resolvedAt: Date | null
+  resolvedById: number | null
+  createdAt: Date
+  updatedAt: Date
+}

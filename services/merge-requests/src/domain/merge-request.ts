@@ -41,6 +41,8 @@ export interface MergeRequest {
   /** Seconds, the sum of the timelogs. */
   totalTimeSpent: number
   upvotes: number
+  /** Non-system notes. */
+  userNotesCount: number
   downvotes: number
   imported: boolean
   createdAt: Date

@@ -5,6 +5,7 @@ import * as addDiffCollectionAttemptedAt from './2026_11_21_1520_add_diff_collec
 import * as addListFilterIndexes from './2026_11_21_1510_add_list_filter_indexes.js'
 import * as createProjectAccessFacts from './2026_11_22_1000_create_project_access_facts.js'
 import * as addChangeTriggers from './2026_11_26_0900_add_change_triggers.js'
+import * as createNotes from './2026_11_27_1300_create_notes.js'
 
 /** Every migration of the `merge_requests` schema, by name; Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_1520_add_diff_collection_attempted_at': addDiffCollectionAttemptedAt,
   '2026_11_22_1000_create_project_access_facts': createProjectAccessFacts,
   '2026_11_26_0900_add_change_triggers': addChangeTriggers,
+  '2026_11_27_1300_create_notes': createNotes,
 }

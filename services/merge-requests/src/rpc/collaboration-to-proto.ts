@@ -3,11 +3,12 @@ import type {
   Approvals as ApprovalsMessage,
   AwardEmoji as AwardEmojiMessage,
   Block as BlockMessage,
+  Note as NoteMessage,
   Todo as TodoMessage,
 } from '@suite/proto'
 import type { ApprovalState } from '../domain/approvals.js'
 import type { BlockView } from '../domain/blocks.js'
-import type { AwardEmoji } from '../domain/collaboration-records.js'
+import type { AwardEmoji, Note } from '../domain/collaboration-records.js'
 import type { TodoView } from '../domain/todos.js'
 import { toMergeRequestMessage } from './to-proto.js'
 
@@ -58,5 +59,25 @@ export function toTodoMessage(todo: TodoView): TodoMessage {
     body: todo.body,
     state: todo.state,
     createdAt: todo.createdAt,
+  }
+}
+
+/** A note as gitlab.merge_requests.v1.Note. */
+export function toNoteMessage(note: Note): NoteMessage {
+  return {
+    id: note.id,
+    body: note.body,
+    authorId: note.authorId,
+    createdAt: note.createdAt,
+    updatedAt: note.updatedAt,
+    system: note.system,
+    noteableId: note.mergeRequestId,
+    noteableIid: note.mergeRequestIid,
+    projectId: note.projectId,
+    internal: note.internal,
+    resolvable: note.resolvable,
+    resolved: note.resolvedAt !== null,
+    resolvedById: note.resolvedById ?? undefined,
+    resolvedAt: note.resolvedAt ?? undefined,
   }
 }

@@ -18,10 +18,12 @@ import {
   setTimeEstimate,
 } from '../domain/time-tracking.js'
 import { createTodo } from '../domain/todos.js'
+import { createNote, deleteNote, getNote, listNotes, updateNote } from '../domain/notes.js'
 import {
   toApprovalsMessage,
   toAwardEmojiMessage,
   toBlockMessage,
+  toNoteMessage,
   toTodoMessage,
 } from './collaboration-to-proto.js'
 import { toCaller, toMergeRequestKey } from './from-proto.js'
@@ -136,6 +138,42 @@ export function collaborationService(
       const key = toMergeRequestKey(req.mergeRequest)
       const award = await createAwardEmoji(deps, toCaller(req.caller), key, req.name)
       return { awardEmoji: toAwardEmojiMessage(award) }
+    }),
+    listNotes: server.unary('ListNotes', async (req) => {
+      const order = {
+        by: req.orderBy === 'updated_at' ? ('updated_at' as const) : ('created_at' as const),
+        direction: req.sort === 'asc' ? ('asc' as const) : ('desc' as const),
+      }
+      const { notes, total } = await listNotes(
+        deps,
+        toCaller(req.caller),
+        toMergeRequestKey(req.mergeRequest),
+        req.page,
+        order,
+      )
+      return { notes: notes.map(toNoteMessage), pageInfo: { total } }
+    }),
+    getNote: server.unary('GetNote', async (req) => {
+      const key = toMergeRequestKey(req.mergeRequest)
+      return { note: toNoteMessage(await getNote(deps, toCaller(req.caller), key, req.noteId)) }
+    }),
+    createNote: server.unary('CreateNote', async (req) => {
+      const key = toMergeRequestKey(req.mergeRequest)
+      const note = await createNote(deps, toCaller(req.caller), key, {
+        body: req.body,
+        internal: req.internal,
+        createdAt: req.createdAt ?? null,
+      })
+      return { note: toNoteMessage(note) }
+    }),
+    updateNote: server.unary('UpdateNote', async (req) => {
+      const key = toMergeRequestKey(req.mergeRequest)
+      const note = await updateNote(deps, toCaller(req.caller), key, req.noteId, req.body)
+      return { note: toNoteMessage(note) }
+    }),
+    deleteNote: server.unary('DeleteNote', async (req) => {
+      await deleteNote(deps, toCaller(req.caller), toMergeRequestKey(req.mergeRequest), req.noteId)
+      return {}
     }),
     deleteAwardEmoji: server.unary('DeleteAwardEmoji', async (req) => {
       await deleteAwardEmoji(

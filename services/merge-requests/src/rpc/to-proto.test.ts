@@ -40,6 +40,7 @@ const mergeRequest: MergeRequest = {
   timeEstimate: 0,
   totalTimeSpent: 0,
   upvotes: 1,
+  userNotesCount: 0,
   downvotes: 0,
   imported: false,
   createdAt: at,

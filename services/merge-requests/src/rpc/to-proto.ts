@@ -75,8 +75,7 @@ export function toMergeRequestMessage(view: MergeRequestView): MergeRequestMessa
     targetBranch: view.targetBranch,
     upvotes: view.upvotes,
     downvotes: view.downvotes,
-    // No notes are kept here.
-    userNotesCount: 0,
+    userNotesCount: view.userNotesCount,
     labels: view.labels.map(toLabelMessage),
     milestone: view.milestone && toMilestoneMessage(view.milestone),
     draft: view.draft,

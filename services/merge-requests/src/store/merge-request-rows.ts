@@ -41,6 +41,7 @@ export function toMergeRequest(row: MergeRequestRow): MergeRequest {
     timeEstimate: row.time_estimate,
     totalTimeSpent: row.total_time_spent,
     upvotes: row.upvotes,
+    userNotesCount: row.user_notes_count,
     downvotes: row.downvotes,
     imported: row.imported,
     createdAt: row.created_at,

@@ -74,6 +74,8 @@ export interface MergeRequestsTable {
   total_time_spent: Defaulted<number>
   upvotes: Defaulted<number>
   downvotes: Defaulted<number>
+  /** Non-system notes, kept in step by the notes store. */
+  user_notes_count: Defaulted<number>
   imported: Defaulted<boolean>
   created_at: Timestamp
   updated_at: Timestamp
@@ -197,6 +199,22 @@ export interface AwardEmojiTable {
   updated_at: Timestamp
 }
 
+/** Notes on merge requests (GitLab's notes, noteable_type MergeRequest). */
+export interface NotesTable {
+  id: Generated<number>
+  merge_request_id: number
+  project_id: number
+  author_id: number
+  body: string
+  system: Defaulted<boolean>
+  internal: Defaulted<boolean>
+  resolvable: Defaulted<boolean>
+  resolved_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+  resolved_by_id: ColumnType<number | null, number | null | undefined, number | null>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
 export interface EventOutboxTable {
   id: Generated<number>
   /** gitlab.projects.v1.EventRecord.toJSON() */
@@ -242,6 +260,7 @@ export interface Database {
   timelogs: TimelogsTable
   approvals: ApprovalsTable
   award_emoji: AwardEmojiTable
+  notes: NotesTable
   event_outbox: EventOutboxTable
   project_access_facts: ProjectAccessFactsTable
 }

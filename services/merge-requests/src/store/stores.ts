@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import { ApprovalsStore } from './approvals.store.js'
 import { AutoMergeStore } from './auto-merge.store.js'
 import { AwardEmojiStore } from './award-emoji.store.js'
+import { NotesStore } from './notes.store.js'
 import { BlocksStore } from './blocks.store.js'
 import { DiffsStore } from './diffs.store.js'
 import { EventOutboxStore } from './event-outbox.store.js'
@@ -35,6 +36,7 @@ export interface Stores {
   /** What is presented with merge requests, in one statement. */
   presentation: PresentationStore
   awardEmoji: AwardEmojiStore
+  notes: NotesStore
   subscriptions: SubscriptionsStore
   todos: TodosStore
   timelogs: TimelogsStore
@@ -65,6 +67,7 @@ export function createStores(db: Kysely<Database>, caches: StoreCaches = {}): St
     autoMerge: new AutoMergeStore(db),
     presentation: new PresentationStore(db),
     awardEmoji: new AwardEmojiStore(db),
+    notes: new NotesStore(db),
     subscriptions: new SubscriptionsStore(db),
     todos: new TodosStore(db),
     timelogs: new TimelogsStore(db),

@@ -266,6 +266,84 @@ export interface DeleteAwardEmojiRequest {
 export interface DeleteAwardEmojiResponse {
 }
 
+/** A note on a merge request (GitLab's Note on a MergeRequest noteable). */
+export interface Note {
+  id: number;
+  body: string;
+  authorId: number;
+  createdAt: Date | undefined;
+  updatedAt: Date | undefined;
+  system: boolean;
+  /** The merge request's global id and iid. */
+  noteableId: number;
+  noteableIid: number;
+  projectId: number;
+  internal: boolean;
+  resolvable: boolean;
+  resolved: boolean;
+  resolvedById?: number | undefined;
+  resolvedAt: Date | undefined;
+}
+
+export interface ListNotesRequest {
+  caller: Caller | undefined;
+  mergeRequest: MergeRequestKey | undefined;
+  page:
+    | PageRequest
+    | undefined;
+  /** created_at (default) or updated_at. */
+  orderBy: string;
+  /** desc (default) or asc. */
+  sort: string;
+}
+
+export interface ListNotesResponse {
+  notes: Note[];
+  pageInfo: PageInfo | undefined;
+}
+
+export interface GetNoteRequest {
+  caller: Caller | undefined;
+  mergeRequest: MergeRequestKey | undefined;
+  noteId: number;
+}
+
+export interface GetNoteResponse {
+  note: Note | undefined;
+}
+
+export interface CreateNoteRequest {
+  caller: Caller | undefined;
+  mergeRequest: MergeRequestKey | undefined;
+  body: string;
+  internal: boolean;
+  createdAt: Date | undefined;
+}
+
+export interface CreateNoteResponse {
+  note: Note | undefined;
+}
+
+export interface UpdateNoteRequest {
+  caller: Caller | undefined;
+  mergeRequest: MergeRequestKey | undefined;
+  noteId: number;
+  body: string;
+}
+
+export interface UpdateNoteResponse {
+  note: Note | undefined;
+}
+
+export interface DeleteNoteRequest {
+  caller: Caller | undefined;
+  mergeRequest: MergeRequestKey | undefined;
+  noteId: number;
+}
+
+export interface DeleteNoteResponse {
+}
+
 function createBaseMergeRequestKey(): MergeRequestKey {
   return { projectId: 0, iid: 0 };
 }
@@ -4445,6 +4523,1321 @@ export const DeleteAwardEmojiResponse: MessageFns<DeleteAwardEmojiResponse> = {
   },
 };
 
+function createBaseNote(): Note {
+  return {
+    id: 0,
+    body: "",
+    authorId: 0,
+    createdAt: undefined,
+    updatedAt: undefined,
+    system: false,
+    noteableId: 0,
+    noteableIid: 0,
+    projectId: 0,
+    internal: false,
+    resolvable: false,
+    resolved: false,
+    resolvedById: undefined,
+    resolvedAt: undefined,
+  };
+}
+
+export const Note: MessageFns<Note> = {
+  encode(message: Note, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== 0) {
+      writer.uint32(8).int64(message.id);
+    }
+    if (message.body !== "") {
+      writer.uint32(18).string(message.body);
+    }
+    if (message.authorId !== 0) {
+      writer.uint32(24).int64(message.authorId);
+    }
+    if (message.createdAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(34).fork()).join();
+    }
+    if (message.updatedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.updatedAt), writer.uint32(42).fork()).join();
+    }
+    if (message.system !== false) {
+      writer.uint32(48).bool(message.system);
+    }
+    if (message.noteableId !== 0) {
+      writer.uint32(56).int64(message.noteableId);
+    }
+    if (message.noteableIid !== 0) {
+      writer.uint32(64).int64(message.noteableIid);
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(72).int64(message.projectId);
+    }
+    if (message.internal !== false) {
+      writer.uint32(80).bool(message.internal);
+    }
+    if (message.resolvable !== false) {
+      writer.uint32(88).bool(message.resolvable);
+    }
+    if (message.resolved !== false) {
+      writer.uint32(96).bool(message.resolved);
+    }
+    if (message.resolvedById !== undefined) {
+      writer.uint32(104).int64(message.resolvedById);
+    }
+    if (message.resolvedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.resolvedAt), writer.uint32(114).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Note {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseNote();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.body = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.authorId = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.updatedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.system = reader.bool();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.noteableId = longToNumber(reader.int64());
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.noteableIid = longToNumber(reader.int64());
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.internal = reader.bool();
+            continue;
+          }
+          case 11: {
+            if (tag !== 88) {
+              break;
+            }
+
+            message.resolvable = reader.bool();
+            continue;
+          }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.resolved = reader.bool();
+            continue;
+          }
+          case 13: {
+            if (tag !== 104) {
+              break;
+            }
+
+            message.resolvedById = longToNumber(reader.int64());
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.resolvedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Note {
+    return {
+      id: isSet(object.id) ? globalThis.Number(object.id) : 0,
+      body: isSet(object.body) ? globalThis.String(object.body) : "",
+      authorId: isSet(object.authorId)
+        ? globalThis.Number(object.authorId)
+        : isSet(object.author_id)
+        ? globalThis.Number(object.author_id)
+        : 0,
+      createdAt: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
+      updatedAt: isSet(object.updatedAt)
+        ? fromJsonTimestamp(object.updatedAt)
+        : isSet(object.updated_at)
+        ? fromJsonTimestamp(object.updated_at)
+        : undefined,
+      system: isSet(object.system) ? globalThis.Boolean(object.system) : false,
+      noteableId: isSet(object.noteableId)
+        ? globalThis.Number(object.noteableId)
+        : isSet(object.noteable_id)
+        ? globalThis.Number(object.noteable_id)
+        : 0,
+      noteableIid: isSet(object.noteableIid)
+        ? globalThis.Number(object.noteableIid)
+        : isSet(object.noteable_iid)
+        ? globalThis.Number(object.noteable_iid)
+        : 0,
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      internal: isSet(object.internal) ? globalThis.Boolean(object.internal) : false,
+      resolvable: isSet(object.resolvable) ? globalThis.Boolean(object.resolvable) : false,
+      resolved: isSet(object.resolved) ? globalThis.Boolean(object.resolved) : false,
+      resolvedById: isSet(object.resolvedById)
+        ? globalThis.Number(object.resolvedById)
+        : isSet(object.resolved_by_id)
+        ? globalThis.Number(object.resolved_by_id)
+        : undefined,
+      resolvedAt: isSet(object.resolvedAt)
+        ? fromJsonTimestamp(object.resolvedAt)
+        : isSet(object.resolved_at)
+        ? fromJsonTimestamp(object.resolved_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: Note): unknown {
+    const obj: any = {};
+    if (message.id !== 0) {
+      obj.id = Math.round(message.id);
+    }
+    if (message.body !== "") {
+      obj.body = message.body;
+    }
+    if (message.authorId !== 0) {
+      obj.authorId = Math.round(message.authorId);
+    }
+    if (message.createdAt !== undefined) {
+      obj.createdAt = message.createdAt.toISOString();
+    }
+    if (message.updatedAt !== undefined) {
+      obj.updatedAt = message.updatedAt.toISOString();
+    }
+    if (message.system !== false) {
+      obj.system = message.system;
+    }
+    if (message.noteableId !== 0) {
+      obj.noteableId = Math.round(message.noteableId);
+    }
+    if (message.noteableIid !== 0) {
+      obj.noteableIid = Math.round(message.noteableIid);
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.internal !== false) {
+      obj.internal = message.internal;
+    }
+    if (message.resolvable !== false) {
+      obj.resolvable = message.resolvable;
+    }
+    if (message.resolved !== false) {
+      obj.resolved = message.resolved;
+    }
+    if (message.resolvedById !== undefined) {
+      obj.resolvedById = Math.round(message.resolvedById);
+    }
+    if (message.resolvedAt !== undefined) {
+      obj.resolvedAt = message.resolvedAt.toISOString();
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Note>, I>>(base?: I): Note {
+    return Note.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Note>, I>>(object: I): Note {
+    const message = createBaseNote();
+    message.id = object.id ?? 0;
+    message.body = object.body ?? "";
+    message.authorId = object.authorId ?? 0;
+    message.createdAt = object.createdAt ?? undefined;
+    message.updatedAt = object.updatedAt ?? undefined;
+    message.system = object.system ?? false;
+    message.noteableId = object.noteableId ?? 0;
+    message.noteableIid = object.noteableIid ?? 0;
+    message.projectId = object.projectId ?? 0;
+    message.internal = object.internal ?? false;
+    message.resolvable = object.resolvable ?? false;
+    message.resolved = object.resolved ?? false;
+    message.resolvedById = object.resolvedById ?? undefined;
+    message.resolvedAt = object.resolvedAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseListNotesRequest(): ListNotesRequest {
+  return { caller: undefined, mergeRequest: undefined, page: undefined, orderBy: "", sort: "" };
+}
+
+export const ListNotesRequest: MessageFns<ListNotesRequest> = {
+  encode(message: ListNotesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.mergeRequest !== undefined) {
+      MergeRequestKey.encode(message.mergeRequest, writer.uint32(18).fork()).join();
+    }
+    if (message.page !== undefined) {
+      PageRequest.encode(message.page, writer.uint32(26).fork()).join();
+    }
+    if (message.orderBy !== "") {
+      writer.uint32(34).string(message.orderBy);
+    }
+    if (message.sort !== "") {
+      writer.uint32(42).string(message.sort);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListNotesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListNotesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.mergeRequest = MergeRequestKey.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.page = PageRequest.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.orderBy = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.sort = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListNotesRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      mergeRequest: isSet(object.mergeRequest)
+        ? MergeRequestKey.fromJSON(object.mergeRequest)
+        : isSet(object.merge_request)
+        ? MergeRequestKey.fromJSON(object.merge_request)
+        : undefined,
+      page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
+      orderBy: isSet(object.orderBy)
+        ? globalThis.String(object.orderBy)
+        : isSet(object.order_by)
+        ? globalThis.String(object.order_by)
+        : "",
+      sort: isSet(object.sort) ? globalThis.String(object.sort) : "",
+    };
+  },
+
+  toJSON(message: ListNotesRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.mergeRequest !== undefined) {
+      obj.mergeRequest = MergeRequestKey.toJSON(message.mergeRequest);
+    }
+    if (message.page !== undefined) {
+      obj.page = PageRequest.toJSON(message.page);
+    }
+    if (message.orderBy !== "") {
+      obj.orderBy = message.orderBy;
+    }
+    if (message.sort !== "") {
+      obj.sort = message.sort;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListNotesRequest>, I>>(base?: I): ListNotesRequest {
+    return ListNotesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListNotesRequest>, I>>(object: I): ListNotesRequest {
+    const message = createBaseListNotesRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.mergeRequest = (object.mergeRequest !== undefined && object.mergeRequest !== null)
+      ? MergeRequestKey.fromPartial(object.mergeRequest)
+      : undefined;
+    message.page = (object.page !== undefined && object.page !== null)
+      ? PageRequest.fromPartial(object.page)
+      : undefined;
+    message.orderBy = object.orderBy ?? "";
+    message.sort = object.sort ?? "";
+    return message;
+  },
+};
+
+function createBaseListNotesResponse(): ListNotesResponse {
+  return { notes: [], pageInfo: undefined };
+}
+
+export const ListNotesResponse: MessageFns<ListNotesResponse> = {
+  encode(message: ListNotesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.notes) {
+      Note.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.pageInfo !== undefined) {
+      PageInfo.encode(message.pageInfo, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListNotesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListNotesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.notes.push(Note.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.pageInfo = PageInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListNotesResponse {
+    return {
+      notes: globalThis.Array.isArray(object?.notes) ? object.notes.map((e: any) => Note.fromJSON(e)) : [],
+      pageInfo: isSet(object.pageInfo)
+        ? PageInfo.fromJSON(object.pageInfo)
+        : isSet(object.page_info)
+        ? PageInfo.fromJSON(object.page_info)
+        : undefined,
+    };
+  },
+
+  toJSON(message: ListNotesResponse): unknown {
+    const obj: any = {};
+    if (message.notes?.length) {
+      obj.notes = message.notes.map((e) => Note.toJSON(e));
+    }
+    if (message.pageInfo !== undefined) {
+      obj.pageInfo = PageInfo.toJSON(message.pageInfo);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListNotesResponse>, I>>(base?: I): ListNotesResponse {
+    return ListNotesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListNotesResponse>, I>>(object: I): ListNotesResponse {
+    const message = createBaseListNotesResponse();
+    message.notes = object.notes?.map((e) => Note.fromPartial(e)) || [];
+    message.pageInfo = (object.pageInfo !== undefined && object.pageInfo !== null)
+      ? PageInfo.fromPartial(object.pageInfo)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseGetNoteRequest(): GetNoteRequest {
+  return { caller: undefined, mergeRequest: undefined, noteId: 0 };
+}
+
+export const GetNoteRequest: MessageFns<GetNoteRequest> = {
+  encode(message: GetNoteRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.mergeRequest !== undefined) {
+      MergeRequestKey.encode(message.mergeRequest, writer.uint32(18).fork()).join();
+    }
+    if (message.noteId !== 0) {
+      writer.uint32(24).int64(message.noteId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetNoteRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetNoteRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.mergeRequest = MergeRequestKey.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.noteId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetNoteRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      mergeRequest: isSet(object.mergeRequest)
+        ? MergeRequestKey.fromJSON(object.mergeRequest)
+        : isSet(object.merge_request)
+        ? MergeRequestKey.fromJSON(object.merge_request)
+        : undefined,
+      noteId: isSet(object.noteId)
+        ? globalThis.Number(object.noteId)
+        : isSet(object.note_id)
+        ? globalThis.Number(object.note_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: GetNoteRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.mergeRequest !== undefined) {
+      obj.mergeRequest = MergeRequestKey.toJSON(message.mergeRequest);
+    }
+    if (message.noteId !== 0) {
+      obj.noteId = Math.round(message.noteId);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetNoteRequest>, I>>(base?: I): GetNoteRequest {
+    return GetNoteRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetNoteRequest>, I>>(object: I): GetNoteRequest {
+    const message = createBaseGetNoteRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.mergeRequest = (object.mergeRequest !== undefined && object.mergeRequest !== null)
+      ? MergeRequestKey.fromPartial(object.mergeRequest)
+      : undefined;
+    message.noteId = object.noteId ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetNoteResponse(): GetNoteResponse {
+  return { note: undefined };
+}
+
+export const GetNoteResponse: MessageFns<GetNoteResponse> = {
+  encode(message: GetNoteResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.note !== undefined) {
+      Note.encode(message.note, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetNoteResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetNoteResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.note = Note.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetNoteResponse {
+    return { note: isSet(object.note) ? Note.fromJSON(object.note) : undefined };
+  },
+
+  toJSON(message: GetNoteResponse): unknown {
+    const obj: any = {};
+    if (message.note !== undefined) {
+      obj.note = Note.toJSON(message.note);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetNoteResponse>, I>>(base?: I): GetNoteResponse {
+    return GetNoteResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetNoteResponse>, I>>(object: I): GetNoteResponse {
+    const message = createBaseGetNoteResponse();
+    message.note = (object.note !== undefined && object.note !== null) ? Note.fromPartial(object.note) : undefined;
+    return message;
+  },
+};
+
+function createBaseCreateNoteRequest(): CreateNoteRequest {
+  return { caller: undefined, mergeRequest: undefined, body: "", internal: false, createdAt: undefined };
+}
+
+export const CreateNoteRequest: MessageFns<CreateNoteRequest> = {
+  encode(message: CreateNoteRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.mergeRequest !== undefined) {
+      MergeRequestKey.encode(message.mergeRequest, writer.uint32(18).fork()).join();
+    }
+    if (message.body !== "") {
+      writer.uint32(26).string(message.body);
+    }
+    if (message.internal !== false) {
+      writer.uint32(32).bool(message.internal);
+    }
+    if (message.createdAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(42).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateNoteRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateNoteRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.mergeRequest = MergeRequestKey.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.body = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.internal = reader.bool();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateNoteRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      mergeRequest: isSet(object.mergeRequest)
+        ? MergeRequestKey.fromJSON(object.mergeRequest)
+        : isSet(object.merge_request)
+        ? MergeRequestKey.fromJSON(object.merge_request)
+        : undefined,
+      body: isSet(object.body) ? globalThis.String(object.body) : "",
+      internal: isSet(object.internal) ? globalThis.Boolean(object.internal) : false,
+      createdAt: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: CreateNoteRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.mergeRequest !== undefined) {
+      obj.mergeRequest = MergeRequestKey.toJSON(message.mergeRequest);
+    }
+    if (message.body !== "") {
+      obj.body = message.body;
+    }
+    if (message.internal !== false) {
+      obj.internal = message.internal;
+    }
+    if (message.createdAt !== undefined) {
+      obj.createdAt = message.createdAt.toISOString();
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateNoteRequest>, I>>(base?: I): CreateNoteRequest {
+    return CreateNoteRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateNoteRequest>, I>>(object: I): CreateNoteRequest {
+    const message = createBaseCreateNoteRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.mergeRequest = (object.mergeRequest !== undefined && object.mergeRequest !== null)
+      ? MergeRequestKey.fromPartial(object.mergeRequest)
+      : undefined;
+    message.body = object.body ?? "";
+    message.internal = object.internal ?? false;
+    message.createdAt = object.createdAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseCreateNoteResponse(): CreateNoteResponse {
+  return { note: undefined };
+}
+
+export const CreateNoteResponse: MessageFns<CreateNoteResponse> = {
+  encode(message: CreateNoteResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.note !== undefined) {
+      Note.encode(message.note, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateNoteResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateNoteResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.note = Note.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateNoteResponse {
+    return { note: isSet(object.note) ? Note.fromJSON(object.note) : undefined };
+  },
+
+  toJSON(message: CreateNoteResponse): unknown {
+    const obj: any = {};
+    if (message.note !== undefined) {
+      obj.note = Note.toJSON(message.note);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateNoteResponse>, I>>(base?: I): CreateNoteResponse {
+    return CreateNoteResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateNoteResponse>, I>>(object: I): CreateNoteResponse {
+    const message = createBaseCreateNoteResponse();
+    message.note = (object.note !== undefined && object.note !== null) ? Note.fromPartial(object.note) : undefined;
+    return message;
+  },
+};
+
+function createBaseUpdateNoteRequest(): UpdateNoteRequest {
+  return { caller: undefined, mergeRequest: undefined, noteId: 0, body: "" };
+}
+
+export const UpdateNoteRequest: MessageFns<UpdateNoteRequest> = {
+  encode(message: UpdateNoteRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.mergeRequest !== undefined) {
+      MergeRequestKey.encode(message.mergeRequest, writer.uint32(18).fork()).join();
+    }
+    if (message.noteId !== 0) {
+      writer.uint32(24).int64(message.noteId);
+    }
+    if (message.body !== "") {
+      writer.uint32(34).string(message.body);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateNoteRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateNoteRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.mergeRequest = MergeRequestKey.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.noteId = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.body = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateNoteRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      mergeRequest: isSet(object.mergeRequest)
+        ? MergeRequestKey.fromJSON(object.mergeRequest)
+        : isSet(object.merge_request)
+        ? MergeRequestKey.fromJSON(object.merge_request)
+        : undefined,
+      noteId: isSet(object.noteId)
+        ? globalThis.Number(object.noteId)
+        : isSet(object.note_id)
+        ? globalThis.Number(object.note_id)
+        : 0,
+      body: isSet(object.body) ? globalThis.String(object.body) : "",
+    };
+  },
+
+  toJSON(message: UpdateNoteRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.mergeRequest !== undefined) {
+      obj.mergeRequest = MergeRequestKey.toJSON(message.mergeRequest);
+    }
+    if (message.noteId !== 0) {
+      obj.noteId = Math.round(message.noteId);
+    }
+    if (message.body !== "") {
+      obj.body = message.body;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdateNoteRequest>, I>>(base?: I): UpdateNoteRequest {
+    return UpdateNoteRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdateNoteRequest>, I>>(object: I): UpdateNoteRequest {
+    const message = createBaseUpdateNoteRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.mergeRequest = (object.mergeRequest !== undefined && object.mergeRequest !== null)
+      ? MergeRequestKey.fromPartial(object.mergeRequest)
+      : undefined;
+    message.noteId = object.noteId ?? 0;
+    message.body = object.body ?? "";
+    return message;
+  },
+};
+
+function createBaseUpdateNoteResponse(): UpdateNoteResponse {
+  return { note: undefined };
+}
+
+export const UpdateNoteResponse: MessageFns<UpdateNoteResponse> = {
+  encode(message: UpdateNoteResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.note !== undefined) {
+      Note.encode(message.note, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateNoteResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateNoteResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.note = Note.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateNoteResponse {
+    return { note: isSet(object.note) ? Note.fromJSON(object.note) : undefined };
+  },
+
+  toJSON(message: UpdateNoteResponse): unknown {
+    const obj: any = {};
+    if (message.note !== undefined) {
+      obj.note = Note.toJSON(message.note);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdateNoteResponse>, I>>(base?: I): UpdateNoteResponse {
+    return UpdateNoteResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdateNoteResponse>, I>>(object: I): UpdateNoteResponse {
+    const message = createBaseUpdateNoteResponse();
+    message.note = (object.note !== undefined && object.note !== null) ? Note.fromPartial(object.note) : undefined;
+    return message;
+  },
+};
+
+function createBaseDeleteNoteRequest(): DeleteNoteRequest {
+  return { caller: undefined, mergeRequest: undefined, noteId: 0 };
+}
+
+export const DeleteNoteRequest: MessageFns<DeleteNoteRequest> = {
+  encode(message: DeleteNoteRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.mergeRequest !== undefined) {
+      MergeRequestKey.encode(message.mergeRequest, writer.uint32(18).fork()).join();
+    }
+    if (message.noteId !== 0) {
+      writer.uint32(24).int64(message.noteId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteNoteRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteNoteRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.mergeRequest = MergeRequestKey.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.noteId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteNoteRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      mergeRequest: isSet(object.mergeRequest)
+        ? MergeRequestKey.fromJSON(object.mergeRequest)
+        : isSet(object.merge_request)
+        ? MergeRequestKey.fromJSON(object.merge_request)
+        : undefined,
+      noteId: isSet(object.noteId)
+        ? globalThis.Number(object.noteId)
+        : isSet(object.note_id)
+        ? globalThis.Number(object.note_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: DeleteNoteRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.mergeRequest !== undefined) {
+      obj.mergeRequest = MergeRequestKey.toJSON(message.mergeRequest);
+    }
+    if (message.noteId !== 0) {
+      obj.noteId = Math.round(message.noteId);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteNoteRequest>, I>>(base?: I): DeleteNoteRequest {
+    return DeleteNoteRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteNoteRequest>, I>>(object: I): DeleteNoteRequest {
+    const message = createBaseDeleteNoteRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.mergeRequest = (object.mergeRequest !== undefined && object.mergeRequest !== null)
+      ? MergeRequestKey.fromPartial(object.mergeRequest)
+      : undefined;
+    message.noteId = object.noteId ?? 0;
+    return message;
+  },
+};
+
+function createBaseDeleteNoteResponse(): DeleteNoteResponse {
+  return {};
+}
+
+export const DeleteNoteResponse: MessageFns<DeleteNoteResponse> = {
+  encode(_: DeleteNoteResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteNoteResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteNoteResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): DeleteNoteResponse {
+    return {};
+  },
+
+  toJSON(_: DeleteNoteResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteNoteResponse>, I>>(base?: I): DeleteNoteResponse {
+    return DeleteNoteResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteNoteResponse>, I>>(_: I): DeleteNoteResponse {
+    const message = createBaseDeleteNoteResponse();
+    return message;
+  },
+};
+
 /**
  * CollaborationService is what people do around a merge request: blocks,
  * subscriptions, to-dos, time tracking, approvals and award emoji. Requests
@@ -4650,6 +6043,57 @@ export const CollaborationServiceService = {
       Buffer.from(DeleteAwardEmojiResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): DeleteAwardEmojiResponse => DeleteAwardEmojiResponse.decode(value),
   },
+  /**
+   * Notes on a merge request (lib/api/notes.rb). Reading follows the request
+   * (404 for an unreadable one); writing needs create_note (a locked
+   * discussion: those who may update the request); editing is the author's,
+   * deleting the author's or a Maintainer's (admin_note).
+   */
+  listNotes: {
+    path: "/gitlab.merge_requests.v1.CollaborationService/ListNotes" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListNotesRequest): Buffer => Buffer.from(ListNotesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListNotesRequest => ListNotesRequest.decode(value),
+    responseSerialize: (value: ListNotesResponse): Buffer => Buffer.from(ListNotesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListNotesResponse => ListNotesResponse.decode(value),
+  },
+  getNote: {
+    path: "/gitlab.merge_requests.v1.CollaborationService/GetNote" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetNoteRequest): Buffer => Buffer.from(GetNoteRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetNoteRequest => GetNoteRequest.decode(value),
+    responseSerialize: (value: GetNoteResponse): Buffer => Buffer.from(GetNoteResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetNoteResponse => GetNoteResponse.decode(value),
+  },
+  createNote: {
+    path: "/gitlab.merge_requests.v1.CollaborationService/CreateNote" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateNoteRequest): Buffer => Buffer.from(CreateNoteRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateNoteRequest => CreateNoteRequest.decode(value),
+    responseSerialize: (value: CreateNoteResponse): Buffer => Buffer.from(CreateNoteResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreateNoteResponse => CreateNoteResponse.decode(value),
+  },
+  updateNote: {
+    path: "/gitlab.merge_requests.v1.CollaborationService/UpdateNote" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: UpdateNoteRequest): Buffer => Buffer.from(UpdateNoteRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UpdateNoteRequest => UpdateNoteRequest.decode(value),
+    responseSerialize: (value: UpdateNoteResponse): Buffer => Buffer.from(UpdateNoteResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): UpdateNoteResponse => UpdateNoteResponse.decode(value),
+  },
+  deleteNote: {
+    path: "/gitlab.merge_requests.v1.CollaborationService/DeleteNote" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DeleteNoteRequest): Buffer => Buffer.from(DeleteNoteRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DeleteNoteRequest => DeleteNoteRequest.decode(value),
+    responseSerialize: (value: DeleteNoteResponse): Buffer => Buffer.from(DeleteNoteResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeleteNoteResponse => DeleteNoteResponse.decode(value),
+  },
 } as const;
 
 export interface CollaborationServiceServer extends UntypedServiceImplementation {
@@ -4681,6 +6125,17 @@ export interface CollaborationServiceServer extends UntypedServiceImplementation
   getAwardEmoji: handleUnaryCall<GetAwardEmojiRequest, GetAwardEmojiResponse>;
   createAwardEmoji: handleUnaryCall<CreateAwardEmojiRequest, CreateAwardEmojiResponse>;
   deleteAwardEmoji: handleUnaryCall<DeleteAwardEmojiRequest, DeleteAwardEmojiResponse>;
+  /**
+   * Notes on a merge request (lib/api/notes.rb). Reading follows the request
+   * (404 for an unreadable one); writing needs create_note (a locked
+   * discussion: those who may update the request); editing is the author's,
+   * deleting the author's or a Maintainer's (admin_note).
+   */
+  listNotes: handleUnaryCall<ListNotesRequest, ListNotesResponse>;
+  getNote: handleUnaryCall<GetNoteRequest, GetNoteResponse>;
+  createNote: handleUnaryCall<CreateNoteRequest, CreateNoteResponse>;
+  updateNote: handleUnaryCall<UpdateNoteRequest, UpdateNoteResponse>;
+  deleteNote: handleUnaryCall<DeleteNoteRequest, DeleteNoteResponse>;
 }
 
 export interface CollaborationServiceClient extends Client {
@@ -4977,6 +6432,87 @@ export interface CollaborationServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: DeleteAwardEmojiResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Notes on a merge request (lib/api/notes.rb). Reading follows the request
+   * (404 for an unreadable one); writing needs create_note (a locked
+   * discussion: those who may update the request); editing is the author's,
+   * deleting the author's or a Maintainer's (admin_note).
+   */
+  listNotes(
+    request: ListNotesRequest,
+    callback: (error: ServiceError | null, response: ListNotesResponse) => void,
+  ): ClientUnaryCall;
+  listNotes(
+    request: ListNotesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListNotesResponse) => void,
+  ): ClientUnaryCall;
+  listNotes(
+    request: ListNotesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListNotesResponse) => void,
+  ): ClientUnaryCall;
+  getNote(
+    request: GetNoteRequest,
+    callback: (error: ServiceError | null, response: GetNoteResponse) => void,
+  ): ClientUnaryCall;
+  getNote(
+    request: GetNoteRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetNoteResponse) => void,
+  ): ClientUnaryCall;
+  getNote(
+    request: GetNoteRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetNoteResponse) => void,
+  ): ClientUnaryCall;
+  createNote(
+    request: CreateNoteRequest,
+    callback: (error: ServiceError | null, response: CreateNoteResponse) => void,
+  ): ClientUnaryCall;
+  createNote(
+    request: CreateNoteRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreateNoteResponse) => void,
+  ): ClientUnaryCall;
+  createNote(
+    request: CreateNoteRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreateNoteResponse) => void,
+  ): ClientUnaryCall;
+  updateNote(
+    request: UpdateNoteRequest,
+    callback: (error: ServiceError | null, response: UpdateNoteResponse) => void,
+  ): ClientUnaryCall;
+  updateNote(
+    request: UpdateNoteRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: UpdateNoteResponse) => void,
+  ): ClientUnaryCall;
+  updateNote(
+    request: UpdateNoteRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: UpdateNoteResponse) => void,
+  ): ClientUnaryCall;
+  deleteNote(
+    request: DeleteNoteRequest,
+    callback: (error: ServiceError | null, response: DeleteNoteResponse) => void,
+  ): ClientUnaryCall;
+  deleteNote(
+    request: DeleteNoteRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeleteNoteResponse) => void,
+  ): ClientUnaryCall;
+  deleteNote(
+    request: DeleteNoteRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeleteNoteResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -1,0 +1,139 @@
+/**
+ * Notes on merge requests (lib/api/notes.rb with NotePolicy): read with the
+ * request (404 Merge Request Not Found for one the caller cannot read);
+ * create_note for signed-in readers who may still take part (a locked
+ * discussion: members only; never in an archived project); a note is edited
+ * by its author and deleted by its author or a Maintainer (admin_note).
+ * Each user note moves the request's user_notes_count.
+ */
+import { AccessLevel } from '@suite/proto'
+import {
+  ForbiddenError,
+  InvalidError,
+  NotFoundError,
+  pageWindow,
+  type PageRequest,
+} from '@suite/runtime'
+import type { Caller } from './caller.js'
+import { requireUserId } from './collaboration-access.js'
+import type { Note } from './collaboration-records.js'
+import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequest, MergeRequestKey } from './merge-request.js'
+import { requireVisibleMergeRequest } from './merge-request-access.js'
+import { canAwardEmoji, grantsIn } from './policy.js'
+
+/** Note::MAX_NOTE_LENGTH. */
+const MAX_NOTE_LENGTH = 1_000_000
+
+export interface NoteOrder {
+  by: 'created_at' | 'updated_at'
+  direction: 'asc' | 'desc'
+}
+
+async function requireNote(
+  deps: MergeRequestsDeps,
+  mergeRequest: MergeRequest,
+  noteId: number,
+): Promise<Note> {
+  const note = noteId > 0 ? await deps.stores.notes.find(mergeRequest.id, noteId) : undefined
+  if (!note) throw new NotFoundError('Note')
+  return note
+}
+
+/** admin_note: the author, a Maintainer of the project, or an admin. */
+function canAdminNote(caller: Caller | undefined, note: Note): boolean {
+  if (caller?.admin) return true
+  if (caller?.userId !== undefined && caller.userId === note.authorId) return true
+  const grants = grantsIn(caller, note.projectId)
+  return (
+    (grants?.accessLevel ?? AccessLevel.ACCESS_LEVEL_NO_ACCESS) >=
+    AccessLevel.ACCESS_LEVEL_MAINTAINER
+  )
+}
+
+function checkBody(body: string): void {
+  if (body.trim() === '') throw new InvalidError({ note: ["can't be blank"] })
+  if (body.length > MAX_NOTE_LENGTH) {
+    throw new InvalidError({ note: [`is too long (maximum is ${MAX_NOTE_LENGTH} characters)`] })
+  }
+}
+
+/** GET .../notes: one page, newest first by default. */
+export async function listNotes(
+  deps: MergeRequestsDeps,
+  caller: Caller | undefined,
+  key: MergeRequestKey,
+  page: PageRequest | undefined,
+  order: NoteOrder,
+): Promise<{ notes: Note[]; total: number }> {
+  const mergeRequest = await requireVisibleMergeRequest(deps, caller, key)
+  return deps.stores.notes.list(mergeRequest.id, pageWindow(page), order)
+}
+
+/** GET .../notes/:note_id */
+export async function getNote(
+  deps: MergeRequestsDeps,
+  caller: Caller | undefined,
+  key: MergeRequestKey,
+  noteId: number,
+): Promise<Note> {
+  const mergeRequest = await requireVisibleMergeRequest(deps, caller, key)
+  return requireNote(deps, mergeRequest, noteId)
+}
+
+/** POST .../notes: 403 without create_note. */
+export async function createNote(
+  deps: MergeRequestsDeps,
+  caller: Caller | undefined,
+  key: MergeRequestKey,
+  input: { body: string; internal: boolean; createdAt: Date | null },
+): Promise<Note> {
+  const authorId = requireUserId(caller)
+  const mergeRequest = await requireVisibleMergeRequest(deps, caller, key)
+  // create_note asks what award_emoji asks of a request: readable, taking part, not archived.
+  if (!canAwardEmoji(caller, mergeRequest)) throw new ForbiddenError()
+  checkBody(input.body)
+  // created_at is honoured for admins and project owners only, as GitLab does.
+  const owner =
+    caller?.admin === true ||
+    (grantsIn(caller, key.projectId)?.accessLevel ?? 0) >= AccessLevel.ACCESS_LEVEL_OWNER
+  return deps.stores.notes.insert({
+    mergeRequestId: mergeRequest.id,
+    projectId: key.projectId,
+    authorId,
+    body: input.body,
+    system: false,
+    internal: input.internal,
+    createdAt: owner ? input.createdAt : null,
+  })
+}
+
+/** PUT .../notes/:note_id: the author's (admin_note), never a system note. */
+export async function updateNote(
+  deps: MergeRequestsDeps,
+  caller: Caller | undefined,
+  key: MergeRequestKey,
+  noteId: number,
+  body: string,
+): Promise<Note> {
+  requireUserId(caller)
+  const mergeRequest = await requireVisibleMergeRequest(deps, caller, key)
+  const note = await requireNote(deps, mergeRequest, noteId)
+  if (note.system || !canAdminNote(caller, note)) throw new ForbiddenError()
+  checkBody(body)
+  return deps.stores.notes.updateBody(note, body)
+}
+
+/** DELETE .../notes/:note_id: the author or a Maintainer (admin_note). */
+export async function deleteNote(
+  deps: MergeRequestsDeps,
+  caller: Caller | undefined,
+  key: MergeRequestKey,
+  noteId: number,
+): Promise<void> {
+  requireUserId(caller)
+  const mergeRequest = await requireVisibleMergeRequest(deps, caller, key)
+  const note = await requireNote(deps, mergeRequest, noteId)
+  if (!canAdminNote(caller, note)) throw new ForbiddenError()
+  await deps.stores.notes.delete(note)
+}
