@@ -63,7 +63,9 @@ RUN apt-get update \
  && rm -rf /usr/local/lib/node_modules/npm /usr/local/lib/node_modules/corepack /opt/yarn-* \
            /usr/local/bin/npm /usr/local/bin/npx /usr/local/bin/yarn /usr/local/bin/yarnpkg \
            /usr/local/bin/corepack
+# REVISION: the commit built, which the gateway's /version and /metadata report.
 ENV NODE_ENV=production \
+    REVISION="${REVISION}" \
     REPOSITORY_ROOT=/var/lib/gitlab-suite/repositories
 WORKDIR /app
 COPY --from=build /out/ ./

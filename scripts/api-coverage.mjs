@@ -15,6 +15,7 @@ const END = '<!-- api-coverage:end -->'
 /** GitLab's API areas, by the first path pattern that matches (order matters), save one method. */
 const AREAS = [
   ['Probes and metrics', /^\/(-\/|metrics)/],
+  ['Version and metadata', /^\/api\/v4\/(version|metadata)$/],
   ['Alert ingestion (notify URLs)', /^\/:full_path\//],
   ['Uploads (avatars)', /^\/uploads\//],
   ['Runner protocol (gitlab-runner)', /^\/api\/v4\/(runners(\/verify)?|jobs\/.*)$/, 'GET'],
@@ -22,11 +23,14 @@ const AREAS = [
   ['CI job token scope', /job_token_scope/],
   ['Pipeline triggers', /trigger/],
   ['Jobs', /^\/api\/v4\/(job$|projects\/:id\/(jobs|pipelines\/:pipeline_id\/jobs))/],
+  ['Merge request notes', /merge_requests\/:merge_request_iid\/notes/],
   ['Merge requests', /merge_requests/],
+  ['Commit statuses', /\/statuses/],
   ['Pipelines', /pipeline/],
   ['Repository: tags', /repository\/tags/],
   ['Repository: branches', /repository\/branches/],
   ['Repository: commits', /repository\/commits/],
+  ['Repository: tree, files, compare', /repository\/(tree|files|compare)/],
   ['Alert management', /alert_management/],
   ['Milestones and labels', /\/(milestones|labels)/],
   ['Member roles', /member_roles/],

@@ -11,14 +11,17 @@ import {
   type ServiceDeps,
 } from '@suite/runtime'
 import { accessPort, maintainedProjects } from './clients/access.js'
+import { commitLookups } from './clients/commit-lookups.js'
 import { repositoryPort } from './clients/repository.js'
 import { loadCiTriggersConfig, type CiTriggersConfig } from './config.js'
 import type { CreatePipelineDeps } from './domain/create-pipeline.js'
 import type { ChangeJobDeps } from './domain/change-job.js'
+import type { CreateCommitStatusDeps } from './domain/create-commit-status.js'
 import type { JobQueueDeps } from './domain/job-queue.js'
 import type { AccessPort, PipelineStore, RepositoryPort } from './domain/ports.js'
 import type { JobQueueStore } from './domain/runner-ports.js'
 import type { RunnerDeps } from './domain/runners.js'
+import { CommitStatusesStore } from './store/commit-statuses.store.js'
 import { JobQueueStoreImpl } from './store/job-queue.store.js'
 import { PipelinesStore } from './store/pipelines.store.js'
 import { RunnersStore } from './store/runners.store.js'
@@ -38,6 +41,8 @@ export interface CiTriggersDeps extends CreatePipelineDeps {
   jobQueue: JobQueueDeps
   /** A user's actions on jobs. */
   jobs: ChangeJobDeps
+  /** External systems' statuses of commits. */
+  commitStatuses: CreateCommitStatusDeps
 }
 
 /** The dependencies of the server role and what closes the connections they opened. */
@@ -141,6 +146,16 @@ export function ciTriggersDeps(service: ServiceDeps<Database>): WiredDeps {
         queueChanged,
       },
       jobs: { pipelines: store, queue, now, queueChanged },
+      commitStatuses: {
+        statuses: new CommitStatusesStore(service.db),
+        commits: commitLookups(repository.rpc),
+        now,
+        created: (pipeline) => {
+          pipelinesCreated.inc({ source: pipeline.source, status: pipeline.status })
+          relay.wake()
+          return Promise.resolve()
+        },
+      },
       repository: repositoryClient,
       externalUrl: config.externalUrl,
       created: (pipeline) => {

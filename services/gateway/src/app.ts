@@ -28,9 +28,11 @@ import { ApiRouter } from './routes/api-router.js'
 import { eventRoutes } from './routes/events.routes.js'
 import { groupRoutes } from './routes/groups.routes.js'
 import { healthRoutes, type ReadinessCheck } from './routes/health.routes.js'
+import { metadataRoutes } from './routes/metadata.routes.js'
 import { memberRoleRoutes } from './routes/member-roles.routes.js'
 import { memberRoutes } from './routes/members.routes.js'
 import { mergeRequestAreaRoutes } from './routes/merge-request-area.routes.js'
+import { commitStatusRoutes } from './routes/commit-statuses.routes.js'
 import { jobRoutes } from './routes/jobs.routes.js'
 import { jobTokenScopeRoutes } from './routes/job-token-scope.routes.js'
 import { runnerRoutes } from './routes/runners.routes.js'
@@ -41,6 +43,9 @@ import { pipelineRoutes } from './routes/pipelines.routes.js'
 import { projectRoutes } from './routes/projects.routes.js'
 import { repositoryBranchRoutes } from './routes/repository-branches.routes.js'
 import { repositoryCommitRoutes } from './routes/repository-commits.routes.js'
+import { repositoryCompareRoutes } from './routes/repository-compare.routes.js'
+import { repositoryFileRoutes } from './routes/repository-files.routes.js'
+import { repositoryTreeRoutes } from './routes/repository-tree.routes.js'
 import { repositoryTagRoutes } from './routes/repository-tags.routes.js'
 import { samlIdentityRoutes } from './routes/saml-identities.routes.js'
 import { uploadRoutes } from './routes/uploads.routes.js'
@@ -72,6 +77,8 @@ export interface AppDeps {
   trustProxy?: number | string[] | false
   /** Set when /metrics is served on its own port (see metricsRoutes) instead of this one. */
   metricsPort?: number
+  /** The commit this build came from, for /version and /metadata; "unknown" without it. */
+  revision?: string
   /** How long POST /jobs/request waits for the queue to change; none: 50 s. */
   runnerLongPollMs?: number
   /** GitLab's user and IP rate limits for /api, counted in Redis; off without it. */
@@ -111,6 +118,7 @@ export function createApp(deps: AppDeps): Express {
     readModels: deps.readModels,
   }
   const api = new ApiRouter(API_PREFIX, routeDeps)
+  metadataRoutes(api, deps.revision)
   userRoutes(api, deps.identity)
   personalAccessTokenRoutes(api, deps.identity, deps.tokenCache)
   groupRoutes(api, deps.identity)
@@ -123,6 +131,9 @@ export function createApp(deps: AppDeps): Express {
     repositoryTagRoutes(api, deps.repository, deps.externalUrl)
     repositoryBranchRoutes(api, deps.repository, deps.externalUrl)
     repositoryCommitRoutes(api, deps.repository, deps.externalUrl)
+    repositoryTreeRoutes(api, deps.repository)
+    repositoryFileRoutes(api, deps.repository)
+    repositoryCompareRoutes(api, deps.repository, deps.externalUrl)
   }
   if (deps.mergeRequests && deps.pipelines) {
     mergeRequestAreaRoutes(api, {
@@ -140,6 +151,7 @@ export function createApp(deps: AppDeps): Express {
     }
     pipelineRoutes(api, pipelineDeps)
     jobRoutes(api, { ...pipelineDeps, projects: deps.projects })
+    commitStatusRoutes(api, deps.pipelines)
     pipelineTriggerRoutes(api, { ...routeDeps, pipelines: deps.pipelines })
     runnerRoutes(api, { ...routeDeps, pipelines: deps.pipelines })
     jobTokenScopeRoutes(api, { ...routeDeps, pipelines: deps.pipelines })

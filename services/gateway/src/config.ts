@@ -80,6 +80,12 @@ export function loadGatewayConfig(environment: NodeJS.ProcessEnv = process.env) 
       // Projects (as each caller sees them) and users held in memory; 0 turns them off.
       READ_MODEL_ENTRIES: z.coerce.number().int().min(0).default(10_000),
       TRUST_PROXY: trustProxy,
+      // The commit the image was built from (the Dockerfile's REVISION), shown by /version;
+      // "unknown" is the Dockerfile's default when the build was not told.
+      REVISION: z
+        .string()
+        .regex(/^([0-9a-f]{7,40}|unknown)$/, 'expected a git commit id or unknown')
+        .optional(),
       // GitLab's user and IP rate limits for /api: off by default, as on self-managed.
       THROTTLE_AUTHENTICATED_API_ENABLED: env.bool(false),
       THROTTLE_AUTHENTICATED_API_REQUESTS_PER_PERIOD: positiveInteger(7200),
@@ -103,6 +109,7 @@ export function loadGatewayConfig(environment: NodeJS.ProcessEnv = process.env) 
     logLevel: raw.LOG_LEVEL,
     readModelEntries: raw.READ_MODEL_ENTRIES,
     trustProxy: raw.TRUST_PROXY,
+    revision: raw.REVISION === 'unknown' ? undefined : raw.REVISION,
     runnerLongPollMs: raw.RUNNER_LONG_POLL_SECONDS * 1000,
     throttles: Object.freeze({
       authenticatedApi: Object.freeze({

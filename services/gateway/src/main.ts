@@ -119,6 +119,7 @@ const app = createApp({
   changes,
   readModels,
   trustProxy: config.trustProxy,
+  revision: config.revision,
   metricsPort: config.metricsPort || undefined,
   runnerLongPollMs: config.runnerLongPollMs,
   throttles: { settings: config.throttles, redis: () => redis },

@@ -3,6 +3,7 @@ import { InvalidError, type GrpcServer } from '@suite/runtime'
 import { cancelJob, jobTrace, playJob, retryJob, type ChangeJobDeps } from '../domain/change-job.js'
 import { cancelPipeline, deletePipeline, retryPipeline } from '../domain/change-pipeline.js'
 import type { CreatePipelineDeps } from '../domain/create-pipeline.js'
+import type { CreateCommitStatusDeps } from '../domain/create-commit-status.js'
 import { createPipelineFromConfig } from '../domain/create-pipeline.js'
 import type { JobStatus } from '../domain/job.js'
 import { isCiStatus as isStatus } from '@suite/runtime'
@@ -17,6 +18,7 @@ import {
   listPipelines,
   pipelineVariables,
 } from '../domain/read-pipelines.js'
+import { commitStatusRpcs } from './commit-status.rpc.js'
 import { actorOf, inputsOf, variablesOf } from './from-proto.js'
 import { toJobMessage, toPipelineMessage } from './to-proto.js'
 
@@ -64,7 +66,7 @@ function orderOf(orderBy: string, sort: string): PipelineOrder {
 /** gitlab.ci.v1.PipelineService */
 export function pipelineService(
   server: GrpcServer,
-  deps: CreatePipelineDeps & { jobs: ChangeJobDeps },
+  deps: CreatePipelineDeps & { jobs: ChangeJobDeps; commitStatuses: CreateCommitStatusDeps },
 ): PipelineServiceServer {
   const { store } = deps
   const changeJob =
@@ -73,6 +75,7 @@ export function pipelineService(
       job: toJobMessage(await change(deps.jobs, actorOf(req.caller), req.projectId, req.jobId)),
     })
   return {
+    ...commitStatusRpcs(server, deps.commitStatuses),
     getJobTrace: server.unary('GetJobTrace', async (req) => ({
       content: await jobTrace(deps.jobs, actorOf(req.caller), req.projectId, req.jobId),
     })),

@@ -43,6 +43,8 @@ export class JobQueueStoreImpl implements JobQueueStore {
         .selectFrom('jobs')
         .selectAll()
         .where('status', '=', 'pending')
+        // A commit status is pending in the external system, never for a runner.
+        .where('type', '=', 'build')
         .where('runner_id', 'is', null)
         .where('retried', '=', false)
         // Every tag of the job among the runner's; untagged jobs only for run_untagged runners.
@@ -108,6 +110,7 @@ export class JobQueueStoreImpl implements JobQueueStore {
       .selectFrom('jobs')
       .select(sql<string>`count(*)::text || '-' || coalesce(sum(id), 0)::text`.as('version'))
       .where('status', '=', 'pending')
+      .where('type', '=', 'build')
       .executeTakeFirstOrThrow()
     return row.version
   }

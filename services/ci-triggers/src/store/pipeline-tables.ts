@@ -81,6 +81,10 @@ export interface JobsTable {
   timeout: Nullable<number>
   exit_code: Nullable<number>
   runner_system_id: Nullable<string>
+  /** build (from .gitlab-ci.yml) or generic (a commit status an external system reports). */
+  type: Defaulted<string>
+  target_url: Nullable<string>
+  description: Nullable<string>
 }
 
 /** GitLab's ci_pipeline_variables: what a pipeline was created with. */

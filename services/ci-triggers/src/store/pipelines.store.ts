@@ -268,7 +268,10 @@ export class PipelinesStore implements PipelineStore {
 }
 
 /** The pipeline `pipeline`, locked by the caller's transaction, with its latest jobs. */
-async function lockedPipeline(trx: Kysely<Database>, pipeline: Pipeline): Promise<LockedPipeline> {
+export async function lockedPipeline(
+  trx: Kysely<Database>,
+  pipeline: Pipeline,
+): Promise<LockedPipeline> {
   let current = pipeline
   const jobs = await trx
     .selectFrom('jobs')

@@ -165,10 +165,14 @@ export class ApiRouter {
       const ctx = await presentContext(handler.principal, abilities, related, this.deps)
       const body = spec.present(value, ctx)
       const status = spec.status ?? successStatus(req.method, true)
+      const headers = spec.headers?.(value)
       if (spec.contentType === 'text/plain') {
-        return { status, text: Buffer.from(typeof body === 'string' ? body : ''), ...resolved }
+        const text = Buffer.isBuffer(body)
+          ? body
+          : Buffer.from(typeof body === 'string' ? body : '')
+        return { status, text, headers, ...resolved }
       }
-      return { status, json: body, ...resolved }
+      return { status, json: body, headers, ...resolved }
     })
   }
 
@@ -231,7 +235,15 @@ export class ApiRouter {
 /** Sends a route's answer as GitLab would: JSON (exact Content-Type), text, or nothing. */
 function sendReply(res: Response, reply: Reply): void {
   if (reply.text !== undefined) {
-    res.status(reply.status).setHeader('Content-Type', 'text/plain')
+    // The route's own headers may name another Content-Type (a raw file's); setHeader,
+    // unlike res.set, sends it as given, without a charset added.
+    res.status(reply.status)
+    for (const [name, value] of Object.entries({
+      'Content-Type': 'text/plain',
+      ...reply.headers,
+    })) {
+      res.setHeader(name, value)
+    }
     res.send(reply.text)
     return
   }

@@ -3,6 +3,7 @@ import { mergeRequestApprovalRoutes } from './merge-request-approvals.routes.js'
 import { mergeRequestAwardEmojiRoutes } from './merge-request-award-emoji.routes.js'
 import { mergeRequestNoteRoutes } from './merge-request-notes.routes.js'
 import { mergeRequestBlockRoutes } from './merge-request-blocks.routes.js'
+import { mergeRequestCommitRoutes } from './merge-request-commits.routes.js'
 import { mergeRequestDiffRoutes } from './merge-request-diffs.routes.js'
 import { mergeRequestListRoutes } from './merge-request-lists.routes.js'
 import { mergeRequestPipelineRoutes } from './merge-request-pipelines.routes.js'
@@ -16,6 +17,7 @@ export function mergeRequestAreaRoutes(api: ApiRouter, deps: MergeRequestRouteDe
   mergeRequestListRoutes(api, deps)
   mergeRequestRoutes(api, deps)
   mergeRequestDiffRoutes(api, deps)
+  mergeRequestCommitRoutes(api, deps)
   mergeRequestPipelineRoutes(api, deps)
   mergeRequestBlockRoutes(api, deps)
   mergeRequestTimeTrackingRoutes(api, deps)

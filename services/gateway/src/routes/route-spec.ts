@@ -80,8 +80,13 @@ export interface RouteSpec<
   related?: (value: R) => readonly number[]
   /** GitLab's status where it is not Grape's default (`status :ok` in a POST). */
   status?: number
-  /** `content_type 'text/plain'`: the presenter's string is sent as it is. */
+  /**
+   * `content_type 'text/plain'`: the presenter's string (or bytes) is sent as
+   * it is; `headers` may name another Content-Type (a raw file's).
+   */
   contentType?: 'text/plain'
+  /** Response headers that depend on the answer (the X-Gitlab-* of a file); HEAD gets them too. */
+  headers?: (value: R) => Readonly<Record<string, string>>
 }
 
 export type ListParams<S extends ParamShape> = ParamValues<S & typeof paginationParams>

@@ -35,6 +35,7 @@ export interface TestGatewayOptions {
   /** User and IP rate limits; off without them. */
   throttles?: AppDeps['throttles']
   trustProxy?: AppDeps['trustProxy']
+  revision?: string
 }
 
 /** The real app on a free loopback port, over fake identity clients. */
@@ -58,6 +59,7 @@ export async function startGateway(
     readiness: options.readiness ?? [],
     throttles: options.throttles,
     trustProxy: options.trustProxy,
+    revision: options.revision,
   })
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening))

@@ -43,8 +43,42 @@ export async function readSmallBlobs(
   return found
 }
 
+/** What a blob is besides its content: its id, size and tree mode. */
+export interface BlobFacts {
+  blobId: string
+  size: number
+  /** "100644", "100755" (executable) or "120000" (a symlink). */
+  mode: string
+}
+
 /** One file of a commit: its content, or why there is none. */
-export type FileAtCommit = { found: true; content: Buffer } | { found: false; tooLarge: boolean }
+export type FileAtCommit =
+  | ({ found: true; content: Buffer } & BlobFacts)
+  | ({ found: false; tooLarge: true } & BlobFacts)
+  | { found: false; tooLarge: false }
+
+/** The tree mode of `<sha>:<path>`; --literal-pathspecs so that no pathspec magic applies. */
+async function modeAt(repo: Repo, sha: string, path: string): Promise<string> {
+  const { stdout } = await repo.run(['--literal-pathspecs', 'ls-tree', '-z', sha, '--', path])
+  return stdout.toString('utf8').split(' ', 1)[0] ?? ''
+}
+
+/**
+ * The last commit up to `sha` that changed `path` (GitLab's last_commit_id),
+ * the path taken literally.
+ */
+export async function lastCommitFor(repo: Repo, sha: string, path: string): Promise<string> {
+  const { stdout } = await repo.run([
+    '--literal-pathspecs',
+    'log',
+    '-1',
+    '--format=%H',
+    sha,
+    '--',
+    path,
+  ])
+  return stdout.toString('utf8').trim()
+}
 
 /**
  * The file at `<sha>:<path>` when it is a blob of at most `maxBytes`; the
@@ -57,12 +91,14 @@ export async function readFileAt(
   maxBytes: number,
 ): Promise<FileAtCommit> {
   const revision = `${sha}:${path}`
-  const check = await repo.text(['cat-file', '--batch-check=%(objecttype) %(objectsize)'], {
-    input: `${revision}\n`,
-  })
-  const [type, size] = check.trim().split(' ')
+  const check = await repo.text(
+    ['cat-file', '--batch-check=%(objectname) %(objecttype) %(objectsize)'],
+    { input: `${revision}\n` },
+  )
+  const [blobId = '', type, sizeText] = check.trim().split(' ')
   if (type !== 'blob') return { found: false, tooLarge: false }
-  if (Number(size) > maxBytes) return { found: false, tooLarge: true }
+  const facts = { blobId, size: Number(sizeText), mode: await modeAt(repo, sha, path) }
+  if (facts.size > maxBytes) return { found: false, tooLarge: true, ...facts }
   const content = (await readSmallBlobs(repo, [revision], maxBytes)).get(revision)
-  return content ? { found: true, content } : { found: false, tooLarge: false }
+  return content ? { found: true, content, ...facts } : { found: false, tooLarge: false }
 }

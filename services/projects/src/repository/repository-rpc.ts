@@ -19,7 +19,8 @@ import { mergeRequestHandlers } from './merge-request-rpc.js'
 import type { RefChangeRecorder, RefWrite } from './ref-change-recorder.js'
 import { pageOf, type TagOrderField } from './ref-search.js'
 import { isFullObjectId, isObjectFormat, isValidFilePath, isValidNewRefName } from './ref-names.js'
-import { readFileAt } from './blob-reader.js'
+import { lastCommitFor, readFileAt } from './blob-reader.js'
+import { listTree } from './tree-entries.js'
 import { keepPipelineRef } from './pipeline-refs.js'
 import type { Repo, RepositoryStore } from './repository-store.js'
 import { createTag, deleteTag, getTag, listTags } from './tags.js'
@@ -184,10 +185,27 @@ export function repositoryService(
       if (!isFullObjectId(req.sha)) throw new InvalidError({}, 'sha is invalid')
       if (!isValidFilePath(req.path)) throw new InvalidError({}, 'path is invalid')
       const maxBytes = Math.min(Math.max(req.maxBytes, 0), MAX_READ_FILE_BYTES)
-      const file = await readFileAt(await existing(req.projectId), req.sha, req.path, maxBytes)
+      const repo = await existing(req.projectId)
+      const file = await readFileAt(repo, req.sha, req.path, maxBytes)
+      if (!file.found && !file.tooLarge) {
+        const none = { blobId: '', size: 0, mode: '', lastCommitId: '' }
+        return { found: false, content: Buffer.alloc(0), tooLarge: false, ...none }
+      }
+      const lastCommitId = req.lastCommit ? await lastCommitFor(repo, req.sha, req.path) : ''
       return file.found
-        ? { found: true, content: file.content, tooLarge: false }
-        : { found: false, content: Buffer.alloc(0), tooLarge: file.tooLarge }
+        ? { ...file, tooLarge: false, lastCommitId }
+        : { ...file, content: Buffer.alloc(0), lastCommitId }
+    }),
+    listTree: server.unary('ListTree', async (req) => {
+      const entries = await listTree(await existing(req.projectId), {
+        ref: req.ref,
+        path: req.path,
+        recursive: req.recursive,
+      })
+      return {
+        entries: pageOf(entries, req.page?.page ?? 1, req.page?.perPage ?? 20),
+        pageInfo: { total: entries.length },
+      }
     }),
     listTags: server.unary('ListTags', async (req) => {
       const tags = await listTags(await existing(req.projectId), {

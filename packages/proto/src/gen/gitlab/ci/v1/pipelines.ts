@@ -22,6 +22,54 @@ import { Timestamp } from "../../../google/protobuf/timestamp.js";
 import { Caller } from "../../common/v1/caller.js";
 import { PageInfo, PageRequest } from "../../common/v1/pagination.js";
 
+/** A job as GET/POST commit statuses present it (API::Entities::CommitStatus). */
+export interface CommitStatus {
+  job: Job | undefined;
+  targetUrl?: string | undefined;
+  description?: string | undefined;
+}
+
+export interface CreateCommitStatusRequest {
+  caller: Caller | undefined;
+  projectId: number;
+  /** A commit SHA (or any revision naming one). */
+  sha: string;
+  /** pending, running, success, failed or canceled. */
+  state: string;
+  ref?:
+    | string
+    | undefined;
+  /** Default "default". */
+  name?: string | undefined;
+  targetUrl?: string | undefined;
+  description?: string | undefined;
+  coverage?: number | undefined;
+  pipelineId?: number | undefined;
+}
+
+export interface CreateCommitStatusResponse {
+  status: CommitStatus | undefined;
+}
+
+export interface ListCommitStatusesRequest {
+  caller: Caller | undefined;
+  projectId: number;
+  sha: string;
+  ref?: string | undefined;
+  stage?: string | undefined;
+  name?:
+    | string
+    | undefined;
+  /** Also statuses replaced by a newer one of the same name. */
+  all: boolean;
+  page: PageRequest | undefined;
+}
+
+export interface ListCommitStatusesResponse {
+  statuses: CommitStatus[];
+  pageInfo: PageInfo | undefined;
+}
+
 export interface Pipeline {
   id: number;
   /** Per project, from 1. */
@@ -336,6 +384,709 @@ export interface RetryJobRequest {
 export interface RetryJobResponse {
   job: Job | undefined;
 }
+
+function createBaseCommitStatus(): CommitStatus {
+  return { job: undefined, targetUrl: undefined, description: undefined };
+}
+
+export const CommitStatus: MessageFns<CommitStatus> = {
+  encode(message: CommitStatus, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.job !== undefined) {
+      Job.encode(message.job, writer.uint32(10).fork()).join();
+    }
+    if (message.targetUrl !== undefined) {
+      writer.uint32(18).string(message.targetUrl);
+    }
+    if (message.description !== undefined) {
+      writer.uint32(26).string(message.description);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CommitStatus {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCommitStatus();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.job = Job.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.targetUrl = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CommitStatus {
+    return {
+      job: isSet(object.job) ? Job.fromJSON(object.job) : undefined,
+      targetUrl: isSet(object.targetUrl)
+        ? globalThis.String(object.targetUrl)
+        : isSet(object.target_url)
+        ? globalThis.String(object.target_url)
+        : undefined,
+      description: isSet(object.description) ? globalThis.String(object.description) : undefined,
+    };
+  },
+
+  toJSON(message: CommitStatus): unknown {
+    const obj: any = {};
+    if (message.job !== undefined) {
+      obj.job = Job.toJSON(message.job);
+    }
+    if (message.targetUrl !== undefined) {
+      obj.targetUrl = message.targetUrl;
+    }
+    if (message.description !== undefined) {
+      obj.description = message.description;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CommitStatus>, I>>(base?: I): CommitStatus {
+    return CommitStatus.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CommitStatus>, I>>(object: I): CommitStatus {
+    const message = createBaseCommitStatus();
+    message.job = (object.job !== undefined && object.job !== null) ? Job.fromPartial(object.job) : undefined;
+    message.targetUrl = object.targetUrl ?? undefined;
+    message.description = object.description ?? undefined;
+    return message;
+  },
+};
+
+function createBaseCreateCommitStatusRequest(): CreateCommitStatusRequest {
+  return {
+    caller: undefined,
+    projectId: 0,
+    sha: "",
+    state: "",
+    ref: undefined,
+    name: undefined,
+    targetUrl: undefined,
+    description: undefined,
+    coverage: undefined,
+    pipelineId: undefined,
+  };
+}
+
+export const CreateCommitStatusRequest: MessageFns<CreateCommitStatusRequest> = {
+  encode(message: CreateCommitStatusRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(16).int64(message.projectId);
+    }
+    if (message.sha !== "") {
+      writer.uint32(26).string(message.sha);
+    }
+    if (message.state !== "") {
+      writer.uint32(34).string(message.state);
+    }
+    if (message.ref !== undefined) {
+      writer.uint32(42).string(message.ref);
+    }
+    if (message.name !== undefined) {
+      writer.uint32(50).string(message.name);
+    }
+    if (message.targetUrl !== undefined) {
+      writer.uint32(58).string(message.targetUrl);
+    }
+    if (message.description !== undefined) {
+      writer.uint32(66).string(message.description);
+    }
+    if (message.coverage !== undefined) {
+      writer.uint32(73).double(message.coverage);
+    }
+    if (message.pipelineId !== undefined) {
+      writer.uint32(80).int64(message.pipelineId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateCommitStatusRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateCommitStatusRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.sha = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.state = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.ref = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.targetUrl = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 73) {
+              break;
+            }
+
+            message.coverage = reader.double();
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.pipelineId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateCommitStatusRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      sha: isSet(object.sha) ? globalThis.String(object.sha) : "",
+      state: isSet(object.state) ? globalThis.String(object.state) : "",
+      ref: isSet(object.ref) ? globalThis.String(object.ref) : undefined,
+      name: isSet(object.name) ? globalThis.String(object.name) : undefined,
+      targetUrl: isSet(object.targetUrl)
+        ? globalThis.String(object.targetUrl)
+        : isSet(object.target_url)
+        ? globalThis.String(object.target_url)
+        : undefined,
+      description: isSet(object.description) ? globalThis.String(object.description) : undefined,
+      coverage: isSet(object.coverage) ? globalThis.Number(object.coverage) : undefined,
+      pipelineId: isSet(object.pipelineId)
+        ? globalThis.Number(object.pipelineId)
+        : isSet(object.pipeline_id)
+        ? globalThis.Number(object.pipeline_id)
+        : undefined,
+    };
+  },
+
+  toJSON(message: CreateCommitStatusRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.sha !== "") {
+      obj.sha = message.sha;
+    }
+    if (message.state !== "") {
+      obj.state = message.state;
+    }
+    if (message.ref !== undefined) {
+      obj.ref = message.ref;
+    }
+    if (message.name !== undefined) {
+      obj.name = message.name;
+    }
+    if (message.targetUrl !== undefined) {
+      obj.targetUrl = message.targetUrl;
+    }
+    if (message.description !== undefined) {
+      obj.description = message.description;
+    }
+    if (message.coverage !== undefined) {
+      obj.coverage = floatToJson(message.coverage);
+    }
+    if (message.pipelineId !== undefined) {
+      obj.pipelineId = Math.round(message.pipelineId);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateCommitStatusRequest>, I>>(base?: I): CreateCommitStatusRequest {
+    return CreateCommitStatusRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateCommitStatusRequest>, I>>(object: I): CreateCommitStatusRequest {
+    const message = createBaseCreateCommitStatusRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.projectId = object.projectId ?? 0;
+    message.sha = object.sha ?? "";
+    message.state = object.state ?? "";
+    message.ref = object.ref ?? undefined;
+    message.name = object.name ?? undefined;
+    message.targetUrl = object.targetUrl ?? undefined;
+    message.description = object.description ?? undefined;
+    message.coverage = object.coverage ?? undefined;
+    message.pipelineId = object.pipelineId ?? undefined;
+    return message;
+  },
+};
+
+function createBaseCreateCommitStatusResponse(): CreateCommitStatusResponse {
+  return { status: undefined };
+}
+
+export const CreateCommitStatusResponse: MessageFns<CreateCommitStatusResponse> = {
+  encode(message: CreateCommitStatusResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.status !== undefined) {
+      CommitStatus.encode(message.status, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateCommitStatusResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateCommitStatusResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.status = CommitStatus.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateCommitStatusResponse {
+    return { status: isSet(object.status) ? CommitStatus.fromJSON(object.status) : undefined };
+  },
+
+  toJSON(message: CreateCommitStatusResponse): unknown {
+    const obj: any = {};
+    if (message.status !== undefined) {
+      obj.status = CommitStatus.toJSON(message.status);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateCommitStatusResponse>, I>>(base?: I): CreateCommitStatusResponse {
+    return CreateCommitStatusResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateCommitStatusResponse>, I>>(object: I): CreateCommitStatusResponse {
+    const message = createBaseCreateCommitStatusResponse();
+    message.status = (object.status !== undefined && object.status !== null)
+      ? CommitStatus.fromPartial(object.status)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseListCommitStatusesRequest(): ListCommitStatusesRequest {
+  return {
+    caller: undefined,
+    projectId: 0,
+    sha: "",
+    ref: undefined,
+    stage: undefined,
+    name: undefined,
+    all: false,
+    page: undefined,
+  };
+}
+
+export const ListCommitStatusesRequest: MessageFns<ListCommitStatusesRequest> = {
+  encode(message: ListCommitStatusesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(16).int64(message.projectId);
+    }
+    if (message.sha !== "") {
+      writer.uint32(26).string(message.sha);
+    }
+    if (message.ref !== undefined) {
+      writer.uint32(34).string(message.ref);
+    }
+    if (message.stage !== undefined) {
+      writer.uint32(42).string(message.stage);
+    }
+    if (message.name !== undefined) {
+      writer.uint32(50).string(message.name);
+    }
+    if (message.all !== false) {
+      writer.uint32(56).bool(message.all);
+    }
+    if (message.page !== undefined) {
+      PageRequest.encode(message.page, writer.uint32(66).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListCommitStatusesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListCommitStatusesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.sha = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.ref = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.stage = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.all = reader.bool();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.page = PageRequest.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListCommitStatusesRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      sha: isSet(object.sha) ? globalThis.String(object.sha) : "",
+      ref: isSet(object.ref) ? globalThis.String(object.ref) : undefined,
+      stage: isSet(object.stage) ? globalThis.String(object.stage) : undefined,
+      name: isSet(object.name) ? globalThis.String(object.name) : undefined,
+      all: isSet(object.all) ? globalThis.Boolean(object.all) : false,
+      page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
+    };
+  },
+
+  toJSON(message: ListCommitStatusesRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.sha !== "") {
+      obj.sha = message.sha;
+    }
+    if (message.ref !== undefined) {
+      obj.ref = message.ref;
+    }
+    if (message.stage !== undefined) {
+      obj.stage = message.stage;
+    }
+    if (message.name !== undefined) {
+      obj.name = message.name;
+    }
+    if (message.all !== false) {
+      obj.all = message.all;
+    }
+    if (message.page !== undefined) {
+      obj.page = PageRequest.toJSON(message.page);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListCommitStatusesRequest>, I>>(base?: I): ListCommitStatusesRequest {
+    return ListCommitStatusesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListCommitStatusesRequest>, I>>(object: I): ListCommitStatusesRequest {
+    const message = createBaseListCommitStatusesRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.projectId = object.projectId ?? 0;
+    message.sha = object.sha ?? "";
+    message.ref = object.ref ?? undefined;
+    message.stage = object.stage ?? undefined;
+    message.name = object.name ?? undefined;
+    message.all = object.all ?? false;
+    message.page = (object.page !== undefined && object.page !== null)
+      ? PageRequest.fromPartial(object.page)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseListCommitStatusesResponse(): ListCommitStatusesResponse {
+  return { statuses: [], pageInfo: undefined };
+}
+
+export const ListCommitStatusesResponse: MessageFns<ListCommitStatusesResponse> = {
+  encode(message: ListCommitStatusesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.statuses) {
+      CommitStatus.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.pageInfo !== undefined) {
+      PageInfo.encode(message.pageInfo, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListCommitStatusesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListCommitStatusesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.statuses.push(CommitStatus.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.pageInfo = PageInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListCommitStatusesResponse {
+    return {
+      statuses: globalThis.Array.isArray(object?.statuses)
+        ? object.statuses.map((e: any) => CommitStatus.fromJSON(e))
+        : [],
+      pageInfo: isSet(object.pageInfo)
+        ? PageInfo.fromJSON(object.pageInfo)
+        : isSet(object.page_info)
+        ? PageInfo.fromJSON(object.page_info)
+        : undefined,
+    };
+  },
+
+  toJSON(message: ListCommitStatusesResponse): unknown {
+    const obj: any = {};
+    if (message.statuses?.length) {
+      obj.statuses = message.statuses.map((e) => CommitStatus.toJSON(e));
+    }
+    if (message.pageInfo !== undefined) {
+      obj.pageInfo = PageInfo.toJSON(message.pageInfo);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListCommitStatusesResponse>, I>>(base?: I): ListCommitStatusesResponse {
+    return ListCommitStatusesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListCommitStatusesResponse>, I>>(object: I): ListCommitStatusesResponse {
+    const message = createBaseListCommitStatusesResponse();
+    message.statuses = object.statuses?.map((e) => CommitStatus.fromPartial(e)) || [];
+    message.pageInfo = (object.pageInfo !== undefined && object.pageInfo !== null)
+      ? PageInfo.fromPartial(object.pageInfo)
+      : undefined;
+    return message;
+  },
+};
 
 function createBasePipeline(): Pipeline {
   return {
@@ -5296,6 +6047,40 @@ export const PipelineServiceService = {
     responseSerialize: (value: RetryJobResponse): Buffer => Buffer.from(RetryJobResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): RetryJobResponse => RetryJobResponse.decode(value),
   },
+  /**
+   * Records an external system's status of a commit (GitLab's
+   * Ci::CreateCommitStatusService): a generic job in the newest pipeline of
+   * the sha (and ref), or in a new pipeline of source external; the pipeline's
+   * status follows. NOT_FOUND "Commit", "References for commit" or "Pipeline
+   * for pipeline_id, sha and ref"; INVALID_ARGUMENT base "Cannot transition
+   * status via :run from :running ..." for a move the status may not make.
+   */
+  createCommitStatus: {
+    path: "/gitlab.ci.v1.PipelineService/CreateCommitStatus" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateCommitStatusRequest): Buffer =>
+      Buffer.from(CreateCommitStatusRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateCommitStatusRequest => CreateCommitStatusRequest.decode(value),
+    responseSerialize: (value: CreateCommitStatusResponse): Buffer =>
+      Buffer.from(CreateCommitStatusResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreateCommitStatusResponse => CreateCommitStatusResponse.decode(value),
+  },
+  /**
+   * The statuses (jobs of every kind) of a commit's pipelines, newest first;
+   * only the latest of each name unless all. NOT_FOUND "Commit".
+   */
+  listCommitStatuses: {
+    path: "/gitlab.ci.v1.PipelineService/ListCommitStatuses" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListCommitStatusesRequest): Buffer =>
+      Buffer.from(ListCommitStatusesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListCommitStatusesRequest => ListCommitStatusesRequest.decode(value),
+    responseSerialize: (value: ListCommitStatusesResponse): Buffer =>
+      Buffer.from(ListCommitStatusesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListCommitStatusesResponse => ListCommitStatusesResponse.decode(value),
+  },
 } as const;
 
 export interface PipelineServiceServer extends UntypedServiceImplementation {
@@ -5337,6 +6122,20 @@ export interface PipelineServiceServer extends UntypedServiceImplementation {
   cancelJob: handleUnaryCall<CancelJobRequest, CancelJobResponse>;
   /** A finished job runs again as a new job; FAILED_PRECONDITION otherwise. */
   retryJob: handleUnaryCall<RetryJobRequest, RetryJobResponse>;
+  /**
+   * Records an external system's status of a commit (GitLab's
+   * Ci::CreateCommitStatusService): a generic job in the newest pipeline of
+   * the sha (and ref), or in a new pipeline of source external; the pipeline's
+   * status follows. NOT_FOUND "Commit", "References for commit" or "Pipeline
+   * for pipeline_id, sha and ref"; INVALID_ARGUMENT base "Cannot transition
+   * status via :run from :running ..." for a move the status may not make.
+   */
+  createCommitStatus: handleUnaryCall<CreateCommitStatusRequest, CreateCommitStatusResponse>;
+  /**
+   * The statuses (jobs of every kind) of a commit's pipelines, newest first;
+   * only the latest of each name unless all. NOT_FOUND "Commit".
+   */
+  listCommitStatuses: handleUnaryCall<ListCommitStatusesRequest, ListCommitStatusesResponse>;
 }
 
 export interface PipelineServiceClient extends Client {
@@ -5587,6 +6386,48 @@ export interface PipelineServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: RetryJobResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Records an external system's status of a commit (GitLab's
+   * Ci::CreateCommitStatusService): a generic job in the newest pipeline of
+   * the sha (and ref), or in a new pipeline of source external; the pipeline's
+   * status follows. NOT_FOUND "Commit", "References for commit" or "Pipeline
+   * for pipeline_id, sha and ref"; INVALID_ARGUMENT base "Cannot transition
+   * status via :run from :running ..." for a move the status may not make.
+   */
+  createCommitStatus(
+    request: CreateCommitStatusRequest,
+    callback: (error: ServiceError | null, response: CreateCommitStatusResponse) => void,
+  ): ClientUnaryCall;
+  createCommitStatus(
+    request: CreateCommitStatusRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreateCommitStatusResponse) => void,
+  ): ClientUnaryCall;
+  createCommitStatus(
+    request: CreateCommitStatusRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreateCommitStatusResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The statuses (jobs of every kind) of a commit's pipelines, newest first;
+   * only the latest of each name unless all. NOT_FOUND "Commit".
+   */
+  listCommitStatuses(
+    request: ListCommitStatusesRequest,
+    callback: (error: ServiceError | null, response: ListCommitStatusesResponse) => void,
+  ): ClientUnaryCall;
+  listCommitStatuses(
+    request: ListCommitStatusesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListCommitStatusesResponse) => void,
+  ): ClientUnaryCall;
+  listCommitStatuses(
+    request: ListCommitStatusesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListCommitStatusesResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -413,6 +413,8 @@ export interface ReadFileRequest {
   sha: string;
   path: string;
   maxBytes: number;
+  /** Also answer last_commit_id (one `git log` more). */
+  lastCommit?: boolean | undefined;
 }
 
 export interface ReadFileResponse {
@@ -420,6 +422,42 @@ export interface ReadFileResponse {
   content: Buffer;
   /** True when the file exists but is larger than max_bytes (content is empty). */
   tooLarge: boolean;
+  /**
+   * The blob's object id, size in bytes and tree mode ("100644", "100755", "120000"),
+   * set whenever the path names a blob, too large or not.
+   */
+  blobId: string;
+  size: number;
+  mode: string;
+  /** The last commit up to sha that changed the path, when asked. */
+  lastCommitId: string;
+}
+
+export interface ListTreeRequest {
+  projectId: number;
+  /** A branch, tag or commit id; the default branch when empty. */
+  ref: string;
+  /** A directory of the commit; its root when empty. */
+  path: string;
+  /** Every entry below the directory, trees included (git ls-tree -r -t). */
+  recursive: boolean;
+  page: PageRequest | undefined;
+}
+
+/** API::Entities::TreeObject. */
+export interface TreeEntry {
+  id: string;
+  name: string;
+  /** blob, tree or commit (a submodule). */
+  type: string;
+  /** From the repository's root. */
+  path: string;
+  mode: string;
+}
+
+export interface ListTreeResponse {
+  entries: TreeEntry[];
+  pageInfo: PageInfo | undefined;
 }
 
 export interface GetCommitResponse {
@@ -4747,7 +4785,7 @@ export const GetCommitRequest: MessageFns<GetCommitRequest> = {
 };
 
 function createBaseReadFileRequest(): ReadFileRequest {
-  return { projectId: 0, sha: "", path: "", maxBytes: 0 };
+  return { projectId: 0, sha: "", path: "", maxBytes: 0, lastCommit: undefined };
 }
 
 export const ReadFileRequest: MessageFns<ReadFileRequest> = {
@@ -4763,6 +4801,9 @@ export const ReadFileRequest: MessageFns<ReadFileRequest> = {
     }
     if (message.maxBytes !== 0) {
       writer.uint32(32).int64(message.maxBytes);
+    }
+    if (message.lastCommit !== undefined) {
+      writer.uint32(40).bool(message.lastCommit);
     }
     return writer;
   },
@@ -4812,6 +4853,14 @@ export const ReadFileRequest: MessageFns<ReadFileRequest> = {
             message.maxBytes = longToNumber(reader.int64());
             continue;
           }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.lastCommit = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4838,6 +4887,11 @@ export const ReadFileRequest: MessageFns<ReadFileRequest> = {
         : isSet(object.max_bytes)
         ? globalThis.Number(object.max_bytes)
         : 0,
+      lastCommit: isSet(object.lastCommit)
+        ? globalThis.Boolean(object.lastCommit)
+        : isSet(object.last_commit)
+        ? globalThis.Boolean(object.last_commit)
+        : undefined,
     };
   },
 
@@ -4855,6 +4909,9 @@ export const ReadFileRequest: MessageFns<ReadFileRequest> = {
     if (message.maxBytes !== 0) {
       obj.maxBytes = Math.round(message.maxBytes);
     }
+    if (message.lastCommit !== undefined) {
+      obj.lastCommit = message.lastCommit;
+    }
     return obj;
   },
 
@@ -4867,12 +4924,13 @@ export const ReadFileRequest: MessageFns<ReadFileRequest> = {
     message.sha = object.sha ?? "";
     message.path = object.path ?? "";
     message.maxBytes = object.maxBytes ?? 0;
+    message.lastCommit = object.lastCommit ?? undefined;
     return message;
   },
 };
 
 function createBaseReadFileResponse(): ReadFileResponse {
-  return { found: false, content: Buffer.alloc(0), tooLarge: false };
+  return { found: false, content: Buffer.alloc(0), tooLarge: false, blobId: "", size: 0, mode: "", lastCommitId: "" };
 }
 
 export const ReadFileResponse: MessageFns<ReadFileResponse> = {
@@ -4885,6 +4943,18 @@ export const ReadFileResponse: MessageFns<ReadFileResponse> = {
     }
     if (message.tooLarge !== false) {
       writer.uint32(24).bool(message.tooLarge);
+    }
+    if (message.blobId !== "") {
+      writer.uint32(34).string(message.blobId);
+    }
+    if (message.size !== 0) {
+      writer.uint32(40).int64(message.size);
+    }
+    if (message.mode !== "") {
+      writer.uint32(50).string(message.mode);
+    }
+    if (message.lastCommitId !== "") {
+      writer.uint32(58).string(message.lastCommitId);
     }
     return writer;
   },
@@ -4926,6 +4996,38 @@ export const ReadFileResponse: MessageFns<ReadFileResponse> = {
             message.tooLarge = reader.bool();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.blobId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.size = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.mode = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.lastCommitId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4947,6 +5049,18 @@ export const ReadFileResponse: MessageFns<ReadFileResponse> = {
         : isSet(object.too_large)
         ? globalThis.Boolean(object.too_large)
         : false,
+      blobId: isSet(object.blobId)
+        ? globalThis.String(object.blobId)
+        : isSet(object.blob_id)
+        ? globalThis.String(object.blob_id)
+        : "",
+      size: isSet(object.size) ? globalThis.Number(object.size) : 0,
+      mode: isSet(object.mode) ? globalThis.String(object.mode) : "",
+      lastCommitId: isSet(object.lastCommitId)
+        ? globalThis.String(object.lastCommitId)
+        : isSet(object.last_commit_id)
+        ? globalThis.String(object.last_commit_id)
+        : "",
     };
   },
 
@@ -4961,6 +5075,18 @@ export const ReadFileResponse: MessageFns<ReadFileResponse> = {
     if (message.tooLarge !== false) {
       obj.tooLarge = message.tooLarge;
     }
+    if (message.blobId !== "") {
+      obj.blobId = message.blobId;
+    }
+    if (message.size !== 0) {
+      obj.size = Math.round(message.size);
+    }
+    if (message.mode !== "") {
+      obj.mode = message.mode;
+    }
+    if (message.lastCommitId !== "") {
+      obj.lastCommitId = message.lastCommitId;
+    }
     return obj;
   },
 
@@ -4972,6 +5098,373 @@ export const ReadFileResponse: MessageFns<ReadFileResponse> = {
     message.found = object.found ?? false;
     message.content = object.content ?? Buffer.alloc(0);
     message.tooLarge = object.tooLarge ?? false;
+    message.blobId = object.blobId ?? "";
+    message.size = object.size ?? 0;
+    message.mode = object.mode ?? "";
+    message.lastCommitId = object.lastCommitId ?? "";
+    return message;
+  },
+};
+
+function createBaseListTreeRequest(): ListTreeRequest {
+  return { projectId: 0, ref: "", path: "", recursive: false, page: undefined };
+}
+
+export const ListTreeRequest: MessageFns<ListTreeRequest> = {
+  encode(message: ListTreeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.ref !== "") {
+      writer.uint32(18).string(message.ref);
+    }
+    if (message.path !== "") {
+      writer.uint32(26).string(message.path);
+    }
+    if (message.recursive !== false) {
+      writer.uint32(32).bool(message.recursive);
+    }
+    if (message.page !== undefined) {
+      PageRequest.encode(message.page, writer.uint32(42).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListTreeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListTreeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.ref = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.recursive = reader.bool();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.page = PageRequest.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListTreeRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      ref: isSet(object.ref) ? globalThis.String(object.ref) : "",
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+      recursive: isSet(object.recursive) ? globalThis.Boolean(object.recursive) : false,
+      page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
+    };
+  },
+
+  toJSON(message: ListTreeRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.ref !== "") {
+      obj.ref = message.ref;
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    if (message.recursive !== false) {
+      obj.recursive = message.recursive;
+    }
+    if (message.page !== undefined) {
+      obj.page = PageRequest.toJSON(message.page);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListTreeRequest>, I>>(base?: I): ListTreeRequest {
+    return ListTreeRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListTreeRequest>, I>>(object: I): ListTreeRequest {
+    const message = createBaseListTreeRequest();
+    message.projectId = object.projectId ?? 0;
+    message.ref = object.ref ?? "";
+    message.path = object.path ?? "";
+    message.recursive = object.recursive ?? false;
+    message.page = (object.page !== undefined && object.page !== null)
+      ? PageRequest.fromPartial(object.page)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseTreeEntry(): TreeEntry {
+  return { id: "", name: "", type: "", path: "", mode: "" };
+}
+
+export const TreeEntry: MessageFns<TreeEntry> = {
+  encode(message: TreeEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.type !== "") {
+      writer.uint32(26).string(message.type);
+    }
+    if (message.path !== "") {
+      writer.uint32(34).string(message.path);
+    }
+    if (message.mode !== "") {
+      writer.uint32(42).string(message.mode);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TreeEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTreeEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.mode = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TreeEntry {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+      mode: isSet(object.mode) ? globalThis.String(object.mode) : "",
+    };
+  },
+
+  toJSON(message: TreeEntry): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    if (message.mode !== "") {
+      obj.mode = message.mode;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TreeEntry>, I>>(base?: I): TreeEntry {
+    return TreeEntry.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TreeEntry>, I>>(object: I): TreeEntry {
+    const message = createBaseTreeEntry();
+    message.id = object.id ?? "";
+    message.name = object.name ?? "";
+    message.type = object.type ?? "";
+    message.path = object.path ?? "";
+    message.mode = object.mode ?? "";
+    return message;
+  },
+};
+
+function createBaseListTreeResponse(): ListTreeResponse {
+  return { entries: [], pageInfo: undefined };
+}
+
+export const ListTreeResponse: MessageFns<ListTreeResponse> = {
+  encode(message: ListTreeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.entries) {
+      TreeEntry.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.pageInfo !== undefined) {
+      PageInfo.encode(message.pageInfo, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListTreeResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListTreeResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.entries.push(TreeEntry.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.pageInfo = PageInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListTreeResponse {
+    return {
+      entries: globalThis.Array.isArray(object?.entries) ? object.entries.map((e: any) => TreeEntry.fromJSON(e)) : [],
+      pageInfo: isSet(object.pageInfo)
+        ? PageInfo.fromJSON(object.pageInfo)
+        : isSet(object.page_info)
+        ? PageInfo.fromJSON(object.page_info)
+        : undefined,
+    };
+  },
+
+  toJSON(message: ListTreeResponse): unknown {
+    const obj: any = {};
+    if (message.entries?.length) {
+      obj.entries = message.entries.map((e) => TreeEntry.toJSON(e));
+    }
+    if (message.pageInfo !== undefined) {
+      obj.pageInfo = PageInfo.toJSON(message.pageInfo);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListTreeResponse>, I>>(base?: I): ListTreeResponse {
+    return ListTreeResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListTreeResponse>, I>>(object: I): ListTreeResponse {
+    const message = createBaseListTreeResponse();
+    message.entries = object.entries?.map((e) => TreeEntry.fromPartial(e)) || [];
+    message.pageInfo = (object.pageInfo !== undefined && object.pageInfo !== null)
+      ? PageInfo.fromPartial(object.pageInfo)
+      : undefined;
     return message;
   },
 };
@@ -8239,6 +8732,20 @@ export const RepositoryServiceService = {
     responseDeserialize: (value: Buffer): ReadFileResponse => ReadFileResponse.decode(value),
   },
   /**
+   * GET /repository/tree: the entries of one directory of a commit (git ls-tree), trees
+   * first, then blobs, then submodules, as GitLab sorts them; NOT_FOUND "Tree" when the
+   * ref or the directory does not exist.
+   */
+  listTree: {
+    path: "/gitlab.projects.v1.RepositoryService/ListTree" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListTreeRequest): Buffer => Buffer.from(ListTreeRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListTreeRequest => ListTreeRequest.decode(value),
+    responseSerialize: (value: ListTreeResponse): Buffer => Buffer.from(ListTreeResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListTreeResponse => ListTreeResponse.decode(value),
+  },
+  /**
    * Points refs/pipelines/<pipeline_id> at a commit of the repository (GitLab's persistent
    * pipeline ref), so that a runner fetches exactly the pipeline's commit whatever its branch
    * did since; idempotent. INVALID_ARGUMENT for a sha that is not a commit here.
@@ -8390,6 +8897,12 @@ export interface RepositoryServiceServer extends UntypedServiceImplementation {
    * false when the commit has no such file, it is not a regular file, or it is larger.
    */
   readFile: handleUnaryCall<ReadFileRequest, ReadFileResponse>;
+  /**
+   * GET /repository/tree: the entries of one directory of a commit (git ls-tree), trees
+   * first, then blobs, then submodules, as GitLab sorts them; NOT_FOUND "Tree" when the
+   * ref or the directory does not exist.
+   */
+  listTree: handleUnaryCall<ListTreeRequest, ListTreeResponse>;
   /**
    * Points refs/pipelines/<pipeline_id> at a commit of the repository (GitLab's persistent
    * pipeline ref), so that a runner fetches exactly the pipeline's commit whatever its branch
@@ -8626,6 +9139,26 @@ export interface RepositoryServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ReadFileResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * GET /repository/tree: the entries of one directory of a commit (git ls-tree), trees
+   * first, then blobs, then submodules, as GitLab sorts them; NOT_FOUND "Tree" when the
+   * ref or the directory does not exist.
+   */
+  listTree(
+    request: ListTreeRequest,
+    callback: (error: ServiceError | null, response: ListTreeResponse) => void,
+  ): ClientUnaryCall;
+  listTree(
+    request: ListTreeRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListTreeResponse) => void,
+  ): ClientUnaryCall;
+  listTree(
+    request: ListTreeRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListTreeResponse) => void,
   ): ClientUnaryCall;
   /**
    * Points refs/pipelines/<pipeline_id> at a commit of the repository (GitLab's persistent

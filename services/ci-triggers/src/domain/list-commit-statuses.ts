@@ -1,0 +1,23 @@
+import { NotFoundError, pageWindow, type PageRequest } from '@suite/runtime'
+import type { Actor } from './actor.js'
+import type { CommitStatus } from './commit-status.js'
+import type { CommitLookupPort, CommitStatusStore, StatusFilter } from './commit-status-ports.js'
+import { requireAbility } from './policy.js'
+
+/**
+ * GET /projects/:id/repository/commits/:sha/statuses: the jobs of every
+ * pipeline of the commit (read_commit_status, Reporter); 404 "Commit" when
+ * the sha names none.
+ */
+export async function listCommitStatuses(
+  deps: { statuses: CommitStatusStore; commits: CommitLookupPort },
+  actor: Actor,
+  filter: Omit<StatusFilter, 'sha'> & { sha: string },
+  page: PageRequest | undefined,
+): Promise<{ statuses: CommitStatus[]; total: number }> {
+  requireAbility(actor, filter.projectId, 'readPipeline')
+  const sha =
+    filter.sha === '' ? undefined : await deps.commits.commitSha(filter.projectId, filter.sha)
+  if (!sha) throw new NotFoundError('Commit')
+  return deps.statuses.list({ ...filter, sha }, pageWindow(page))
+}

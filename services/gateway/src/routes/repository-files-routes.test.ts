@@ -1,0 +1,155 @@
+import { createHash } from 'node:crypto'
+import { status } from '@grpc/grpc-js'
+import type { Commit, GetCommitRequest, ReadFileRequest } from '@suite/proto'
+import { ALICE, expectForbidden, startAbilityGateway } from '../testing/ability-gateway.js'
+import { grpcError } from '../testing/grpc-error.js'
+import type { TestGateway } from '../testing/test-server.js'
+
+let gateway: TestGateway | undefined
+afterEach(async () => {
+  await gateway?.close()
+  gateway = undefined
+})
+
+const COMMIT = 'c'.repeat(40)
+const LAST = 'd'.repeat(40)
+const BLOB = 'b'.repeat(40)
+
+const commit: Commit = {
+  id: COMMIT,
+  shortId: COMMIT.slice(0, 8),
+  title: 't',
+  message: 't',
+  authorName: '',
+  authorEmail: '',
+  authoredDate: undefined,
+  committerName: '',
+  committerEmail: '',
+  committedDate: undefined,
+  parentIds: [],
+  trailers: [],
+}
+
+/** A repository with one file, `lib/run.sh` (executable), at COMMIT on main. */
+async function start(content = Buffer.from('echo hi\n')) {
+  const commits: GetCommitRequest[] = []
+  const reads: ReadFileRequest[] = []
+  const started = await startAbilityGateway({
+    repository: {
+      getCommit: (request) => {
+        commits.push(request)
+        return request.sha === 'main' || request.sha === COMMIT
+          ? Promise.resolve({ commit, stats: undefined })
+          : Promise.reject(grpcError(status.NOT_FOUND, { resource: 'Commit' }))
+      },
+      readFile: (request) => {
+        reads.push(request)
+        const found = request.path === 'lib/run.sh'
+        return Promise.resolve({
+          found,
+          content: found ? content : Buffer.alloc(0),
+          tooLarge: false,
+          blobId: found ? BLOB : '',
+          size: found ? content.length : 0,
+          mode: found ? '100755' : '',
+          lastCommitId: found ? LAST : '',
+        })
+      },
+    },
+  })
+  gateway = started
+  return { api: started.api, commits, reads }
+}
+
+const FILE = '/projects/5/repository/files/lib%2Frun.sh'
+
+describe('GET /projects/:id/repository/files/:file_path', () => {
+  it("answers GitLab's file entity for the URL-encoded path at the ref", async () => {
+    const { api, commits, reads } = await start()
+    const res = await fetch(`${api}${FILE}?ref=main`, { headers: ALICE })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({
+      file_name: 'run.sh',
+      file_path: 'lib/run.sh',
+      size: 8,
+      encoding: 'base64',
+      content: Buffer.from('echo hi\n').toString('base64'),
+      content_sha256: createHash('sha256').update('echo hi\n').digest('hex'),
+      ref: 'main',
+      blob_id: BLOB,
+      commit_id: COMMIT,
+      last_commit_id: LAST,
+      execute_filemode: true,
+    })
+    expect(commits[0]).toEqual({ projectId: 5, sha: 'main' })
+    expect(reads[0]).toMatchObject({
+      projectId: 5,
+      sha: COMMIT,
+      path: 'lib/run.sh',
+      lastCommit: true,
+    })
+    expect(res.headers.get('x-gitlab-blob-id')).toBe(BLOB)
+  })
+
+  it('needs ref, and answers 404 Commit and File Not Found', async () => {
+    const { api } = await start()
+    const noRef = await fetch(`${api}${FILE}`, { headers: ALICE })
+    expect(noRef.status).toBe(400)
+    expect(await noRef.json()).toEqual({ error: 'ref is missing' })
+    const badRef = await fetch(`${api}${FILE}?ref=nope`, { headers: ALICE })
+    expect(badRef.status).toBe(404)
+    expect(await badRef.json()).toEqual({ message: '404 Commit Not Found' })
+    const missing = await fetch(`${api}/projects/5/repository/files/nope.txt?ref=main`, {
+      headers: ALICE,
+    })
+    expect(missing.status).toBe(404)
+    expect(await missing.json()).toEqual({ message: '404 File Not Found' })
+  })
+
+  it('answers HEAD with the X-Gitlab-* headers and no body', async () => {
+    const { api } = await start()
+    const res = await fetch(`${api}${FILE}?ref=main`, { method: 'HEAD', headers: ALICE })
+    expect(res.status).toBe(200)
+    expect(await res.text()).toBe('')
+    expect(
+      Object.fromEntries([...res.headers].filter(([name]) => name.startsWith('x-gitlab'))),
+    ).toEqual({
+      'x-gitlab-blob-id': BLOB,
+      'x-gitlab-commit-id': COMMIT,
+      'x-gitlab-content-sha256': createHash('sha256').update('echo hi\n').digest('hex'),
+      'x-gitlab-encoding': 'base64',
+      'x-gitlab-execute-filemode': 'true',
+      'x-gitlab-file-name': 'run.sh',
+      'x-gitlab-file-path': 'lib/run.sh',
+      'x-gitlab-last-commit-id': LAST,
+      'x-gitlab-ref': 'main',
+      'x-gitlab-size': '8',
+    })
+  })
+
+  it('needs read_code', async () => {
+    const started = await startAbilityGateway({ project: { readCode: false } })
+    gateway = started
+    await expectForbidden(await fetch(`${started.api}${FILE}?ref=main`, { headers: ALICE }))
+  })
+})
+
+describe('GET /projects/:id/repository/files/:file_path/raw', () => {
+  it('answers the bytes of the default branch with the file headers', async () => {
+    const { api, commits } = await start()
+    const res = await fetch(`${api}${FILE}/raw`, { headers: ALICE })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    expect(res.headers.get('x-gitlab-last-commit-id')).toBe(LAST)
+    expect(await res.text()).toBe('echo hi\n')
+    expect(commits[0]?.sha).toBe('main')
+  })
+
+  it('sends binary content untouched as application/octet-stream', async () => {
+    const bytes = Buffer.from([0, 255, 1, 128, 10])
+    const { api } = await start(bytes)
+    const res = await fetch(`${api}${FILE}/raw?ref=${COMMIT}`, { headers: ALICE })
+    expect(res.headers.get('content-type')).toBe('application/octet-stream')
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(bytes)
+  })
+})
