@@ -5,57 +5,27 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 const README = join(ROOT, 'README.md')
 const START = '<!-- api-coverage:start (npm run docs:api-coverage writes this table) -->'
 const END = '<!-- api-coverage:end -->'
 
-/** GitLab's API areas, by the first path pattern that matches (order matters), save one method. */
-const AREAS = [
-  ['Probes and metrics', /^\/(-\/|metrics)/],
-  ['Version and metadata', /^\/api\/v4\/(version|metadata)$/],
-  ['Alert ingestion (notify URLs)', /^\/:full_path\//],
-  ['Uploads (avatars)', /^\/uploads\//],
-  ['Runner protocol (gitlab-runner)', /^\/api\/v4\/(runners(\/verify)?|jobs\/.*)$/, 'GET'],
-  ['Runners', /^\/api\/v4\/(user\/runners|runners|projects\/:id\/runners)/],
-  ['CI job token scope', /job_token_scope/],
-  ['Pipeline triggers', /trigger/],
-  ['Jobs', /^\/api\/v4\/(job$|projects\/:id\/(jobs|pipelines\/:pipeline_id\/jobs))/],
-  ['Merge request notes', /merge_requests\/:merge_request_iid\/notes/],
-  ['Merge requests', /merge_requests/],
-  ['Commit statuses', /\/statuses/],
-  ['Pipelines', /pipeline/],
-  ['Repository: tags', /repository\/tags/],
-  ['Repository: branches', /repository\/branches/],
-  ['Repository: commits', /repository\/commits/],
-  ['Repository: tree, files, compare', /repository\/(tree|files|compare)/],
-  ['Alert management', /alert_management/],
-  ['Milestones and labels', /\/(milestones|labels)/],
-  ['Member roles', /member_roles/],
-  ['SAML identities', /\/saml\//],
-  ['Members', /\/members/],
-  ['Events', /events/],
-  ['Personal access tokens', /personal_access_tokens/],
-  ['Groups', /^\/api\/v4\/groups/],
-  ['Projects', /^\/api\/v4\/projects/],
-  ['Users', /^\/api\/v4\/users?/],
-]
-
 const routes = JSON.parse(
   execFileSync(process.execPath, [join(ROOT, 'services/gateway/dist/print-route-table.js')], {
     encoding: 'utf8',
   }),
 )
-const byArea = new Map(AREAS.map(([name]) => [name, []]))
-byArea.set('Other', [])
+// The areas are the gateway's own (services/gateway/src/route-areas.ts), shared with the OpenAPI tags.
+const { AREA_NAMES, areaOf } = await import(
+  pathToFileURL(join(ROOT, 'services/gateway/dist/route-areas.js')).href
+)
+const byArea = new Map(AREA_NAMES.map((name) => [name, []]))
 for (const route of routes) {
-  const area =
-    AREAS.find(
-      ([, pattern, notMethod]) => pattern.test(route.path) && route.method !== notMethod,
-    )?.[0] ?? 'Other'
-  byArea.get(area).push(`${route.method} ${route.path.replace(/^\/api\/v4/, '')}`)
+  byArea
+    .get(areaOf(route.method, route.path))
+    .push(`${route.method} ${route.path.replace(/^\/api\/v4/, '')}`)
 }
 const rows = [...byArea]
   .filter(([, list]) => list.length > 0)

@@ -15,6 +15,7 @@ import type { ResponseCache } from './cache/response-cache.js'
 import type { ReadModels } from './clients/read-models.js'
 import { errorHandler } from './errors/error-handler.js'
 import { gitHttpRoutes } from './git-http/git-http.routes.js'
+import { openapiDocument } from './openapi/openapi.routes.js'
 import { routeNotFound } from './errors/http-error.js'
 import { accessLog } from './middleware/access-log.js'
 import { requestTracing } from './middleware/request-tracing.js'
@@ -164,6 +165,10 @@ export function createApp(deps: AppDeps): Express {
     alertIntegrationRoutes(api, deps.alerting)
     alertRoutes(api, deps.alerting)
   }
+  api.router.get(
+    '/openapi.json',
+    openapiDocument(() => app, deps.externalUrl),
+  )
   api.router.use(api.fallback())
 
   app.use(uploadRoutes({ ...deps, apiPrefix: API_PREFIX }))

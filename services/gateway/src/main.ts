@@ -126,6 +126,11 @@ const app = createApp({
 })
 
 const server = createServer(app)
+// Idle keep-alive connections outlive every client's and load balancer's own idle timeout
+// (undici 4 s, AWS ALB 60 s): the client, not the gateway, closes them, so a request is never
+// sent on a socket the gateway is closing at that moment ("other side closed").
+server.keepAliveTimeout = 65_000
+server.headersTimeout = 66_000
 server.once('error', (err) => {
   logger.fatal({ err }, 'HTTP server failed')
   process.exit(1)

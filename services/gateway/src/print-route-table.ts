@@ -33,4 +33,6 @@ const app = createApp({
   readiness: [],
 })
 for (const client of Object.values(clients)) client.close()
-process.stdout.write(`${JSON.stringify(routeTable(app), null, 2)}\n`)
+// The operations (parameter coercions) are for the OpenAPI document, not this listing.
+const listed = routeTable(app).map(({ operation: _operation, ...entry }) => entry)
+process.stdout.write(`${JSON.stringify(listed, null, 2)}\n`)

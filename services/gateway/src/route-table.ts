@@ -1,4 +1,17 @@
 import type { Express } from 'express'
+import type { ParamShape } from './params/parse-params.js'
+
+/** What an ApiRouter route declares beyond its parameter names, for the OpenAPI document. */
+export interface Operation {
+  /** The declared parameters with their coercions (types, defaults, values). */
+  shape: ParamShape
+  /** The success status; undefined where Grape's default for the method applies. */
+  status?: number
+  /** A paginated list: page and per_page, and the pagination headers. */
+  list: boolean
+  /** Whether a success has a body (a presenter), and of which type. */
+  body: 'json' | 'text' | 'none'
+}
 
 /** One route the gateway answers: its method, path template and declared parameters. */
 export interface RouteEntry {
@@ -7,15 +20,19 @@ export interface RouteEntry {
   path: string
   /** Parameter names the route declares (query or body), path parameters included. */
   params: string[]
+  /** Declared by ApiRouter: the shapes behind the names; absent for other handlers. */
+  operation?: Operation
 }
 
 type Declared = Omit<RouteEntry, 'params'> & { params?: readonly string[] }
 
 const DECLARED_ROUTES = Symbol.for('suite.gateway.declaredRoutes')
 const DECLARED_PARAMS = Symbol.for('suite.gateway.declaredParams')
+const DECLARED_OPERATION = Symbol.for('suite.gateway.declaredOperation')
 
 type Tagged = Partial<Record<typeof DECLARED_ROUTES, readonly Declared[]>> &
-  Partial<Record<typeof DECLARED_PARAMS, readonly string[]>>
+  Partial<Record<typeof DECLARED_PARAMS, readonly string[]>> &
+  Partial<Record<typeof DECLARED_OPERATION, Operation>>
 
 /**
  * Marks a middleware that matches paths itself (alert ingestion) with the
@@ -28,6 +45,13 @@ export function declareRoutes<H extends object>(handler: H, routes: readonly Dec
 /** Marks a route's handler with the parameter names its spec declares. */
 export function declareParams<H extends object>(handler: H, names: readonly string[]): H {
   return Object.assign(handler, { [DECLARED_PARAMS]: names })
+}
+
+/** Marks a route's handler with its operation (shapes, status, list), declaring its names too. */
+export function declareOperation<H extends object>(handler: H, operation: Operation): H {
+  return Object.assign(declareParams(handler, Object.keys(operation.shape)), {
+    [DECLARED_OPERATION]: operation,
+  })
 }
 
 /** The parts of router 2's Layer and Route read here. */
@@ -59,8 +83,13 @@ function collect(stack: readonly Layer[], prefix: string, out: RouteEntry[]): vo
         (inner) => (inner.handle as Tagged | undefined)?.[DECLARED_PARAMS] ?? [],
       )
       const params = [...new Set([...pathParams(path), ...declared])]
+      const operation = layer.route.stack
+        .map((inner) => (inner.handle as Tagged | undefined)?.[DECLARED_OPERATION])
+        .find((found) => found !== undefined)
       for (const [method, on] of Object.entries(layer.route.methods)) {
-        if (on && method !== '_all') out.push({ method: method.toUpperCase(), path, params })
+        if (on && method !== '_all') {
+          out.push({ method: method.toUpperCase(), path, params, ...(operation && { operation }) })
+        }
       }
     } else if (tagged?.[DECLARED_ROUTES]) {
       for (const route of tagged[DECLARED_ROUTES]) {

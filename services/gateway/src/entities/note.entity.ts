@@ -1,15 +1,32 @@
-import type { Note } from '@suite/proto'
+import type { DiffPosition, Note } from '@suite/proto'
 import { isoTime, type PresentContext } from './present-context.js'
 import { presentRelatedUser } from './related-user.js'
 
+/** Gitlab::Diff::Position#to_h of position_type text. */
+export function presentPosition(position: DiffPosition) {
+  return {
+    base_sha: position.baseSha,
+    start_sha: position.startSha,
+    head_sha: position.headSha,
+    old_path: position.oldPath,
+    new_path: position.newPath,
+    position_type: position.positionType,
+    old_line: position.oldLine ?? null,
+    new_line: position.newLine ?? null,
+    line_range: null,
+    ignore_whitespace_change: false,
+  }
+}
+
 /**
- * API::Entities::Note for a merge request's note. Plain notes only (type
- * null, no position): discussions and diff notes are not kept yet.
+ * API::Entities::Note for a merge request's note: type is the note's class
+ * (null for a plain note); a DiffNote adds its position and commit_id.
  */
 export function presentNote(note: Note, ctx: PresentContext) {
+  const diffNote = note.type === 'DiffNote'
   return {
     id: note.id,
-    type: null,
+    type: note.type === '' ? null : note.type,
     body: note.body,
     attachment: null,
     author: presentRelatedUser(note.authorId, ctx),
@@ -19,6 +36,9 @@ export function presentNote(note: Note, ctx: PresentContext) {
     noteable_id: note.noteableId,
     noteable_type: 'MergeRequest',
     project_id: note.projectId,
+    ...(diffNote
+      ? { commit_id: null, position: note.position ? presentPosition(note.position) : null }
+      : {}),
     resolvable: note.resolvable,
     ...(note.resolvable
       ? {

@@ -107,16 +107,15 @@ function readAll<T>(item: Param<T, boolean>, values: unknown[]): Coerced<T[]> {
  */
 export const p = {
   /** Integer; garbage is `<name> is invalid`. */
-  int: () => new Param(readWith(integer), true),
+  int: () => new Param(readWith(integer), true).describe({ type: 'integer' }),
   /**
    * Integer stored in an int32 column: beyond it is `<name> does not have a
    * valid value` (a 400 where GitLab's save would fail on the column's range).
    */
   int32: () =>
-    new Param(readWith(integer), true).check(
-      (value) => value === saturatingInt32(value),
-      MESSAGES.values,
-    ),
+    new Param(readWith(integer), true)
+      .describe({ type: 'integer', format: 'int32' })
+      .check((value) => value === saturatingInt32(value), MESSAGES.values),
   /**
    * An iid (`merge_request_iid`, `alert_iid`, `iids[]`). GitLab keeps iids in
    * int4 columns, so a value beyond int32 names no object: it saturates to the
@@ -128,15 +127,18 @@ export const p = {
     new Param<number>((raw) => {
       const result = readWith(integer)(raw)
       return result.ok ? { ok: true, value: saturatingInt32(result.value) } : result
-    }, true),
+    }, true).describe({ type: 'integer' }),
   /** GitLab boolean: true/false, t/f, 1/0, yes/no, y/n, on/off in any case. */
-  bool: () => new Param(readWith(boolean), true),
-  string: () => new Param(readWith(text), false),
+  bool: () => new Param(readWith(boolean), true).describe({ type: 'boolean' }),
+  string: () => new Param(readWith(text), false).describe({ type: 'string' }),
   /** YYYY-MM-DD (the date part of a full ISO 8601 time is taken). */
-  date: () => new Param(readWith(date), true),
+  date: () => new Param(readWith(date), true).describe({ type: 'string', format: 'date' }),
   /** `name[]=a&name[]=b`, a JSON array, or with commaSeparated `name=a,b`. */
   array: <T>(item: Param<T, boolean>, options: { commaSeparated?: boolean } = {}) =>
-    new Param<T[]>((raw) => readAll(item, listOf(raw, options.commaSeparated ?? false)), true),
+    new Param<T[]>(
+      (raw) => readAll(item, listOf(raw, options.commaSeparated ?? false)),
+      true,
+    ).describe({ type: 'array', items: item.schema ?? {} }),
   /** `name[key]=value` or a JSON object, each value read as `item`. */
   hash: <T>(item: Param<T, boolean>) =>
     new Param<Record<string, T>>((raw) => {
@@ -148,5 +150,5 @@ export const p = {
         entries.push([key, result.value])
       }
       return { ok: true, value: Object.fromEntries(entries) }
-    }, true),
+    }, true).describe({ type: 'object', additionalProperties: item.schema ?? {} }),
 }

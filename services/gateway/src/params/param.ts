@@ -14,6 +14,12 @@ export const MESSAGES = {
 type Reader<T> = (raw: unknown) => Coerced<T>
 
 /**
+ * What the OpenAPI document says of a parameter's values: a JSON Schema
+ * fragment. Readers are functions, so the type is recorded beside them.
+ */
+export type ParamSchema = Readonly<Record<string, unknown>>
+
+/**
  * A raw value as a message quotes it: text as given, anything else as JSON
  * (a form's nested hash has no prototype, so String() would throw on it).
  */
@@ -52,21 +58,53 @@ export class Param<T, Defined extends boolean = false> {
     readonly defined: Defined = false as Defined,
     /** The value an explicit null (or "") stands for; absent: null is "not given". */
     readonly nullValue: T | undefined = undefined,
+    /** The values' JSON Schema, for the OpenAPI document; absent: any value. */
+    readonly schema: ParamSchema | undefined = undefined,
   ) {}
+
+  /** The same parameter, its JSON Schema for the OpenAPI document given. */
+  describe(schema: ParamSchema): Param<T, Defined> {
+    return new Param(
+      this.read,
+      this.emptyIsAbsent,
+      this.isRequired,
+      this.fallback,
+      this.defined,
+      this.nullValue,
+      schema,
+    )
+  }
 
   /** Missing is a 400 `<name> is missing`. */
   required(): Param<T, true> {
-    return new Param(this.read, this.emptyIsAbsent, true, this.fallback, true, this.nullValue)
+    return new Param(
+      this.read,
+      this.emptyIsAbsent,
+      true,
+      this.fallback,
+      true,
+      this.nullValue,
+      this.schema,
+    )
   }
 
   /** The value when the parameter is not given. */
   default(value: T): Param<T, true> {
-    return new Param(this.read, this.emptyIsAbsent, this.isRequired, value, true, this.nullValue)
+    return new Param(
+      this.read,
+      this.emptyIsAbsent,
+      this.isRequired,
+      value,
+      true,
+      this.nullValue,
+      this.schema,
+    )
   }
 
   /** Only these values: anything else is `<name> does not have a valid value`. */
   values(allowed: readonly T[]): Param<T, Defined> {
-    return this.check((value) => allowed.includes(value), MESSAGES.values)
+    const checked = this.check((value) => allowed.includes(value), MESSAGES.values)
+    return checked.describe({ ...this.schema, enum: allowed })
   }
 
   /** Not these values: `<name> has a value not allowed`. */
@@ -87,6 +125,7 @@ export class Param<T, Defined extends boolean = false> {
       this.fallback,
       this.defined,
       this.nullValue,
+      this.schema,
     )
   }
 
@@ -102,6 +141,7 @@ export class Param<T, Defined extends boolean = false> {
       this.fallback,
       this.defined,
       value,
+      this.schema,
     )
   }
 }

@@ -12,7 +12,7 @@ import { methodNotAllowed, routeNotFound } from '../errors/http-error.js'
 import { sendJson } from '../middleware/json-response.js'
 import { pageRequest, paginationParams } from '../params/pagination.js'
 import type { ParamShape, ParamValues } from '../params/parse-params.js'
-import { declareParams } from '../route-table.js'
+import { declareOperation, type Operation } from '../route-table.js'
 import { keysetHeaders, paginationHeaders } from './pagination-headers.js'
 import {
   authenticateRequest,
@@ -94,7 +94,8 @@ export class ApiRouter {
   ): void {
     checkResolvedAbility(path, spec)
     const listSpec = { ...spec, params: { ...spec.params, ...paginationParams } }
-    this.register('get', path, listSpec, async (req, authenticated) => {
+    const operation = { list: true, body: 'json' } as const
+    this.register('get', path, listSpec, operation, async (req, authenticated) => {
       const { handler, abilities } = await prepare(
         req,
         spec,
@@ -150,7 +151,12 @@ export class ApiRouter {
   ): void {
     checkResolvedAbility(path, spec)
     if (spec.cache && method !== 'get') throw new Error(`${path}: only GET answers are cached`)
-    this.register(method, path, spec, async (req, authenticated) => {
+    const operation = {
+      list: false,
+      status: spec.status,
+      body: !spec.present ? 'none' : spec.contentType === 'text/plain' ? 'text' : 'json',
+    } as const
+    this.register(method, path, spec, operation, async (req, authenticated) => {
       const { handler, abilities } = await prepare(req, spec, {}, this.deps, authenticated)
       const value = await spec.handle(handler)
       const resolved = {
@@ -185,6 +191,7 @@ export class ApiRouter {
     method: Method,
     path: string,
     spec: Pick<RouteSpec<ParamShape>, 'params' | 'requirements' | 'cache'>,
+    operation: Omit<Operation, 'shape'>,
     run: (req: Request, authenticated: Authenticated | undefined) => Promise<Reply>,
   ): void {
     const template = `${this.prefix}${path}`
@@ -228,7 +235,7 @@ export class ApiRouter {
       cache.store(key, serialized, started)
       sendCached(req, res, serialized)
     }
-    this.router[method](path, declareParams(handler, Object.keys(spec.params ?? {})))
+    this.router[method](path, declareOperation(handler, { ...operation, shape: spec.params ?? {} }))
   }
 }
 

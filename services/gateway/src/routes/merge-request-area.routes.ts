@@ -2,6 +2,7 @@ import type { ApiRouter } from './api-router.js'
 import { mergeRequestApprovalRoutes } from './merge-request-approvals.routes.js'
 import { mergeRequestAwardEmojiRoutes } from './merge-request-award-emoji.routes.js'
 import { mergeRequestNoteRoutes } from './merge-request-notes.routes.js'
+import { mergeRequestDiscussionRoutes } from './merge-request-discussions.routes.js'
 import { mergeRequestBlockRoutes } from './merge-request-blocks.routes.js'
 import { mergeRequestCommitRoutes } from './merge-request-commits.routes.js'
 import { mergeRequestDiffRoutes } from './merge-request-diffs.routes.js'
@@ -24,5 +25,6 @@ export function mergeRequestAreaRoutes(api: ApiRouter, deps: MergeRequestRouteDe
   mergeRequestApprovalRoutes(api, deps)
   mergeRequestAwardEmojiRoutes(api, deps)
   mergeRequestNoteRoutes(api, deps)
+  mergeRequestDiscussionRoutes(api, deps)
   milestoneRoutes(api, deps)
 }

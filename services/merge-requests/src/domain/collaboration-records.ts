@@ -1,4 +1,5 @@
 /** The records people leave on a merge request: blocks, approvals, award emoji, to-dos, timelogs. */
+import type { DiffPosition } from './diff-position.js'
 
 /** One merge request blocking another (EE's MergeRequestBlock). */
 export interface Block {
@@ -78,4 +79,12 @@ export interface Note {
   resolvedById: number | null
   createdAt: Date
   updatedAt: Date
+  /** 40 hex digits; a plain note is its own individual discussion. */
+  discussionId: string
+  type: NoteType
+  /** A DiffNote's place in the diff. */
+  position: DiffPosition | null
 }
+
+/** GitLab's note classes: a plain Note (null), a DiscussionNote, a DiffNote. */
+export type NoteType = null | 'DiscussionNote' | 'DiffNote'

@@ -75,4 +75,12 @@ describe('detailedMergeStatus: DetailedMergeStatusService', () => {
     expect(status({ mergeStatus: 'cannot_be_merged' })).toBe('conflict')
     expect(status({ mergeAfter: new Date('2026-01-01T00:00:00Z') })).toBe('mergeable')
   })
+
+  it('reports unresolved discussions after the commits check, before approvals', () => {
+    expect(status({ discussionsUnresolved: true })).toBe('discussions_not_resolved')
+    expect(status({ discussionsUnresolved: true, hasNoCommits: true })).toBe('commits_status')
+    expect(status({ discussionsUnresolved: true, approvalsRequired: 1 })).toBe(
+      'discussions_not_resolved',
+    )
+  })
 })

@@ -18,6 +18,11 @@ export interface MergeabilityFacts {
   hasNoCommits: boolean
   /** An open merge request blocks this one (merge_request_blocks). */
   blocked: boolean
+  /**
+   * only_allow_merge_if_all_discussions_are_resolved is on and a resolvable
+   * note is unresolved (not mergeable_discussions_state?); absent: false.
+   */
+  discussionsUnresolved?: boolean
   approvalsRequired: number
   approvalsGiven: number
   now: Date
@@ -31,6 +36,7 @@ const CHECKS: readonly Check[] = [
   (f) => (f.mergeAfter && f.mergeAfter > f.now ? 'merge_time' : undefined),
   (f) => (f.draft ? 'draft_status' : undefined),
   (f) => (f.hasNoCommits ? 'commits_status' : undefined),
+  (f) => (f.discussionsUnresolved ? 'discussions_not_resolved' : undefined),
   (f) => (f.approvalsGiven < f.approvalsRequired ? 'not_approved' : undefined),
   (f) => (f.blocked ? 'merge_request_blocked' : undefined),
   (f) => (f.hasConflicts || f.mergeStatus === 'cannot_be_merged' ? 'conflict' : undefined),

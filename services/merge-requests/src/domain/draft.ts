@@ -8,3 +8,8 @@ const DRAFT_PREFIX = /^\s*(\[draft\]|\(draft\)|draft:|draft\s-\s)\s*/i
 export function isDraftTitle(title: string): boolean {
   return DRAFT_PREFIX.test(title)
 }
+
+/** MergeRequest.draftless_title: the title without its draft prefix. */
+export function draftlessTitle(title: string): string {
+  return title.replace(DRAFT_PREFIX, '')
+}

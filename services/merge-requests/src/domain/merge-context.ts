@@ -39,7 +39,7 @@ export async function loadMergeContext(
     mergeRequest = (await stores.mergeRequests.findById(mergeRequest.id)) ?? mergeRequest
   }
   const id = mergeRequest.id
-  const [project, version, source, blocked, approvals] = await Promise.all([
+  const [project, version, source, blocked, approvals, unresolvedNotes] = await Promise.all([
     findProject(deps, mergeRequest.targetProjectId),
     mergeRequest.latestDiffId === null
       ? undefined
@@ -47,6 +47,7 @@ export async function loadMergeContext(
     branchHead(deps, mergeRequest.sourceProjectId, mergeRequest.sourceBranch),
     stores.blocks.findBlocked([id]),
     stores.approvals.countFor([id]),
+    stores.notes.hasUnresolved(id),
   ])
   const diff = version && { headSha: version.headCommitSha, baseSha: version.baseCommitSha }
   return {
@@ -55,6 +56,7 @@ export async function loadMergeContext(
     diff,
     sourceBranchExists: source !== undefined,
     blocked: blocked.has(id),
+    unresolvedNotes,
     approvals: approvals.get(id) ?? 0,
     headPipelineStatus: await headPipelineStatus(deps, mergeRequest, diff?.headSha),
     now: new Date(),

@@ -129,6 +129,7 @@ export async function presentMergeRequests(
         milestone: found?.milestone,
         diff: found?.diff,
         blocked: found?.blocked ?? false,
+        unresolvedNotes: found?.unresolvedNotes ?? false,
         approvals: found?.approvals ?? 0,
         project: projects.get(mergeRequest.targetProjectId),
         now,

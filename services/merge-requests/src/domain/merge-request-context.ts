@@ -8,6 +8,7 @@ import type { MergeRequest } from './merge-request.js'
 import type { MergeRequestView } from './merge-request-view.js'
 import type { Milestone } from './milestone.js'
 import type { Project } from './project.js'
+import { discussionsResolvedForMerge } from './project-settings.js'
 import { countTasks } from './task-list.js'
 import { timeStatsOf } from './time-stats.js'
 
@@ -21,6 +22,8 @@ export interface RequestContext {
   diff: DiffVersion | undefined
   /** An open request blocks this one. */
   blocked: boolean
+  /** A resolvable note is unresolved. */
+  unresolvedNotes: boolean
   approvals: number
   /** The target project, when the projects service answered. */
   project: Project | undefined
@@ -40,6 +43,7 @@ function detailedStatus(mergeRequest: MergeRequest, context: RequestContext): st
     divergedCommitsCount: mergeRequest.divergedCommitsCount,
     hasNoCommits: diff !== undefined && diff.headCommitSha === diff.baseCommitSha,
     blocked: context.blocked,
+    discussionsUnresolved: !discussionsResolvedForMerge(context.project, context.unresolvedNotes),
     approvalsRequired:
       mergeRequest.approvalsBeforeMerge ?? context.project?.approvalsBeforeMerge ?? 0,
     approvalsGiven: context.approvals,
@@ -61,6 +65,10 @@ export function mergeRequestView(
     labels: sortLabels(context.labels).map(labelView),
     milestone: context.milestone ? milestoneView(context.milestone, context.now) : undefined,
     detailedMergeStatus: detailedStatus(mergeRequest, context),
+    blockingDiscussionsResolved: discussionsResolvedForMerge(
+      context.project,
+      context.unresolvedNotes,
+    ),
     sha: diff?.headCommitSha ?? '',
     squashOnMerge: squashOnMerge(context.project, mergeRequest.squash),
     timeStats: timeStatsOf(mergeRequest),

@@ -39,6 +39,8 @@ export interface MergeRequestView extends MergeRequest {
   labels: LabelView[]
   milestone: MilestoneView | undefined
   detailedMergeStatus: string
+  /** mergeable_discussions_state? (GitLab's blocking_discussions_resolved). */
+  blockingDiscussionsResolved: boolean
   /** The latest diff version's head; '' before the first version. */
   sha: string
   diffRefs: DiffRefs | undefined

@@ -117,6 +117,18 @@ describe('decideMerge', () => {
     expect(decideMerge(passed, merge)).toBe('merge')
   })
 
+  it('needs every discussion resolved when the project says so (405 otherwise)', () => {
+    const project = projectSettings({
+      mergeMethod: 'merge',
+      flags: { only_allow_merge_if_all_discussions_are_resolved: true },
+    })
+    const unresolved = context({}, { project, unresolvedNotes: true })
+    expect(refusal(() => decideMerge(unresolved, merge))).toEqual(notAllowed)
+    expect(decideMerge(context({}, { project, unresolvedNotes: false }), merge)).toBe('merge')
+    // Without the setting an unresolved discussion does not hold the merge.
+    expect(decideMerge(context({}, { unresolvedNotes: true }), merge)).toBe('merge')
+  })
+
   describe('auto_merge', () => {
     const auto = { autoMerge: true, sha: undefined }
 

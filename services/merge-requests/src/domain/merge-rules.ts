@@ -14,6 +14,7 @@ import { ConflictError, PreconditionError } from '@suite/runtime'
 import { detailedMergeStatus, type MergeabilityFacts } from './detailed-merge-status.js'
 import type { MergeRequest } from './merge-request.js'
 import type { Project } from './project.js'
+import { discussionsResolvedForMerge } from './project-settings.js'
 
 /** Pipeline statuses GitLab counts as in progress for auto-merge. */
 const PIPELINE_IN_PROGRESS = new Set([
@@ -34,6 +35,8 @@ export interface MergeContext {
   sourceBranchExists: boolean
   /** An open request blocks this one. */
   blocked: boolean
+  /** A resolvable note of the request is unresolved (absent: none). */
+  unresolvedNotes?: boolean
   approvals: number
   /** Status of the head pipeline when it ran for the diff head. */
   headPipelineStatus: string | undefined
@@ -59,6 +62,7 @@ export function mergeabilityFacts(context: MergeContext): MergeabilityFacts {
     // CheckCommitsStatusService: no commits, or the source branch is gone.
     hasNoCommits: !diff || diff.headSha === diff.baseSha || !context.sourceBranchExists,
     blocked: context.blocked,
+    discussionsUnresolved: !discussionsResolvedForMerge(project, context.unresolvedNotes ?? false),
     approvalsRequired: mergeRequest.approvalsBeforeMerge ?? project?.approvalsBeforeMerge ?? 0,
     approvalsGiven: context.approvals,
     now: context.now,

@@ -30,7 +30,7 @@ export interface NoteOrder {
   direction: 'asc' | 'desc'
 }
 
-async function requireNote(
+export async function requireNote(
   deps: MergeRequestsDeps,
   mergeRequest: MergeRequest,
   noteId: number,
@@ -51,7 +51,7 @@ function canAdminNote(caller: Caller | undefined, note: Note): boolean {
   )
 }
 
-function checkBody(body: string): void {
+export function checkBody(body: string): void {
   if (body.trim() === '') throw new InvalidError({ note: ["can't be blank"] })
   if (body.length > MAX_NOTE_LENGTH) {
     throw new InvalidError({ note: [`is too long (maximum is ${MAX_NOTE_LENGTH} characters)`] })

@@ -19,6 +19,7 @@ import type { MergeRequestView } from './merge-request-view.js'
 import { canAdminMergeRequest, canUpdateMergeRequest } from './policy.js'
 import { queueAfterCommit } from './queue-after-commit.js'
 import { stateChange } from './state-event.js'
+import { titleChangeNotes, writeSystemNotes } from './system-notes.js'
 
 /** PUT /projects/:id/merge_requests/:iid as the caller asks it. */
 export interface UpdateMergeRequestInput {
@@ -155,6 +156,9 @@ export async function updateMergeRequest(
       })
       // A state event records closed / reopened; any other change records updated.
       await recordMergeRequestEvent(tx, next, state?.event ?? 'updated', userId)
+      if (changes.title !== undefined) {
+        await writeSystemNotes(tx, next, userId, titleChangeNotes(mergeRequest.title, next.title))
+      }
       return next
     })
     if (changes.targetBranch !== undefined || state?.event === 'reopened') {

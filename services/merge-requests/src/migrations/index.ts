@@ -6,6 +6,7 @@ import * as addListFilterIndexes from './2026_11_21_1510_add_list_filter_indexes
 import * as createProjectAccessFacts from './2026_11_22_1000_create_project_access_facts.js'
 import * as addChangeTriggers from './2026_11_26_0900_add_change_triggers.js'
 import * as createNotes from './2026_11_27_1300_create_notes.js'
+import * as addDiscussions from './2026_11_27_1400_add_discussions.js'
 
 /** Every migration of the `merge_requests` schema, by name; Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_1000_create_project_access_facts': createProjectAccessFacts,
   '2026_11_26_0900_add_change_triggers': addChangeTriggers,
   '2026_11_27_1300_create_notes': createNotes,
+  '2026_11_27_1400_add_discussions': addDiscussions,
 }

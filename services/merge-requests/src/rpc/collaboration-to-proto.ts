@@ -3,12 +3,16 @@ import type {
   Approvals as ApprovalsMessage,
   AwardEmoji as AwardEmojiMessage,
   Block as BlockMessage,
+  DiffPosition as DiffPositionMessage,
+  Discussion as DiscussionMessage,
   Note as NoteMessage,
   Todo as TodoMessage,
 } from '@suite/proto'
 import type { ApprovalState } from '../domain/approvals.js'
 import type { BlockView } from '../domain/blocks.js'
 import type { AwardEmoji, Note } from '../domain/collaboration-records.js'
+import type { DiffPosition } from '../domain/diff-position.js'
+import type { Discussion } from '../domain/discussions.js'
 import type { TodoView } from '../domain/todos.js'
 import { toMergeRequestMessage } from './to-proto.js'
 
@@ -79,5 +83,43 @@ export function toNoteMessage(note: Note): NoteMessage {
     resolved: note.resolvedAt !== null,
     resolvedById: note.resolvedById ?? undefined,
     resolvedAt: note.resolvedAt ?? undefined,
+    discussionId: note.discussionId,
+    type: note.type ?? '',
+    position: note.position ? toDiffPositionMessage(note.position) : undefined,
+  }
+}
+
+export function toDiffPositionMessage(position: DiffPosition): DiffPositionMessage {
+  return {
+    baseSha: position.baseSha,
+    startSha: position.startSha,
+    headSha: position.headSha,
+    positionType: position.positionType,
+    oldPath: position.oldPath,
+    newPath: position.newPath,
+    oldLine: position.oldLine ?? undefined,
+    newLine: position.newLine ?? undefined,
+  }
+}
+
+/** gitlab.merge_requests.v1.DiffPosition as the domain's (position_type text only). */
+export function fromDiffPositionMessage(message: DiffPositionMessage): DiffPosition {
+  return {
+    baseSha: message.baseSha,
+    startSha: message.startSha,
+    headSha: message.headSha,
+    positionType: 'text',
+    oldPath: message.oldPath,
+    newPath: message.newPath,
+    oldLine: message.oldLine ?? null,
+    newLine: message.newLine ?? null,
+  }
+}
+
+export function toDiscussionMessage(discussion: Discussion): DiscussionMessage {
+  return {
+    id: discussion.id,
+    individualNote: discussion.individualNote,
+    notes: discussion.notes.map(toNoteMessage),
   }
 }

@@ -20,9 +20,19 @@ import {
 import { createTodo } from '../domain/todos.js'
 import { createNote, deleteNote, getNote, listNotes, updateNote } from '../domain/notes.js'
 import {
+  createDiscussion,
+  getDiscussion,
+  listDiscussions,
+  replyToDiscussion,
+  resolveDiscussion,
+  resolveNote,
+} from '../domain/discussions.js'
+import {
   toApprovalsMessage,
   toAwardEmojiMessage,
+  fromDiffPositionMessage,
   toBlockMessage,
+  toDiscussionMessage,
   toNoteMessage,
   toTodoMessage,
 } from './collaboration-to-proto.js'
@@ -174,6 +184,49 @@ export function collaborationService(
     deleteNote: server.unary('DeleteNote', async (req) => {
       await deleteNote(deps, toCaller(req.caller), toMergeRequestKey(req.mergeRequest), req.noteId)
       return {}
+    }),
+    listDiscussions: server.unary('ListDiscussions', async (req) => {
+      const key = toMergeRequestKey(req.mergeRequest)
+      const { discussions, total } = await listDiscussions(
+        deps,
+        toCaller(req.caller),
+        key,
+        req.page,
+      )
+      return { discussions: discussions.map(toDiscussionMessage), pageInfo: { total } }
+    }),
+    getDiscussion: server.unary('GetDiscussion', async (req) => {
+      const key = toMergeRequestKey(req.mergeRequest)
+      const discussion = await getDiscussion(deps, toCaller(req.caller), key, req.discussionId)
+      return { discussion: toDiscussionMessage(discussion) }
+    }),
+    createDiscussion: server.unary('CreateDiscussion', async (req) => {
+      const key = toMergeRequestKey(req.mergeRequest)
+      const discussion = await createDiscussion(deps, toCaller(req.caller), key, {
+        body: req.body,
+        createdAt: req.createdAt ?? null,
+        position: req.position ? fromDiffPositionMessage(req.position) : null,
+      })
+      return { discussion: toDiscussionMessage(discussion) }
+    }),
+    replyToDiscussion: server.unary('ReplyToDiscussion', async (req) => {
+      const key = toMergeRequestKey(req.mergeRequest)
+      const note = await replyToDiscussion(deps, toCaller(req.caller), key, req.discussionId, {
+        body: req.body,
+        createdAt: req.createdAt ?? null,
+      })
+      return { note: toNoteMessage(note) }
+    }),
+    resolveDiscussion: server.unary('ResolveDiscussion', async (req) => {
+      const key = toMergeRequestKey(req.mergeRequest)
+      const caller = toCaller(req.caller)
+      const discussion = await resolveDiscussion(deps, caller, key, req.discussionId, req.resolved)
+      return { discussion: toDiscussionMessage(discussion) }
+    }),
+    resolveNote: server.unary('ResolveNote', async (req) => {
+      const key = toMergeRequestKey(req.mergeRequest)
+      const note = await resolveNote(deps, toCaller(req.caller), key, req.noteId, req.resolved)
+      return { note: toNoteMessage(note) }
     }),
     deleteAwardEmoji: server.unary('DeleteAwardEmoji', async (req) => {
       await deleteAwardEmoji(

@@ -69,6 +69,7 @@ const view: MergeRequestView = {
   ],
   milestone: undefined,
   detailedMergeStatus: 'mergeable',
+  blockingDiscussionsResolved: true,
   sha: '',
   diffRefs: undefined,
   squashOnMerge: false,

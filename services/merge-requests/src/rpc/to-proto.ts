@@ -83,8 +83,7 @@ export function toMergeRequestMessage(view: MergeRequestView): MergeRequestMessa
     mergeStatus: view.mergeStatus,
     detailedMergeStatus: view.detailedMergeStatus,
     hasConflicts: view.hasConflicts,
-    // No discussions are kept here: none blocks.
-    blockingDiscussionsResolved: true,
+    blockingDiscussionsResolved: view.blockingDiscussionsResolved,
     sha: view.sha,
     mergeCommitSha: orUndefined(view.mergeCommitSha),
     squashCommitSha: orUndefined(view.squashCommitSha),

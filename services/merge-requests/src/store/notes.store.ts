@@ -2,8 +2,10 @@
  * notes on merge requests, with merge_requests.user_notes_count kept in step
  * (non-system notes) in the same transaction, and the request touched.
  */
+import { randomBytes } from 'node:crypto'
 import { sql, type Kysely, type Selectable } from 'kysely'
-import type { Note } from '../domain/collaboration-records.js'
+import type { Note, NoteType } from '../domain/collaboration-records.js'
+import type { DiffPosition } from '../domain/diff-position.js'
 import type { Database, NotesTable } from './schema.js'
 import { inTransaction } from './transactions.js'
 
@@ -24,7 +26,15 @@ function toNote(row: NoteRow): Note {
     resolvedById: row.resolved_by_id,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    discussionId: row.discussion_id,
+    type: row.type as NoteType,
+    position: (row.position as DiffPosition | null) ?? null,
   }
+}
+
+/** A new discussion id: 40 hex digits, as GitLab's SHA1-shaped ids. */
+export function newDiscussionId(): string {
+  return randomBytes(20).toString('hex')
 }
 
 /** A note list's order: GitLab's order_by (created_at, updated_at) and sort. */
@@ -99,6 +109,11 @@ export class NotesStore {
     system: boolean
     internal: boolean
     createdAt: Date | null
+    /** A reply's discussion; a new one otherwise. */
+    discussionId?: string
+    type?: NoteType
+    resolvable?: boolean
+    position?: DiffPosition | null
   }): Promise<Note> {
     return inTransaction(this.db, async (trx) => {
       const { id } = await trx
@@ -110,6 +125,10 @@ export class NotesStore {
           body: note.body,
           system: note.system,
           internal: note.internal,
+          discussion_id: note.discussionId ?? newDiscussionId(),
+          type: note.type ?? null,
+          resolvable: note.resolvable ?? false,
+          position: note.position ? JSON.stringify(note.position) : null,
           ...(note.createdAt ? { created_at: note.createdAt, updated_at: note.createdAt } : {}),
         })
         .returning('id')
@@ -142,5 +161,84 @@ export class NotesStore {
         await touchMergeRequest(trx, note.mergeRequestId, note.system ? 0 : -1)
       }
     })
+  }
+
+  /**
+   * One page of the request's discussion ids, in the order of their first
+   * notes (Noteable#discussion_ids_relation), and how many there are.
+   */
+  async listDiscussionIds(
+    mergeRequestId: number,
+    window: { limit: number; offset: number },
+  ): Promise<{ ids: string[]; total: number }> {
+    const [rows, count] = await Promise.all([
+      this.db
+        .selectFrom('notes')
+        .select('discussion_id')
+        .where('merge_request_id', '=', mergeRequestId)
+        .groupBy('discussion_id')
+        .orderBy(sql`min(created_at)`)
+        .orderBy(sql`min(id)`)
+        .limit(window.limit)
+        .offset(window.offset)
+        .execute(),
+      this.db
+        .selectFrom('notes')
+        .select(sql<string>`count(DISTINCT discussion_id)`.as('count'))
+        .where('merge_request_id', '=', mergeRequestId)
+        .executeTakeFirstOrThrow(),
+    ])
+    return { ids: rows.map((row) => row.discussion_id), total: Number(count.count) }
+  }
+
+  /** The notes of these discussions, oldest first (GitLab's `fresh`). */
+  async listInDiscussions(mergeRequestId: number, discussionIds: string[]): Promise<Note[]> {
+    if (discussionIds.length === 0) return []
+    const rows = await this.select()
+      .where('notes.merge_request_id', '=', mergeRequestId)
+      .where('notes.discussion_id', 'in', discussionIds)
+      .orderBy('notes.created_at')
+      .orderBy('notes.id')
+      .execute()
+    return rows.map(toNote)
+  }
+
+  /** Replying to an individual note makes it a DiscussionNote (Note#to_discussion + convert). */
+  async convertToDiscussionNote(note: Note): Promise<void> {
+    await this.db
+      .updateTable('notes')
+      .set({ type: 'DiscussionNote', resolvable: !note.system })
+      .where('id', '=', note.id)
+      .execute()
+  }
+
+  /** Resolves (resolver given) or unresolves these notes; only resolvable ones change. */
+  async setResolved(noteIds: number[], resolvedById: number | null): Promise<void> {
+    if (noteIds.length === 0) return
+    await this.db
+      .updateTable('notes')
+      .set(
+        resolvedById === null
+          ? { resolved_at: null, resolved_by_id: null }
+          : { resolved_at: sql<Date>`now()`, resolved_by_id: resolvedById },
+      )
+      .where('id', 'in', noteIds)
+      .where('resolvable', '=', true)
+      // Resolving keeps who resolved a note first (to_be_resolved notes only).
+      .$if(resolvedById !== null, (query) => query.where('resolved_at', 'is', null))
+      .execute()
+  }
+
+  /** Whether any resolvable note of the request is still unresolved (to_be_resolved?). */
+  async hasUnresolved(mergeRequestId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('notes')
+      .select('id')
+      .where('merge_request_id', '=', mergeRequestId)
+      .where('resolvable', '=', true)
+      .where('resolved_at', 'is', null)
+      .limit(1)
+      .executeTakeFirst()
+    return row !== undefined
   }
 }

@@ -16,6 +16,8 @@ export interface Presentation {
   diff: DiffVersion | undefined
   /** Whether an open request blocks it. */
   blocked: boolean
+  /** Whether a resolvable note is unresolved. */
+  unresolvedNotes: boolean
   approvals: number
 }
 
@@ -30,6 +32,7 @@ interface PresentationRow {
   milestone: JsonRow<Selectable<MilestonesTable>> | null
   diff: JsonRow<Selectable<MergeRequestDiffsTable>> | null
   blocked: boolean
+  unresolved_notes: boolean
   approvals: number
 }
 
@@ -65,6 +68,9 @@ export class PresentationStore {
         EXISTS (SELECT 1 FROM merge_request_blocks b
                   JOIN merge_requests blocking ON blocking.id = b.blocking_merge_request_id
                  WHERE b.blocked_merge_request_id = m.id AND blocking.state = 'opened') AS blocked,
+        EXISTS (SELECT 1 FROM notes n
+                 WHERE n.merge_request_id = m.id AND n.resolvable
+                   AND n.resolved_at IS NULL) AS unresolved_notes,
         (SELECT count(*) FROM approvals ap WHERE ap.merge_request_id = m.id)::int AS approvals
       FROM merge_requests m
       WHERE m.id = ANY(${[...ids]}::bigint[])`.execute(this.db)
@@ -78,6 +84,7 @@ export class PresentationStore {
           milestone: row.milestone ? toMilestone(withDates(row.milestone)) : undefined,
           diff: row.diff ? toDiffVersion(withDates(row.diff)) : undefined,
           blocked: row.blocked,
+          unresolvedNotes: row.unresolved_notes,
           approvals: row.approvals,
         },
       ]),

@@ -213,6 +213,12 @@ export interface NotesTable {
   resolved_by_id: ColumnType<number | null, number | null | undefined, number | null>
   created_at: Timestamp
   updated_at: Timestamp
+  /** 40 hex digits; a plain note is its own (individual) discussion. */
+  discussion_id: string
+  /** GitLab's note class: null (a plain note), DiscussionNote or DiffNote. */
+  type: ColumnType<string | null, string | null | undefined, string | null>
+  /** A DiffNote's position (DiffPosition), as JSON. */
+  position: ColumnType<unknown, string | null | undefined, string | null>
 }
 
 export interface EventOutboxTable {

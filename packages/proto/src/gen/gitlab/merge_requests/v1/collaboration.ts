@@ -282,7 +282,33 @@ export interface Note {
   resolvable: boolean;
   resolved: boolean;
   resolvedById?: number | undefined;
-  resolvedAt: Date | undefined;
+  resolvedAt:
+    | Date
+    | undefined;
+  /** 40 hex digits. */
+  discussionId: string;
+  /** GitLab's note class: empty (a plain Note), DiscussionNote or DiffNote. */
+  type: string;
+  /** A DiffNote's place in the diff. */
+  position: DiffPosition | undefined;
+}
+
+/** Gitlab::Diff::Position of position_type text. */
+export interface DiffPosition {
+  baseSha: string;
+  startSha: string;
+  headSha: string;
+  positionType: string;
+  oldPath: string;
+  newPath: string;
+  oldLine?: number | undefined;
+  newLine?: number | undefined;
+}
+
+export interface Discussion {
+  id: string;
+  individualNote: boolean;
+  notes: Note[];
 }
 
 export interface ListNotesRequest {
@@ -342,6 +368,76 @@ export interface DeleteNoteRequest {
 }
 
 export interface DeleteNoteResponse {
+}
+
+export interface ListDiscussionsRequest {
+  caller: Caller | undefined;
+  mergeRequest: MergeRequestKey | undefined;
+  page: PageRequest | undefined;
+}
+
+export interface ListDiscussionsResponse {
+  discussions: Discussion[];
+  pageInfo: PageInfo | undefined;
+}
+
+export interface GetDiscussionRequest {
+  caller: Caller | undefined;
+  mergeRequest: MergeRequestKey | undefined;
+  discussionId: string;
+}
+
+export interface GetDiscussionResponse {
+  discussion: Discussion | undefined;
+}
+
+export interface CreateDiscussionRequest {
+  caller: Caller | undefined;
+  mergeRequest: MergeRequestKey | undefined;
+  body: string;
+  createdAt:
+    | Date
+    | undefined;
+  /** Set for a DiffNote. */
+  position: DiffPosition | undefined;
+}
+
+export interface CreateDiscussionResponse {
+  discussion: Discussion | undefined;
+}
+
+export interface ReplyToDiscussionRequest {
+  caller: Caller | undefined;
+  mergeRequest: MergeRequestKey | undefined;
+  discussionId: string;
+  body: string;
+  createdAt: Date | undefined;
+}
+
+export interface ReplyToDiscussionResponse {
+  note: Note | undefined;
+}
+
+export interface ResolveDiscussionRequest {
+  caller: Caller | undefined;
+  mergeRequest: MergeRequestKey | undefined;
+  discussionId: string;
+  resolved: boolean;
+}
+
+export interface ResolveDiscussionResponse {
+  discussion: Discussion | undefined;
+}
+
+export interface ResolveNoteRequest {
+  caller: Caller | undefined;
+  mergeRequest: MergeRequestKey | undefined;
+  noteId: number;
+  resolved: boolean;
+}
+
+export interface ResolveNoteResponse {
+  note: Note | undefined;
 }
 
 function createBaseMergeRequestKey(): MergeRequestKey {
@@ -4539,6 +4635,9 @@ function createBaseNote(): Note {
     resolved: false,
     resolvedById: undefined,
     resolvedAt: undefined,
+    discussionId: "",
+    type: "",
+    position: undefined,
   };
 }
 
@@ -4585,6 +4684,15 @@ export const Note: MessageFns<Note> = {
     }
     if (message.resolvedAt !== undefined) {
       Timestamp.encode(toTimestamp(message.resolvedAt), writer.uint32(114).fork()).join();
+    }
+    if (message.discussionId !== "") {
+      writer.uint32(122).string(message.discussionId);
+    }
+    if (message.type !== "") {
+      writer.uint32(130).string(message.type);
+    }
+    if (message.position !== undefined) {
+      DiffPosition.encode(message.position, writer.uint32(138).fork()).join();
     }
     return writer;
   },
@@ -4714,6 +4822,30 @@ export const Note: MessageFns<Note> = {
             message.resolvedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.discussionId = reader.string();
+            continue;
+          }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 17: {
+            if (tag !== 138) {
+              break;
+            }
+
+            message.position = DiffPosition.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4774,6 +4906,13 @@ export const Note: MessageFns<Note> = {
         : isSet(object.resolved_at)
         ? fromJsonTimestamp(object.resolved_at)
         : undefined,
+      discussionId: isSet(object.discussionId)
+        ? globalThis.String(object.discussionId)
+        : isSet(object.discussion_id)
+        ? globalThis.String(object.discussion_id)
+        : "",
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      position: isSet(object.position) ? DiffPosition.fromJSON(object.position) : undefined,
     };
   },
 
@@ -4821,6 +4960,15 @@ export const Note: MessageFns<Note> = {
     if (message.resolvedAt !== undefined) {
       obj.resolvedAt = message.resolvedAt.toISOString();
     }
+    if (message.discussionId !== "") {
+      obj.discussionId = message.discussionId;
+    }
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.position !== undefined) {
+      obj.position = DiffPosition.toJSON(message.position);
+    }
     return obj;
   },
 
@@ -4843,6 +4991,338 @@ export const Note: MessageFns<Note> = {
     message.resolved = object.resolved ?? false;
     message.resolvedById = object.resolvedById ?? undefined;
     message.resolvedAt = object.resolvedAt ?? undefined;
+    message.discussionId = object.discussionId ?? "";
+    message.type = object.type ?? "";
+    message.position = (object.position !== undefined && object.position !== null)
+      ? DiffPosition.fromPartial(object.position)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseDiffPosition(): DiffPosition {
+  return {
+    baseSha: "",
+    startSha: "",
+    headSha: "",
+    positionType: "",
+    oldPath: "",
+    newPath: "",
+    oldLine: undefined,
+    newLine: undefined,
+  };
+}
+
+export const DiffPosition: MessageFns<DiffPosition> = {
+  encode(message: DiffPosition, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.baseSha !== "") {
+      writer.uint32(10).string(message.baseSha);
+    }
+    if (message.startSha !== "") {
+      writer.uint32(18).string(message.startSha);
+    }
+    if (message.headSha !== "") {
+      writer.uint32(26).string(message.headSha);
+    }
+    if (message.positionType !== "") {
+      writer.uint32(34).string(message.positionType);
+    }
+    if (message.oldPath !== "") {
+      writer.uint32(42).string(message.oldPath);
+    }
+    if (message.newPath !== "") {
+      writer.uint32(50).string(message.newPath);
+    }
+    if (message.oldLine !== undefined) {
+      writer.uint32(56).int64(message.oldLine);
+    }
+    if (message.newLine !== undefined) {
+      writer.uint32(64).int64(message.newLine);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DiffPosition {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDiffPosition();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.baseSha = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.startSha = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.headSha = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.positionType = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.oldPath = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.newPath = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.oldLine = longToNumber(reader.int64());
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.newLine = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DiffPosition {
+    return {
+      baseSha: isSet(object.baseSha)
+        ? globalThis.String(object.baseSha)
+        : isSet(object.base_sha)
+        ? globalThis.String(object.base_sha)
+        : "",
+      startSha: isSet(object.startSha)
+        ? globalThis.String(object.startSha)
+        : isSet(object.start_sha)
+        ? globalThis.String(object.start_sha)
+        : "",
+      headSha: isSet(object.headSha)
+        ? globalThis.String(object.headSha)
+        : isSet(object.head_sha)
+        ? globalThis.String(object.head_sha)
+        : "",
+      positionType: isSet(object.positionType)
+        ? globalThis.String(object.positionType)
+        : isSet(object.position_type)
+        ? globalThis.String(object.position_type)
+        : "",
+      oldPath: isSet(object.oldPath)
+        ? globalThis.String(object.oldPath)
+        : isSet(object.old_path)
+        ? globalThis.String(object.old_path)
+        : "",
+      newPath: isSet(object.newPath)
+        ? globalThis.String(object.newPath)
+        : isSet(object.new_path)
+        ? globalThis.String(object.new_path)
+        : "",
+      oldLine: isSet(object.oldLine)
+        ? globalThis.Number(object.oldLine)
+        : isSet(object.old_line)
+        ? globalThis.Number(object.old_line)
+        : undefined,
+      newLine: isSet(object.newLine)
+        ? globalThis.Number(object.newLine)
+        : isSet(object.new_line)
+        ? globalThis.Number(object.new_line)
+        : undefined,
+    };
+  },
+
+  toJSON(message: DiffPosition): unknown {
+    const obj: any = {};
+    if (message.baseSha !== "") {
+      obj.baseSha = message.baseSha;
+    }
+    if (message.startSha !== "") {
+      obj.startSha = message.startSha;
+    }
+    if (message.headSha !== "") {
+      obj.headSha = message.headSha;
+    }
+    if (message.positionType !== "") {
+      obj.positionType = message.positionType;
+    }
+    if (message.oldPath !== "") {
+      obj.oldPath = message.oldPath;
+    }
+    if (message.newPath !== "") {
+      obj.newPath = message.newPath;
+    }
+    if (message.oldLine !== undefined) {
+      obj.oldLine = Math.round(message.oldLine);
+    }
+    if (message.newLine !== undefined) {
+      obj.newLine = Math.round(message.newLine);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DiffPosition>, I>>(base?: I): DiffPosition {
+    return DiffPosition.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DiffPosition>, I>>(object: I): DiffPosition {
+    const message = createBaseDiffPosition();
+    message.baseSha = object.baseSha ?? "";
+    message.startSha = object.startSha ?? "";
+    message.headSha = object.headSha ?? "";
+    message.positionType = object.positionType ?? "";
+    message.oldPath = object.oldPath ?? "";
+    message.newPath = object.newPath ?? "";
+    message.oldLine = object.oldLine ?? undefined;
+    message.newLine = object.newLine ?? undefined;
+    return message;
+  },
+};
+
+function createBaseDiscussion(): Discussion {
+  return { id: "", individualNote: false, notes: [] };
+}
+
+export const Discussion: MessageFns<Discussion> = {
+  encode(message: Discussion, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.individualNote !== false) {
+      writer.uint32(16).bool(message.individualNote);
+    }
+    for (const v of message.notes) {
+      Note.encode(v!, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Discussion {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDiscussion();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.individualNote = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.notes.push(Note.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Discussion {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      individualNote: isSet(object.individualNote)
+        ? globalThis.Boolean(object.individualNote)
+        : isSet(object.individual_note)
+        ? globalThis.Boolean(object.individual_note)
+        : false,
+      notes: globalThis.Array.isArray(object?.notes) ? object.notes.map((e: any) => Note.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: Discussion): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.individualNote !== false) {
+      obj.individualNote = message.individualNote;
+    }
+    if (message.notes?.length) {
+      obj.notes = message.notes.map((e) => Note.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Discussion>, I>>(base?: I): Discussion {
+    return Discussion.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Discussion>, I>>(object: I): Discussion {
+    const message = createBaseDiscussion();
+    message.id = object.id ?? "";
+    message.individualNote = object.individualNote ?? false;
+    message.notes = object.notes?.map((e) => Note.fromPartial(e)) || [];
     return message;
   },
 };
@@ -5838,6 +6318,1218 @@ export const DeleteNoteResponse: MessageFns<DeleteNoteResponse> = {
   },
 };
 
+function createBaseListDiscussionsRequest(): ListDiscussionsRequest {
+  return { caller: undefined, mergeRequest: undefined, page: undefined };
+}
+
+export const ListDiscussionsRequest: MessageFns<ListDiscussionsRequest> = {
+  encode(message: ListDiscussionsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.mergeRequest !== undefined) {
+      MergeRequestKey.encode(message.mergeRequest, writer.uint32(18).fork()).join();
+    }
+    if (message.page !== undefined) {
+      PageRequest.encode(message.page, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListDiscussionsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListDiscussionsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.mergeRequest = MergeRequestKey.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.page = PageRequest.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListDiscussionsRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      mergeRequest: isSet(object.mergeRequest)
+        ? MergeRequestKey.fromJSON(object.mergeRequest)
+        : isSet(object.merge_request)
+        ? MergeRequestKey.fromJSON(object.merge_request)
+        : undefined,
+      page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
+    };
+  },
+
+  toJSON(message: ListDiscussionsRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.mergeRequest !== undefined) {
+      obj.mergeRequest = MergeRequestKey.toJSON(message.mergeRequest);
+    }
+    if (message.page !== undefined) {
+      obj.page = PageRequest.toJSON(message.page);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListDiscussionsRequest>, I>>(base?: I): ListDiscussionsRequest {
+    return ListDiscussionsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListDiscussionsRequest>, I>>(object: I): ListDiscussionsRequest {
+    const message = createBaseListDiscussionsRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.mergeRequest = (object.mergeRequest !== undefined && object.mergeRequest !== null)
+      ? MergeRequestKey.fromPartial(object.mergeRequest)
+      : undefined;
+    message.page = (object.page !== undefined && object.page !== null)
+      ? PageRequest.fromPartial(object.page)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseListDiscussionsResponse(): ListDiscussionsResponse {
+  return { discussions: [], pageInfo: undefined };
+}
+
+export const ListDiscussionsResponse: MessageFns<ListDiscussionsResponse> = {
+  encode(message: ListDiscussionsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.discussions) {
+      Discussion.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.pageInfo !== undefined) {
+      PageInfo.encode(message.pageInfo, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListDiscussionsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListDiscussionsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.discussions.push(Discussion.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.pageInfo = PageInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListDiscussionsResponse {
+    return {
+      discussions: globalThis.Array.isArray(object?.discussions)
+        ? object.discussions.map((e: any) => Discussion.fromJSON(e))
+        : [],
+      pageInfo: isSet(object.pageInfo)
+        ? PageInfo.fromJSON(object.pageInfo)
+        : isSet(object.page_info)
+        ? PageInfo.fromJSON(object.page_info)
+        : undefined,
+    };
+  },
+
+  toJSON(message: ListDiscussionsResponse): unknown {
+    const obj: any = {};
+    if (message.discussions?.length) {
+      obj.discussions = message.discussions.map((e) => Discussion.toJSON(e));
+    }
+    if (message.pageInfo !== undefined) {
+      obj.pageInfo = PageInfo.toJSON(message.pageInfo);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListDiscussionsResponse>, I>>(base?: I): ListDiscussionsResponse {
+    return ListDiscussionsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListDiscussionsResponse>, I>>(object: I): ListDiscussionsResponse {
+    const message = createBaseListDiscussionsResponse();
+    message.discussions = object.discussions?.map((e) => Discussion.fromPartial(e)) || [];
+    message.pageInfo = (object.pageInfo !== undefined && object.pageInfo !== null)
+      ? PageInfo.fromPartial(object.pageInfo)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseGetDiscussionRequest(): GetDiscussionRequest {
+  return { caller: undefined, mergeRequest: undefined, discussionId: "" };
+}
+
+export const GetDiscussionRequest: MessageFns<GetDiscussionRequest> = {
+  encode(message: GetDiscussionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.mergeRequest !== undefined) {
+      MergeRequestKey.encode(message.mergeRequest, writer.uint32(18).fork()).join();
+    }
+    if (message.discussionId !== "") {
+      writer.uint32(26).string(message.discussionId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetDiscussionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetDiscussionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.mergeRequest = MergeRequestKey.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.discussionId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetDiscussionRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      mergeRequest: isSet(object.mergeRequest)
+        ? MergeRequestKey.fromJSON(object.mergeRequest)
+        : isSet(object.merge_request)
+        ? MergeRequestKey.fromJSON(object.merge_request)
+        : undefined,
+      discussionId: isSet(object.discussionId)
+        ? globalThis.String(object.discussionId)
+        : isSet(object.discussion_id)
+        ? globalThis.String(object.discussion_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetDiscussionRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.mergeRequest !== undefined) {
+      obj.mergeRequest = MergeRequestKey.toJSON(message.mergeRequest);
+    }
+    if (message.discussionId !== "") {
+      obj.discussionId = message.discussionId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetDiscussionRequest>, I>>(base?: I): GetDiscussionRequest {
+    return GetDiscussionRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetDiscussionRequest>, I>>(object: I): GetDiscussionRequest {
+    const message = createBaseGetDiscussionRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.mergeRequest = (object.mergeRequest !== undefined && object.mergeRequest !== null)
+      ? MergeRequestKey.fromPartial(object.mergeRequest)
+      : undefined;
+    message.discussionId = object.discussionId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetDiscussionResponse(): GetDiscussionResponse {
+  return { discussion: undefined };
+}
+
+export const GetDiscussionResponse: MessageFns<GetDiscussionResponse> = {
+  encode(message: GetDiscussionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.discussion !== undefined) {
+      Discussion.encode(message.discussion, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetDiscussionResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetDiscussionResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.discussion = Discussion.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetDiscussionResponse {
+    return { discussion: isSet(object.discussion) ? Discussion.fromJSON(object.discussion) : undefined };
+  },
+
+  toJSON(message: GetDiscussionResponse): unknown {
+    const obj: any = {};
+    if (message.discussion !== undefined) {
+      obj.discussion = Discussion.toJSON(message.discussion);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetDiscussionResponse>, I>>(base?: I): GetDiscussionResponse {
+    return GetDiscussionResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetDiscussionResponse>, I>>(object: I): GetDiscussionResponse {
+    const message = createBaseGetDiscussionResponse();
+    message.discussion = (object.discussion !== undefined && object.discussion !== null)
+      ? Discussion.fromPartial(object.discussion)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseCreateDiscussionRequest(): CreateDiscussionRequest {
+  return { caller: undefined, mergeRequest: undefined, body: "", createdAt: undefined, position: undefined };
+}
+
+export const CreateDiscussionRequest: MessageFns<CreateDiscussionRequest> = {
+  encode(message: CreateDiscussionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.mergeRequest !== undefined) {
+      MergeRequestKey.encode(message.mergeRequest, writer.uint32(18).fork()).join();
+    }
+    if (message.body !== "") {
+      writer.uint32(26).string(message.body);
+    }
+    if (message.createdAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(34).fork()).join();
+    }
+    if (message.position !== undefined) {
+      DiffPosition.encode(message.position, writer.uint32(42).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateDiscussionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateDiscussionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.mergeRequest = MergeRequestKey.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.body = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.position = DiffPosition.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateDiscussionRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      mergeRequest: isSet(object.mergeRequest)
+        ? MergeRequestKey.fromJSON(object.mergeRequest)
+        : isSet(object.merge_request)
+        ? MergeRequestKey.fromJSON(object.merge_request)
+        : undefined,
+      body: isSet(object.body) ? globalThis.String(object.body) : "",
+      createdAt: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
+      position: isSet(object.position) ? DiffPosition.fromJSON(object.position) : undefined,
+    };
+  },
+
+  toJSON(message: CreateDiscussionRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.mergeRequest !== undefined) {
+      obj.mergeRequest = MergeRequestKey.toJSON(message.mergeRequest);
+    }
+    if (message.body !== "") {
+      obj.body = message.body;
+    }
+    if (message.createdAt !== undefined) {
+      obj.createdAt = message.createdAt.toISOString();
+    }
+    if (message.position !== undefined) {
+      obj.position = DiffPosition.toJSON(message.position);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateDiscussionRequest>, I>>(base?: I): CreateDiscussionRequest {
+    return CreateDiscussionRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateDiscussionRequest>, I>>(object: I): CreateDiscussionRequest {
+    const message = createBaseCreateDiscussionRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.mergeRequest = (object.mergeRequest !== undefined && object.mergeRequest !== null)
+      ? MergeRequestKey.fromPartial(object.mergeRequest)
+      : undefined;
+    message.body = object.body ?? "";
+    message.createdAt = object.createdAt ?? undefined;
+    message.position = (object.position !== undefined && object.position !== null)
+      ? DiffPosition.fromPartial(object.position)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseCreateDiscussionResponse(): CreateDiscussionResponse {
+  return { discussion: undefined };
+}
+
+export const CreateDiscussionResponse: MessageFns<CreateDiscussionResponse> = {
+  encode(message: CreateDiscussionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.discussion !== undefined) {
+      Discussion.encode(message.discussion, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateDiscussionResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateDiscussionResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.discussion = Discussion.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateDiscussionResponse {
+    return { discussion: isSet(object.discussion) ? Discussion.fromJSON(object.discussion) : undefined };
+  },
+
+  toJSON(message: CreateDiscussionResponse): unknown {
+    const obj: any = {};
+    if (message.discussion !== undefined) {
+      obj.discussion = Discussion.toJSON(message.discussion);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateDiscussionResponse>, I>>(base?: I): CreateDiscussionResponse {
+    return CreateDiscussionResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateDiscussionResponse>, I>>(object: I): CreateDiscussionResponse {
+    const message = createBaseCreateDiscussionResponse();
+    message.discussion = (object.discussion !== undefined && object.discussion !== null)
+      ? Discussion.fromPartial(object.discussion)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseReplyToDiscussionRequest(): ReplyToDiscussionRequest {
+  return { caller: undefined, mergeRequest: undefined, discussionId: "", body: "", createdAt: undefined };
+}
+
+export const ReplyToDiscussionRequest: MessageFns<ReplyToDiscussionRequest> = {
+  encode(message: ReplyToDiscussionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.mergeRequest !== undefined) {
+      MergeRequestKey.encode(message.mergeRequest, writer.uint32(18).fork()).join();
+    }
+    if (message.discussionId !== "") {
+      writer.uint32(26).string(message.discussionId);
+    }
+    if (message.body !== "") {
+      writer.uint32(34).string(message.body);
+    }
+    if (message.createdAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(42).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReplyToDiscussionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReplyToDiscussionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.mergeRequest = MergeRequestKey.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.discussionId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.body = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReplyToDiscussionRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      mergeRequest: isSet(object.mergeRequest)
+        ? MergeRequestKey.fromJSON(object.mergeRequest)
+        : isSet(object.merge_request)
+        ? MergeRequestKey.fromJSON(object.merge_request)
+        : undefined,
+      discussionId: isSet(object.discussionId)
+        ? globalThis.String(object.discussionId)
+        : isSet(object.discussion_id)
+        ? globalThis.String(object.discussion_id)
+        : "",
+      body: isSet(object.body) ? globalThis.String(object.body) : "",
+      createdAt: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: ReplyToDiscussionRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.mergeRequest !== undefined) {
+      obj.mergeRequest = MergeRequestKey.toJSON(message.mergeRequest);
+    }
+    if (message.discussionId !== "") {
+      obj.discussionId = message.discussionId;
+    }
+    if (message.body !== "") {
+      obj.body = message.body;
+    }
+    if (message.createdAt !== undefined) {
+      obj.createdAt = message.createdAt.toISOString();
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ReplyToDiscussionRequest>, I>>(base?: I): ReplyToDiscussionRequest {
+    return ReplyToDiscussionRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ReplyToDiscussionRequest>, I>>(object: I): ReplyToDiscussionRequest {
+    const message = createBaseReplyToDiscussionRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.mergeRequest = (object.mergeRequest !== undefined && object.mergeRequest !== null)
+      ? MergeRequestKey.fromPartial(object.mergeRequest)
+      : undefined;
+    message.discussionId = object.discussionId ?? "";
+    message.body = object.body ?? "";
+    message.createdAt = object.createdAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseReplyToDiscussionResponse(): ReplyToDiscussionResponse {
+  return { note: undefined };
+}
+
+export const ReplyToDiscussionResponse: MessageFns<ReplyToDiscussionResponse> = {
+  encode(message: ReplyToDiscussionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.note !== undefined) {
+      Note.encode(message.note, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReplyToDiscussionResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReplyToDiscussionResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.note = Note.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReplyToDiscussionResponse {
+    return { note: isSet(object.note) ? Note.fromJSON(object.note) : undefined };
+  },
+
+  toJSON(message: ReplyToDiscussionResponse): unknown {
+    const obj: any = {};
+    if (message.note !== undefined) {
+      obj.note = Note.toJSON(message.note);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ReplyToDiscussionResponse>, I>>(base?: I): ReplyToDiscussionResponse {
+    return ReplyToDiscussionResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ReplyToDiscussionResponse>, I>>(object: I): ReplyToDiscussionResponse {
+    const message = createBaseReplyToDiscussionResponse();
+    message.note = (object.note !== undefined && object.note !== null) ? Note.fromPartial(object.note) : undefined;
+    return message;
+  },
+};
+
+function createBaseResolveDiscussionRequest(): ResolveDiscussionRequest {
+  return { caller: undefined, mergeRequest: undefined, discussionId: "", resolved: false };
+}
+
+export const ResolveDiscussionRequest: MessageFns<ResolveDiscussionRequest> = {
+  encode(message: ResolveDiscussionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.mergeRequest !== undefined) {
+      MergeRequestKey.encode(message.mergeRequest, writer.uint32(18).fork()).join();
+    }
+    if (message.discussionId !== "") {
+      writer.uint32(26).string(message.discussionId);
+    }
+    if (message.resolved !== false) {
+      writer.uint32(32).bool(message.resolved);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResolveDiscussionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResolveDiscussionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.mergeRequest = MergeRequestKey.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.discussionId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.resolved = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResolveDiscussionRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      mergeRequest: isSet(object.mergeRequest)
+        ? MergeRequestKey.fromJSON(object.mergeRequest)
+        : isSet(object.merge_request)
+        ? MergeRequestKey.fromJSON(object.merge_request)
+        : undefined,
+      discussionId: isSet(object.discussionId)
+        ? globalThis.String(object.discussionId)
+        : isSet(object.discussion_id)
+        ? globalThis.String(object.discussion_id)
+        : "",
+      resolved: isSet(object.resolved) ? globalThis.Boolean(object.resolved) : false,
+    };
+  },
+
+  toJSON(message: ResolveDiscussionRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.mergeRequest !== undefined) {
+      obj.mergeRequest = MergeRequestKey.toJSON(message.mergeRequest);
+    }
+    if (message.discussionId !== "") {
+      obj.discussionId = message.discussionId;
+    }
+    if (message.resolved !== false) {
+      obj.resolved = message.resolved;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ResolveDiscussionRequest>, I>>(base?: I): ResolveDiscussionRequest {
+    return ResolveDiscussionRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ResolveDiscussionRequest>, I>>(object: I): ResolveDiscussionRequest {
+    const message = createBaseResolveDiscussionRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.mergeRequest = (object.mergeRequest !== undefined && object.mergeRequest !== null)
+      ? MergeRequestKey.fromPartial(object.mergeRequest)
+      : undefined;
+    message.discussionId = object.discussionId ?? "";
+    message.resolved = object.resolved ?? false;
+    return message;
+  },
+};
+
+function createBaseResolveDiscussionResponse(): ResolveDiscussionResponse {
+  return { discussion: undefined };
+}
+
+export const ResolveDiscussionResponse: MessageFns<ResolveDiscussionResponse> = {
+  encode(message: ResolveDiscussionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.discussion !== undefined) {
+      Discussion.encode(message.discussion, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResolveDiscussionResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResolveDiscussionResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.discussion = Discussion.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResolveDiscussionResponse {
+    return { discussion: isSet(object.discussion) ? Discussion.fromJSON(object.discussion) : undefined };
+  },
+
+  toJSON(message: ResolveDiscussionResponse): unknown {
+    const obj: any = {};
+    if (message.discussion !== undefined) {
+      obj.discussion = Discussion.toJSON(message.discussion);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ResolveDiscussionResponse>, I>>(base?: I): ResolveDiscussionResponse {
+    return ResolveDiscussionResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ResolveDiscussionResponse>, I>>(object: I): ResolveDiscussionResponse {
+    const message = createBaseResolveDiscussionResponse();
+    message.discussion = (object.discussion !== undefined && object.discussion !== null)
+      ? Discussion.fromPartial(object.discussion)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseResolveNoteRequest(): ResolveNoteRequest {
+  return { caller: undefined, mergeRequest: undefined, noteId: 0, resolved: false };
+}
+
+export const ResolveNoteRequest: MessageFns<ResolveNoteRequest> = {
+  encode(message: ResolveNoteRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.mergeRequest !== undefined) {
+      MergeRequestKey.encode(message.mergeRequest, writer.uint32(18).fork()).join();
+    }
+    if (message.noteId !== 0) {
+      writer.uint32(24).int64(message.noteId);
+    }
+    if (message.resolved !== false) {
+      writer.uint32(32).bool(message.resolved);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResolveNoteRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResolveNoteRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.mergeRequest = MergeRequestKey.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.noteId = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.resolved = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResolveNoteRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      mergeRequest: isSet(object.mergeRequest)
+        ? MergeRequestKey.fromJSON(object.mergeRequest)
+        : isSet(object.merge_request)
+        ? MergeRequestKey.fromJSON(object.merge_request)
+        : undefined,
+      noteId: isSet(object.noteId)
+        ? globalThis.Number(object.noteId)
+        : isSet(object.note_id)
+        ? globalThis.Number(object.note_id)
+        : 0,
+      resolved: isSet(object.resolved) ? globalThis.Boolean(object.resolved) : false,
+    };
+  },
+
+  toJSON(message: ResolveNoteRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.mergeRequest !== undefined) {
+      obj.mergeRequest = MergeRequestKey.toJSON(message.mergeRequest);
+    }
+    if (message.noteId !== 0) {
+      obj.noteId = Math.round(message.noteId);
+    }
+    if (message.resolved !== false) {
+      obj.resolved = message.resolved;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ResolveNoteRequest>, I>>(base?: I): ResolveNoteRequest {
+    return ResolveNoteRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ResolveNoteRequest>, I>>(object: I): ResolveNoteRequest {
+    const message = createBaseResolveNoteRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.mergeRequest = (object.mergeRequest !== undefined && object.mergeRequest !== null)
+      ? MergeRequestKey.fromPartial(object.mergeRequest)
+      : undefined;
+    message.noteId = object.noteId ?? 0;
+    message.resolved = object.resolved ?? false;
+    return message;
+  },
+};
+
+function createBaseResolveNoteResponse(): ResolveNoteResponse {
+  return { note: undefined };
+}
+
+export const ResolveNoteResponse: MessageFns<ResolveNoteResponse> = {
+  encode(message: ResolveNoteResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.note !== undefined) {
+      Note.encode(message.note, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResolveNoteResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResolveNoteResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.note = Note.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResolveNoteResponse {
+    return { note: isSet(object.note) ? Note.fromJSON(object.note) : undefined };
+  },
+
+  toJSON(message: ResolveNoteResponse): unknown {
+    const obj: any = {};
+    if (message.note !== undefined) {
+      obj.note = Note.toJSON(message.note);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ResolveNoteResponse>, I>>(base?: I): ResolveNoteResponse {
+    return ResolveNoteResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ResolveNoteResponse>, I>>(object: I): ResolveNoteResponse {
+    const message = createBaseResolveNoteResponse();
+    message.note = (object.note !== undefined && object.note !== null) ? Note.fromPartial(object.note) : undefined;
+    return message;
+  },
+};
+
 /**
  * CollaborationService is what people do around a merge request: blocks,
  * subscriptions, to-dos, time tracking, approvals and award emoji. Requests
@@ -6094,6 +7786,73 @@ export const CollaborationServiceService = {
     responseSerialize: (value: DeleteNoteResponse): Buffer => Buffer.from(DeleteNoteResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): DeleteNoteResponse => DeleteNoteResponse.decode(value),
   },
+  /**
+   * Discussions (lib/api/discussions.rb): threads of notes. Editing and
+   * deleting a note of a discussion are UpdateNote and DeleteNote.
+   */
+  listDiscussions: {
+    path: "/gitlab.merge_requests.v1.CollaborationService/ListDiscussions" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListDiscussionsRequest): Buffer =>
+      Buffer.from(ListDiscussionsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListDiscussionsRequest => ListDiscussionsRequest.decode(value),
+    responseSerialize: (value: ListDiscussionsResponse): Buffer =>
+      Buffer.from(ListDiscussionsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListDiscussionsResponse => ListDiscussionsResponse.decode(value),
+  },
+  getDiscussion: {
+    path: "/gitlab.merge_requests.v1.CollaborationService/GetDiscussion" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetDiscussionRequest): Buffer => Buffer.from(GetDiscussionRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetDiscussionRequest => GetDiscussionRequest.decode(value),
+    responseSerialize: (value: GetDiscussionResponse): Buffer =>
+      Buffer.from(GetDiscussionResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetDiscussionResponse => GetDiscussionResponse.decode(value),
+  },
+  createDiscussion: {
+    path: "/gitlab.merge_requests.v1.CollaborationService/CreateDiscussion" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateDiscussionRequest): Buffer =>
+      Buffer.from(CreateDiscussionRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateDiscussionRequest => CreateDiscussionRequest.decode(value),
+    responseSerialize: (value: CreateDiscussionResponse): Buffer =>
+      Buffer.from(CreateDiscussionResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreateDiscussionResponse => CreateDiscussionResponse.decode(value),
+  },
+  replyToDiscussion: {
+    path: "/gitlab.merge_requests.v1.CollaborationService/ReplyToDiscussion" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ReplyToDiscussionRequest): Buffer =>
+      Buffer.from(ReplyToDiscussionRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ReplyToDiscussionRequest => ReplyToDiscussionRequest.decode(value),
+    responseSerialize: (value: ReplyToDiscussionResponse): Buffer =>
+      Buffer.from(ReplyToDiscussionResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ReplyToDiscussionResponse => ReplyToDiscussionResponse.decode(value),
+  },
+  resolveDiscussion: {
+    path: "/gitlab.merge_requests.v1.CollaborationService/ResolveDiscussion" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ResolveDiscussionRequest): Buffer =>
+      Buffer.from(ResolveDiscussionRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ResolveDiscussionRequest => ResolveDiscussionRequest.decode(value),
+    responseSerialize: (value: ResolveDiscussionResponse): Buffer =>
+      Buffer.from(ResolveDiscussionResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ResolveDiscussionResponse => ResolveDiscussionResponse.decode(value),
+  },
+  resolveNote: {
+    path: "/gitlab.merge_requests.v1.CollaborationService/ResolveNote" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ResolveNoteRequest): Buffer => Buffer.from(ResolveNoteRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ResolveNoteRequest => ResolveNoteRequest.decode(value),
+    responseSerialize: (value: ResolveNoteResponse): Buffer => Buffer.from(ResolveNoteResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ResolveNoteResponse => ResolveNoteResponse.decode(value),
+  },
 } as const;
 
 export interface CollaborationServiceServer extends UntypedServiceImplementation {
@@ -6136,6 +7895,16 @@ export interface CollaborationServiceServer extends UntypedServiceImplementation
   createNote: handleUnaryCall<CreateNoteRequest, CreateNoteResponse>;
   updateNote: handleUnaryCall<UpdateNoteRequest, UpdateNoteResponse>;
   deleteNote: handleUnaryCall<DeleteNoteRequest, DeleteNoteResponse>;
+  /**
+   * Discussions (lib/api/discussions.rb): threads of notes. Editing and
+   * deleting a note of a discussion are UpdateNote and DeleteNote.
+   */
+  listDiscussions: handleUnaryCall<ListDiscussionsRequest, ListDiscussionsResponse>;
+  getDiscussion: handleUnaryCall<GetDiscussionRequest, GetDiscussionResponse>;
+  createDiscussion: handleUnaryCall<CreateDiscussionRequest, CreateDiscussionResponse>;
+  replyToDiscussion: handleUnaryCall<ReplyToDiscussionRequest, ReplyToDiscussionResponse>;
+  resolveDiscussion: handleUnaryCall<ResolveDiscussionRequest, ResolveDiscussionResponse>;
+  resolveNote: handleUnaryCall<ResolveNoteRequest, ResolveNoteResponse>;
 }
 
 export interface CollaborationServiceClient extends Client {
@@ -6513,6 +8282,100 @@ export interface CollaborationServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: DeleteNoteResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Discussions (lib/api/discussions.rb): threads of notes. Editing and
+   * deleting a note of a discussion are UpdateNote and DeleteNote.
+   */
+  listDiscussions(
+    request: ListDiscussionsRequest,
+    callback: (error: ServiceError | null, response: ListDiscussionsResponse) => void,
+  ): ClientUnaryCall;
+  listDiscussions(
+    request: ListDiscussionsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListDiscussionsResponse) => void,
+  ): ClientUnaryCall;
+  listDiscussions(
+    request: ListDiscussionsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListDiscussionsResponse) => void,
+  ): ClientUnaryCall;
+  getDiscussion(
+    request: GetDiscussionRequest,
+    callback: (error: ServiceError | null, response: GetDiscussionResponse) => void,
+  ): ClientUnaryCall;
+  getDiscussion(
+    request: GetDiscussionRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetDiscussionResponse) => void,
+  ): ClientUnaryCall;
+  getDiscussion(
+    request: GetDiscussionRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetDiscussionResponse) => void,
+  ): ClientUnaryCall;
+  createDiscussion(
+    request: CreateDiscussionRequest,
+    callback: (error: ServiceError | null, response: CreateDiscussionResponse) => void,
+  ): ClientUnaryCall;
+  createDiscussion(
+    request: CreateDiscussionRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreateDiscussionResponse) => void,
+  ): ClientUnaryCall;
+  createDiscussion(
+    request: CreateDiscussionRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreateDiscussionResponse) => void,
+  ): ClientUnaryCall;
+  replyToDiscussion(
+    request: ReplyToDiscussionRequest,
+    callback: (error: ServiceError | null, response: ReplyToDiscussionResponse) => void,
+  ): ClientUnaryCall;
+  replyToDiscussion(
+    request: ReplyToDiscussionRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ReplyToDiscussionResponse) => void,
+  ): ClientUnaryCall;
+  replyToDiscussion(
+    request: ReplyToDiscussionRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ReplyToDiscussionResponse) => void,
+  ): ClientUnaryCall;
+  resolveDiscussion(
+    request: ResolveDiscussionRequest,
+    callback: (error: ServiceError | null, response: ResolveDiscussionResponse) => void,
+  ): ClientUnaryCall;
+  resolveDiscussion(
+    request: ResolveDiscussionRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ResolveDiscussionResponse) => void,
+  ): ClientUnaryCall;
+  resolveDiscussion(
+    request: ResolveDiscussionRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ResolveDiscussionResponse) => void,
+  ): ClientUnaryCall;
+  resolveNote(
+    request: ResolveNoteRequest,
+    callback: (error: ServiceError | null, response: ResolveNoteResponse) => void,
+  ): ClientUnaryCall;
+  resolveNote(
+    request: ResolveNoteRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ResolveNoteResponse) => void,
+  ): ClientUnaryCall;
+  resolveNote(
+    request: ResolveNoteRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ResolveNoteResponse) => void,
   ): ClientUnaryCall;
 }
 
