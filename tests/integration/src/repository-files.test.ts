@@ -1,8 +1,14 @@
 import { createHash } from 'node:crypto'
 import { api, apiUrl } from './support/api'
 import { createUserWithToken, createToken, type UserWithToken } from './support/factories'
-import { INSUFFICIENT_SCOPE, UNAUTHORIZED, notFound } from './support/gitlab-errors'
-import { commitFiles, createBranch, createProject, projectWithReadme } from './support/projects'
+import { FORBIDDEN, INSUFFICIENT_SCOPE, UNAUTHORIZED, notFound } from './support/gitlab-errors'
+import {
+  addProjectMember,
+  commitFiles,
+  createBranch,
+  createProject,
+  projectWithReadme,
+} from './support/projects'
 import { createMergeRequest, mrPath, waitForDiff } from './support/merge-requests'
 import type { CommitJson, ProjectJson } from './support/types'
 
@@ -360,5 +366,127 @@ describe('repository tree and files', () => {
       })
       expect(hidden.status).toBe(404)
     }, 60_000)
+  })
+})
+
+describe('POST/PUT/DELETE /projects/:id/repository/files/:file_path', () => {
+  let owner: UserWithToken
+  let project: ProjectJson
+  const file = (path: string) =>
+    `/projects/${project.id}/repository/files/${encodeURIComponent(path)}`
+  const read = (path: string, ref = 'main') =>
+    api<FileJson>(file(path), { token: owner.token, query: { ref } })
+
+  beforeAll(async () => {
+    ;({ owner, project } = await projectWithReadme({ visibility: 'private' }))
+  })
+
+  it('creates, updates and deletes a file, each in a commit of its own', async () => {
+    const created = await api(file('src/run.sh'), {
+      method: 'POST',
+      token: owner.token,
+      body: {
+        branch: 'main',
+        commit_message: 'add run.sh',
+        content: Buffer.from('echo 1\n').toString('base64'),
+        encoding: 'base64',
+        execute_filemode: true,
+      },
+    })
+    expect(created.status).toBe(201)
+    expect(created.body).toEqual({ file_path: 'src/run.sh', branch: 'main' })
+    const first = await read('src/run.sh')
+    expect(Buffer.from(first.body.content, 'base64').toString()).toBe('echo 1\n')
+    expect(first.body.execute_filemode).toBe(true)
+    const commit = await api<CommitJson>(
+      `/projects/${project.id}/repository/commits/${first.body.last_commit_id}`,
+      { token: owner.token },
+    )
+    expect(commit.body).toMatchObject({ title: 'add run.sh', author_name: owner.user.name })
+
+    const updated = await api(file('src/run.sh'), {
+      method: 'PUT',
+      token: owner.token,
+      body: {
+        branch: 'main',
+        commit_message: 'edit',
+        content: 'echo 2\n',
+        last_commit_id: first.body.last_commit_id,
+        execute_filemode: false,
+        author_name: 'Someone Else',
+        author_email: 'else@example.com',
+      },
+    })
+    expect(updated.status).toBe(200)
+    expect(updated.body).toEqual({ file_path: 'src/run.sh', branch: 'main' })
+    const second = await read('src/run.sh')
+    expect(Buffer.from(second.body.content, 'base64').toString()).toBe('echo 2\n')
+    expect(second.body.execute_filemode).toBe(false)
+    expect(second.body.last_commit_id).not.toBe(first.body.last_commit_id)
+
+    // The editor who started from the first version is told the file moved on.
+    const stale = await api(file('src/run.sh'), {
+      method: 'PUT',
+      token: owner.token,
+      body: {
+        branch: 'main',
+        commit_message: 'late',
+        content: 'echo 3\n',
+        last_commit_id: first.body.last_commit_id,
+      },
+    })
+    expect(stale.status).toBe(400)
+    expect(stale.body).toEqual({
+      message: 'You are attempting to update a file that has changed since you started editing it.',
+    })
+
+    const deleted = await api(file('src/run.sh'), {
+      method: 'DELETE',
+      token: owner.token,
+      body: { branch: 'main', commit_message: 'remove' },
+    })
+    expect(deleted.status).toBe(204)
+    expect((await read('src/run.sh')).status).toBe(404)
+  })
+
+  it('writes to a new branch from start_branch, leaving the start branch alone', async () => {
+    const res = await api(file('topic.txt'), {
+      method: 'POST',
+      token: owner.token,
+      body: { branch: 'topic', start_branch: 'main', commit_message: 't', content: 'x' },
+    })
+    expect(res.status).toBe(201)
+    expect(res.body).toEqual({ file_path: 'topic.txt', branch: 'topic' })
+    expect((await read('topic.txt', 'topic')).status).toBe(200)
+    expect((await read('topic.txt', 'main')).status).toBe(404)
+    expect((await read('README.md', 'topic')).status).toBe(200)
+  })
+
+  it("answers GitLab's 400s for an existing or missing file", async () => {
+    const body = { branch: 'main', commit_message: 'm', content: 'x' }
+    const exists = await api(file('README.md'), { method: 'POST', token: owner.token, body })
+    expect(exists.status).toBe(400)
+    expect(exists.body).toEqual({ message: 'A file with this name already exists' })
+    for (const method of ['PUT', 'DELETE']) {
+      const missing = await api(file('nope.txt'), { method, token: owner.token, body })
+      expect(missing.status).toBe(400)
+      expect(missing.body).toEqual({ message: "A file with this name doesn't exist" })
+    }
+  })
+
+  it('is 403 without push_code and 404 Project to strangers', async () => {
+    const reporter = await createUserWithToken()
+    await addProjectMember(project.id, reporter.user.id, 20)
+    const body = { branch: 'main', commit_message: 'm', content: 'x' }
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const refused = await api(file('README.md'), { method, token: reporter.token, body })
+      expect(refused.status).toBe(403)
+      expect(refused.body).toEqual(FORBIDDEN)
+    }
+    const stranger = await createUserWithToken()
+    const hidden = await api(file('new.txt'), { method: 'POST', token: stranger.token, body })
+    expect(hidden.status).toBe(404)
+    expect(hidden.body).toEqual(notFound('Project'))
+    expect((await read('new.txt')).status).toBe(404)
   })
 })

@@ -1,5 +1,5 @@
 import type { Commit, CommitAction, CommitStats } from '@suite/proto'
-import { PUBLIC, requireProjectAbility } from '../auth/abilities.js'
+import { PUBLIC } from '../auth/abilities.js'
 import type { RepositoryClients } from '../clients/repository.client.js'
 import { presentCommit, presentCommitDetail, type ProjectLink } from '../entities/commit.entity.js'
 import { badParameters } from '../errors/http-error.js'
@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { p } from '../params/coercions.js'
 import { Param, readWith } from '../params/param.js'
 import type { ApiRouter } from './api-router.js'
+import { commitFiles, decodeContent } from './commit-files.js'
 import { projectLink } from './repository-links.js'
 
 interface LinkedCommit {
@@ -31,16 +32,13 @@ function toCommitAction(raw: unknown, index: number): CommitAction {
   }
   if (!filePath) throw badParameters([`actions[${index}][file_path] is missing`])
   const content = text('content')
-  const encoding = text('encoding') ?? 'text'
+  const encoding = text('encoding')
   const mode = entry['execute_filemode']
   return {
     action,
     filePath,
     previousPath: text('previous_path') ?? '',
-    content:
-      content === undefined
-        ? undefined
-        : Buffer.from(content, encoding === 'base64' ? 'base64' : 'utf8'),
+    content: content === undefined ? undefined : decodeContent(content, encoding),
     executeFilemode:
       mode === undefined
         ? undefined
@@ -130,18 +128,18 @@ export function repositoryCommitRoutes(
       actions: actionList.required(),
     },
     handle: async ({ principal, caller, project, params }) => {
-      requireProjectAbility(caller.project, 'pushCode')
-      const { commit, stats } = await repository.write.commitFiles({
-        projectId: project.id,
-        caller,
-        branch: params.branch,
-        startBranch: params.start_branch ?? '',
-        commitMessage: params.commit_message,
-        authorName: params.author_name ?? principal.user?.name ?? '',
-        authorEmail:
-          params.author_email ?? (principal.user?.commitEmail || principal.user?.email || ''),
-        actions: params.actions.map(toCommitAction),
-      })
+      const { commit, stats } = await commitFiles(
+        clients,
+        { principal, caller, project },
+        {
+          branch: params.branch,
+          startBranch: params.start_branch,
+          commitMessage: params.commit_message,
+          authorName: params.author_name,
+          authorEmail: params.author_email,
+          actions: params.actions.map(toCommitAction),
+        },
+      )
       if (!commit) throw new Error('CommitFiles answered without a commit')
       return { commit, stats, link: projectLink(externalUrl, project) }
     },

@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto'
 import { status } from '@grpc/grpc-js'
-import type { Commit, GetCommitRequest, ReadFileRequest } from '@suite/proto'
-import { ALICE, expectForbidden, startAbilityGateway } from '../testing/ability-gateway.js'
+import type { Commit, CommitFilesRequest, GetCommitRequest, ReadFileRequest } from '@suite/proto'
+import {
+  ALICE,
+  expectForbidden,
+  sendAsAlice,
+  startAbilityGateway,
+} from '../testing/ability-gateway.js'
 import { grpcError } from '../testing/grpc-error.js'
 import type { TestGateway } from '../testing/test-server.js'
 
@@ -30,12 +35,20 @@ const commit: Commit = {
   trailers: [],
 }
 
-/** A repository with one file, `lib/run.sh` (executable), at COMMIT on main. */
-async function start(content = Buffer.from('echo hi\n')) {
+/**
+ * A repository with one file, `lib/run.sh` (executable), at COMMIT on main;
+ * CommitFiles answers `refusal` when given, else a commit.
+ */
+async function start(content = Buffer.from('echo hi\n'), refusal?: Error) {
   const commits: GetCommitRequest[] = []
   const reads: ReadFileRequest[] = []
+  const written: CommitFilesRequest[] = []
   const started = await startAbilityGateway({
     repository: {
+      commitFiles: (request) => {
+        written.push(request)
+        return refusal ? Promise.reject(refusal) : Promise.resolve({ commit, stats: undefined })
+      },
       getCommit: (request) => {
         commits.push(request)
         return request.sha === 'main' || request.sha === COMMIT
@@ -58,7 +71,7 @@ async function start(content = Buffer.from('echo hi\n')) {
     },
   })
   gateway = started
-  return { api: started.api, commits, reads }
+  return { api: started.api, commits, reads, written }
 }
 
 const FILE = '/projects/5/repository/files/lib%2Frun.sh'
@@ -151,5 +164,126 @@ describe('GET /projects/:id/repository/files/:file_path/raw', () => {
     const res = await fetch(`${api}${FILE}/raw?ref=${COMMIT}`, { headers: ALICE })
     expect(res.headers.get('content-type')).toBe('application/octet-stream')
     expect(Buffer.from(await res.arrayBuffer())).toEqual(bytes)
+  })
+})
+
+describe('POST/PUT/DELETE /projects/:id/repository/files/:file_path', () => {
+  const write = { branch: 'main', commit_message: 'm' }
+
+  it('creates the file in a commit of its own and answers 201 {file_path, branch}', async () => {
+    const { api, written } = await start()
+    const body = { ...write, content: 'aGk=', encoding: 'base64', execute_filemode: true }
+    const res = await fetch(
+      `${api}/projects/5/repository/files/lib%2Fnew.sh`,
+      sendAsAlice('POST', body),
+    )
+    expect(res.status).toBe(201)
+    expect(await res.json()).toEqual({ file_path: 'lib/new.sh', branch: 'main' })
+    expect(written).toHaveLength(1)
+    expect(written[0]).toMatchObject({
+      projectId: 5,
+      branch: 'main',
+      startBranch: '',
+      commitMessage: 'm',
+      authorName: 'Alice Liddell',
+      authorEmail: 'alice@example.com',
+      actions: [
+        {
+          action: 'create',
+          filePath: 'lib/new.sh',
+          content: Buffer.from('hi'),
+          executeFilemode: true,
+        },
+      ],
+    })
+  })
+
+  it("answers the repository role's refusal as GitLab's 400", async () => {
+    const refusal = grpcError(status.INVALID_ARGUMENT, {
+      message: 'A file with this name already exists',
+    })
+    const { api } = await start(undefined, refusal)
+    const res = await fetch(`${api}${FILE}`, sendAsAlice('POST', { ...write, content: 'x' }))
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ message: 'A file with this name already exists' })
+  })
+
+  it('needs content and a known encoding', async () => {
+    const { api, written } = await start()
+    const none = await fetch(`${api}${FILE}`, sendAsAlice('PUT', write))
+    expect(none.status).toBe(400)
+    expect(await none.json()).toEqual({ error: 'content is missing' })
+    const bad = await fetch(
+      `${api}${FILE}`,
+      sendAsAlice('PUT', { ...write, content: 'x', encoding: 'hex' }),
+    )
+    expect(bad.status).toBe(400)
+    expect(await bad.json()).toEqual({ error: 'encoding does not have a valid value' })
+    expect(written).toEqual([])
+  })
+
+  it('updates with the executable flag as a chmod beside the update, answering 200', async () => {
+    const { api, written } = await start()
+    const body = { ...write, content: 'new', execute_filemode: false, last_commit_id: LAST }
+    const res = await fetch(`${api}${FILE}`, sendAsAlice('PUT', body))
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ file_path: 'lib/run.sh', branch: 'main' })
+    expect(written[0]?.actions).toMatchObject([
+      { action: 'update', filePath: 'lib/run.sh', content: Buffer.from('new') },
+      { action: 'chmod', filePath: 'lib/run.sh', executeFilemode: false },
+    ])
+  })
+
+  it('refuses an update from a last_commit_id the file has moved on from', async () => {
+    const { api, written, reads } = await start()
+    const body = { ...write, content: 'new', last_commit_id: COMMIT }
+    const res = await fetch(`${api}${FILE}`, sendAsAlice('PUT', body))
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({
+      message: 'You are attempting to update a file that has changed since you started editing it.',
+    })
+    expect(reads[0]).toMatchObject({
+      sha: COMMIT,
+      path: 'lib/run.sh',
+      maxBytes: 0,
+      lastCommit: true,
+    })
+    expect(written).toEqual([])
+  })
+
+  it('checks last_commit_id on start_branch when given', async () => {
+    const { api, commits, written } = await start()
+    const body = {
+      ...write,
+      branch: 'topic',
+      start_branch: 'main',
+      content: 'n',
+      last_commit_id: LAST,
+    }
+    const res = await fetch(`${api}${FILE}`, sendAsAlice('PUT', body))
+    expect(res.status).toBe(200)
+    expect(commits[0]?.sha).toBe('main')
+    expect(written[0]).toMatchObject({ branch: 'topic', startBranch: 'main' })
+  })
+
+  it('deletes with 204 and no body', async () => {
+    const { api, written } = await start()
+    const res = await fetch(
+      `${api}${FILE}`,
+      sendAsAlice('DELETE', { ...write, author_name: 'Bob' }),
+    )
+    expect(res.status).toBe(204)
+    expect(await res.text()).toBe('')
+    expect(written[0]).toMatchObject({
+      authorName: 'Bob',
+      actions: [{ action: 'delete', filePath: 'lib/run.sh' }],
+    })
+  })
+
+  it.each(['POST', 'PUT', 'DELETE'])('%s needs push_code', async (method) => {
+    const started = await startAbilityGateway({ project: { pushCode: false } })
+    gateway = started
+    const body = { ...write, content: 'x', last_commit_id: LAST }
+    await expectForbidden(await fetch(`${started.api}${FILE}`, sendAsAlice(method, body)))
   })
 })

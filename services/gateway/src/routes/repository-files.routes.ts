@@ -1,5 +1,8 @@
-import type { Project } from '@suite/proto'
-import { PUBLIC } from '../auth/abilities.js'
+import { status } from '@grpc/grpc-js'
+import type { Caller, CommitAction, Project } from '@suite/proto'
+import { isServiceError } from '@suite/runtime'
+import { PUBLIC, requireProjectAbility } from '../auth/abilities.js'
+import type { Principal } from '../auth/principal.js'
 import type { RepositoryClients } from '../clients/repository.client.js'
 import {
   fileHeaders,
@@ -8,7 +11,9 @@ import {
 } from '../entities/repository-file.entity.js'
 import { HttpError, notFound } from '../errors/http-error.js'
 import { p } from '../params/coercions.js'
+import type { ParamValues } from '../params/parse-params.js'
 import type { ApiRouter } from './api-router.js'
+import { commitFiles, decodeContent, type CommitRequest } from './commit-files.js'
 
 /** The most ReadFile answers (its own cap, under gRPC's 4 MiB message limit). */
 const MAX_FILE_BYTES = 2 * 1024 * 1024
@@ -59,6 +64,7 @@ function rawContentType(content: Buffer): string {
  * lib/api/files.rb, reading: GET (the file entity, content in base64), HEAD
  * (the same facts as X-Gitlab-* headers only) and GET /raw (the bytes, with
  * those headers). Express answers HEAD with the GET route minus its body.
+ * The write routes follow (repositoryFileWriteRoutes).
  */
 export function repositoryFileRoutes(api: ApiRouter, clients: RepositoryClients): void {
   api.get('/projects/:id/repository/files/:file_path', {
@@ -103,5 +109,161 @@ export function repositoryFileRoutes(api: ApiRouter, clients: RepositoryClients)
       'Content-Type': rawContentType(file.content),
       'X-Content-Type-Options': 'nosniff',
     }),
+  })
+
+  repositoryFileWriteRoutes(api, clients)
+}
+
+/** files.rb's simple_file_params: what every write route reads. */
+const simpleFileParams = {
+  id: p.string().required(),
+  file_path: p.string().required(),
+  branch: p.string().required(),
+  commit_message: p.string().required(),
+  start_branch: p.string(),
+  author_email: p.string(),
+  author_name: p.string(),
+}
+
+/** files.rb's extended_file_params: create and update also carry the content. */
+const extendedFileParams = {
+  ...simpleFileParams,
+  content: p.string().required(),
+  encoding: p.string().values(['base64', 'text']).default('text'),
+  last_commit_id: p.string(),
+  execute_filemode: p.bool(),
+}
+
+type SimpleFileParams = ParamValues<typeof simpleFileParams>
+
+/** files.rb's commit_response. */
+interface FileCommitted {
+  file_path: string
+  branch: string
+}
+
+/** files.rb's commit_params: one file's change as a one-action commit (several with chmod). */
+function fileCommit(params: SimpleFileParams, actions: CommitAction[]): CommitRequest {
+  return {
+    branch: params.branch,
+    startBranch: params.start_branch,
+    commitMessage: params.commit_message,
+    authorName: params.author_name,
+    authorEmail: params.author_email,
+    actions,
+  }
+}
+
+function fileAction(
+  action: 'create' | 'update' | 'delete' | 'chmod',
+  filePath: string,
+  content?: Buffer,
+  executeFilemode?: boolean,
+): CommitAction {
+  return { action, filePath, previousPath: '', content, executeFilemode, lastCommitId: '' }
+}
+
+/**
+ * Files::UpdateService's file_has_changed?: the last commit that touched the
+ * path on the start branch (the branch when none) must be the one the editor
+ * started from. No such branch or file is no change: the commit then answers why.
+ */
+async function requireUnchangedFile(
+  clients: RepositoryClients,
+  project: Project,
+  ref: string,
+  filePath: string,
+  lastCommitId: string,
+): Promise<void> {
+  const { repository } = clients
+  let sha: string | undefined
+  try {
+    sha = (await repository.read.getCommit({ projectId: project.id, sha: ref })).commit?.id
+  } catch (error) {
+    if (isServiceError(error) && error.code === status.NOT_FOUND) return
+    throw error
+  }
+  if (!sha) return
+  // max_bytes 0: the facts and the last commit only, never the content.
+  const file = await repository.read.readFile({
+    projectId: project.id,
+    sha,
+    path: filePath,
+    maxBytes: 0,
+    lastCommit: true,
+  })
+  if (file.lastCommitId !== '' && file.lastCommitId !== lastCommitId) {
+    throw new HttpError(400, {
+      message: 'You are attempting to update a file that has changed since you started editing it.',
+    })
+  }
+}
+
+/**
+ * lib/api/files.rb, writing: create (201), update (200) and delete (204) one
+ * file in a commit of its own, through the same CommitFiles call as POST
+ * /repository/commits (push_code, protected branches, GitLab's messages).
+ */
+function repositoryFileWriteRoutes(api: ApiRouter, clients: RepositoryClients): void {
+  const FILE = '/projects/:id/repository/files/:file_path'
+  // push_code is asked in commitFiles, after the parameters, as files.rb's authorize!.
+  const writing = {
+    ability: PUBLIC,
+    resolve: 'project',
+    requireRepository: true,
+    projectAbility: 'readCode',
+  } as const
+  type Context = { principal: Principal; caller: Caller; project: Project }
+
+  /** The commit, then files.rb's commit_response. */
+  const commit = async (ctx: Context, params: SimpleFileParams, actions: CommitAction[]) => {
+    await commitFiles(clients, ctx, fileCommit(params, actions))
+    return { file_path: params.file_path, branch: params.branch }
+  }
+
+  api.post(FILE, {
+    ...writing,
+    params: extendedFileParams,
+    handle: ({ params, ...ctx }) => {
+      const content = decodeContent(params.content, params.encoding)
+      const create = fileAction('create', params.file_path, content, params.execute_filemode)
+      return commit(ctx, params, [create])
+    },
+    present: (answer: FileCommitted) => answer,
+  })
+
+  api.put(FILE, {
+    ...writing,
+    params: extendedFileParams,
+    handle: async ({ params, ...ctx }) => {
+      // Before the last_commit_id check: a reader learns nothing from its 400.
+      requireProjectAbility(ctx.caller.project, 'pushCode')
+      if (params.last_commit_id !== undefined) {
+        const ref = params.start_branch ?? params.branch
+        await requireUnchangedFile(
+          clients,
+          ctx.project,
+          ref,
+          params.file_path,
+          params.last_commit_id,
+        )
+      }
+      const content = decodeContent(params.content, params.encoding)
+      const actions = [fileAction('update', params.file_path, content)]
+      // Repository#update_file: the executable flag is a chmod beside the update.
+      if (params.execute_filemode !== undefined) {
+        actions.push(fileAction('chmod', params.file_path, undefined, params.execute_filemode))
+      }
+      return commit(ctx, params, actions)
+    },
+    present: (answer: FileCommitted) => answer,
+  })
+
+  api.delete(FILE, {
+    ...writing,
+    params: simpleFileParams,
+    handle: async ({ params, ...ctx }) => {
+      await commit(ctx, params, [fileAction('delete', params.file_path)])
+    },
   })
 }
