@@ -1,8 +1,10 @@
 import type { Redis } from 'ioredis'
+import type { Kysely } from 'kysely'
+import type { Registry } from 'prom-client'
 import { inRequest } from './job-request-id.js'
 import type { Logger } from './logger.js'
 import { watchOutboxLag, type OutboxLagSource } from './outbox-lag.js'
-import type { OutboxTransactionsOf } from './outbox-store.js'
+import { outboxTransactionsOf, type OutboxCodec, type OutboxTransactionsOf } from './outbox-store.js'
 import { startRelayLoop, withTimeout, type OutboxRelay } from './relay-loop.js'
 
 export interface OutboxRelayOptions {
@@ -92,4 +94,40 @@ export function startQueueOutboxRelay<T>(
       return { relayBatch: () => relayBatch(publisher), close: () => publisher.close() }
     },
   })
+}
+
+/** One outbox table and the queue its messages go to. */
+export interface OutboxRoute<T> {
+  outbox: OutboxCodec<T>
+  createPublisher: (redis: Redis) => QueueProducer<T>
+}
+
+/** What a service's relay runs on: its database, Redis, logger and metrics. */
+export interface ServiceRelayDeps<DB> {
+  db: Kysely<DB>
+  logger: Logger
+  redis: () => Redis
+  /** Where the outbox's lag gauge is reported; none without it. */
+  registry?: Registry
+}
+
+/** Relays one outbox table of the service's schema to its queue, with its lag gauge. */
+export function startServiceOutboxRelay<T, DB>(
+  route: OutboxRoute<T>,
+  deps: ServiceRelayDeps<DB>,
+  what: string,
+  options: OutboxRelayOptions = {},
+): OutboxRelay {
+  return startQueueOutboxRelay(
+    {
+      stores: outboxTransactionsOf(deps.db, route.outbox),
+      logger: deps.logger,
+      redis: deps.redis,
+      what,
+      createPublisher: route.createPublisher,
+      keyOf: route.outbox.keyOf,
+      lag: deps.registry && { registry: deps.registry, db: deps.db, table: route.outbox.table },
+    },
+    options,
+  )
 }

@@ -1,13 +1,9 @@
 import { Queue } from 'bullmq'
 import type { Redis } from 'ioredis'
-import type { Kysely } from 'kysely'
 import { withRequestMeta } from './job-request-id.js'
-import type { Logger } from './logger.js'
-import type { Registry } from './metrics.js'
-import { startQueueOutboxRelay, type QueueProducer } from './outbox-relay.js'
-import { outboxTransactionsOf, type OutboxCodec } from './outbox-store.js'
+import type { QueueProducer } from './outbox-relay.js'
+import type { OutboxCodec } from './outbox-store.js'
 import { queuePrefix } from './queues.js'
-import type { OutboxRelay } from './relay-loop.js'
 
 /**
  * The queue ci-triggers reports each new branch pipeline to; the
@@ -176,32 +172,4 @@ export function createPipelineCreatedPublisher(connection: Redis): PipelineCreat
 /** A producer for PIPELINE_FINISHED_QUEUE. */
 export function createPipelineFinishedPublisher(connection: Redis): PipelineFinishedPublisher {
   return PIPELINE_FINISHED_EVENTS.createPublisher(connection)
-}
-
-/** What a relay of pipeline events runs on: the service's database, Redis and logger. */
-export interface PipelineEventRelayDeps {
-  // Any schema: the relay reads only the kind's outbox table, by name.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  db: Kysely<any>
-  logger: Logger
-  redis: () => Redis
-  /** Where the outbox's lag gauge is reported; none without it. */
-  registry?: Registry
-}
-
-/** Relays one kind's outbox to its queue (see startQueueOutboxRelay). */
-export function startPipelineEventRelay<T>(
-  kind: PipelineEventKind<T>,
-  deps: PipelineEventRelayDeps,
-  what: string,
-): OutboxRelay {
-  return startQueueOutboxRelay({
-    stores: outboxTransactionsOf(deps.db, kind.outbox),
-    logger: deps.logger,
-    redis: deps.redis,
-    what,
-    createPublisher: kind.createPublisher,
-    keyOf: kind.outbox.keyOf,
-    lag: deps.registry && { registry: deps.registry, db: deps.db, table: kind.outbox.table },
-  })
 }

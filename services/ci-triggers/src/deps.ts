@@ -3,11 +3,9 @@ import {
   Counter,
   createClient,
   createRateLimiter,
-  outboxTransactionsOf,
   PIPELINE_CREATED_EVENTS,
   PIPELINE_FINISHED_EVENTS,
-  startPipelineEventRelay,
-  startQueueOutboxRelay,
+  startServiceOutboxRelay,
   type ServiceDeps,
 } from '@suite/runtime'
 import { accessPort, maintainedProjects } from './clients/access.js'
@@ -76,9 +74,9 @@ export function ciTriggersDeps(service: ServiceDeps<Database>): WiredDeps {
     retries: 2,
     deadlineMs: 30_000,
   })
-  const relay = startPipelineEventRelay(PIPELINE_CREATED_EVENTS, service, 'pipeline-created events')
+  const relay = startServiceOutboxRelay(PIPELINE_CREATED_EVENTS, service, 'pipeline-created events')
   // Status changes come from many paths (jobs, cancel, retry); this relay finds them on its tick.
-  const finishedRelay = startPipelineEventRelay(
+  const finishedRelay = startServiceOutboxRelay(
     PIPELINE_FINISHED_EVENTS,
     service,
     'pipeline-finished events',
@@ -89,15 +87,11 @@ export function ciTriggersDeps(service: ServiceDeps<Database>): WiredDeps {
     labelNames: ['source', 'status'],
     registers: [registry],
   })
-  const deadlines = startQueueOutboxRelay({
-    stores: outboxTransactionsOf(service.db, JOB_DEADLINE_OUTBOX),
-    logger: service.logger,
-    redis: service.redis,
-    what: 'job deadlines',
-    createPublisher: createJobDeadlinePublisher,
-    keyOf: JOB_DEADLINE_OUTBOX.keyOf,
-    lag: { registry, db: service.db, table: JOB_DEADLINE_OUTBOX.table },
-  })
+  const deadlines = startServiceOutboxRelay(
+    { outbox: JOB_DEADLINE_OUTBOX, createPublisher: createJobDeadlinePublisher },
+    service,
+    'job deadlines',
+  )
   const store = new PipelinesStore(service.db)
   const queue = new JobQueueStoreImpl(service.db)
   const runners = new RunnersStore(service.db)

@@ -5,10 +5,10 @@
  */
 import { ForbiddenError, InvalidError, RecordNotFoundError } from '@suite/runtime'
 import type { Actor } from './actor.js'
-import { CANCELABLE_STATUSES, COMPLETED_STATUSES, type Job } from './job.js'
+import { CANCELABLE_STATUSES, type Job } from './job.js'
 import { requireAbility } from './policy.js'
 import type { JobChange, LockedPipeline, PipelineStore } from './ports.js'
-import { applyChanges, pipelineStateFor, processJobs } from './process-pipeline.js'
+import { changeLocked, reopened } from './process-pipeline.js'
 import type { JobQueueStore } from './runner-ports.js'
 
 export interface ChangeJobDeps {
@@ -58,17 +58,9 @@ async function onLockedJob(
   return changed ?? job
 }
 
-/** Stores `changes`, processes what follows, and stores the pipeline's new state. */
+/** Stores `changes` and what follows them on a pipeline that runs again. */
 async function settle(locked: LockedPipeline, jobs: Job[], changes: JobChange[], now: Date) {
-  if (changes.length > 0) await locked.updateJobs(changes)
-  const after = applyChanges(jobs, changes)
-  const next = processJobs(after, now)
-  if (next.length > 0) await locked.updateJobs(next)
-  const reopened = COMPLETED_STATUSES.has(locked.pipeline.status)
-    ? { ...locked.pipeline, finishedAt: null }
-    : locked.pipeline
-  await locked.updatePipeline(pipelineStateFor(reopened, applyChanges(after, next), now))
-  return applyChanges(after, next)
+  return (await changeLocked(reopened(locked), changes, now, jobs)).jobs
 }
 
 /** POST .../play: a manual job becomes pending (400 Unplayable Job otherwise). */

@@ -6,6 +6,7 @@
  */
 import parseDuration from 'parse-duration'
 import type { Job } from './job.js'
+import { refSlug } from './predefined-variables.js'
 import type { Runner } from './runner.js'
 import type { ClaimedJob } from './runner-ports.js'
 
@@ -150,13 +151,8 @@ function jobVariables(context: PayloadContext, repositoryUrl: string): PayloadVa
     plain('CI_JOB_ID', String(job.id)),
     plain('CI_JOB_URL', `${externalUrl}/${projectPath}/-/jobs/${job.id}`),
     plain('CI_JOB_NAME', job.name),
-    plain(
-      'CI_JOB_NAME_SLUG',
-      job.name
-        .toLowerCase()
-        .replace(/[^a-z0-9]/g, '-')
-        .slice(0, 63),
-    ),
+    // Gitlab::Utils.slugify, as CI_COMMIT_REF_SLUG.
+    plain('CI_JOB_NAME_SLUG', refSlug(job.name)),
     plain('CI_JOB_STAGE', job.stage),
     plain(
       'CI_JOB_STARTED_AT',

@@ -8,7 +8,7 @@ import { ForbiddenError, InvalidError, NotFoundError, RUNNER_FAILURE_REASONS } f
 import { COMPLETED_STATUSES, type Job, type JobStatus } from './job.js'
 import { effectiveTimeout, jobPayload, type JobPayload } from './job-payload.js'
 import type { AccessPort, JobChange, PipelineStore, RepositoryPort } from './ports.js'
-import { pipelineStateFor, processLocked } from './process-pipeline.js'
+import { changeLocked, pipelineStateFor } from './process-pipeline.js'
 import { JOB_TOKEN_PREFIX, newToken, tokenDigest, type RunnerContact } from './runner.js'
 import type { JobQueueStore, RunnerStore } from './runner-ports.js'
 import { runnerByToken } from './runners.js'
@@ -171,17 +171,7 @@ export async function updateJob(
       return { kind: 'updated' as const, jobStatus: 'running' as JobStatus }
     }
     const change = finalChange(current, update, now)
-    await locked.updateJobs([change])
-    const jobs = locked.jobs.map((candidate) =>
-      candidate.id === job.id
-        ? {
-            ...candidate,
-            status: change.status,
-            allowFailure: change.allowFailure ?? candidate.allowFailure,
-          }
-        : candidate,
-    )
-    await processLocked({ ...locked, jobs }, now)
+    await changeLocked(locked, [change], now)
     return { kind: 'updated' as const, jobStatus: change.status }
   })
   if (!outcome) throw new NotFoundError('')
@@ -246,11 +236,7 @@ export async function failOverdueJob(
       finishedAt: now,
       failureReason: 'job_execution_timeout',
     }
-    await locked.updateJobs([change])
-    const jobs = locked.jobs.map((candidate) =>
-      candidate.id === job.id ? { ...candidate, status: change.status } : candidate,
-    )
-    await processLocked({ ...locked, jobs }, now)
+    await changeLocked(locked, [change], now)
     return 'failed' as const
   })
   return failed ?? 'not_running'

@@ -114,13 +114,29 @@ export function pipelineStateFor(
   }
 }
 
+/**
+ * Stores `changes` to the locked pipeline's jobs (`jobs`, its latest jobs
+ * unless a retry replaced some), processes the created jobs that follow, and
+ * stores the pipeline's new state; answers it with the jobs as they now are.
+ */
+export async function changeLocked(
+  locked: LockedPipeline,
+  changes: readonly JobChange[],
+  now: Date,
+  jobs: readonly Job[] = locked.jobs,
+): Promise<{ pipeline: Pipeline; jobs: Job[] }> {
+  if (changes.length > 0) await locked.updateJobs(changes)
+  const after = applyChanges(jobs, changes)
+  const next = processJobs(after, now)
+  if (next.length > 0) await locked.updateJobs(next)
+  const latest = applyChanges(after, next)
+  const pipeline = await locked.updatePipeline(pipelineStateFor(locked.pipeline, latest, now))
+  return { pipeline, jobs: latest }
+}
+
 /** Processes the locked pipeline's created jobs and stores its new state. */
 export async function processLocked(locked: LockedPipeline, now: Date): Promise<Pipeline> {
-  const changes = processJobs(locked.jobs, now)
-  if (changes.length > 0) await locked.updateJobs(changes)
-  return locked.updatePipeline(
-    pipelineStateFor(locked.pipeline, applyChanges(locked.jobs, changes), now),
-  )
+  return (await changeLocked(locked, [], now)).pipeline
 }
 
 /** Cancels every cancelable job (Ci::CancelPipelineService), then the pipeline follows. */
@@ -128,10 +144,14 @@ export async function cancelLocked(locked: LockedPipeline, now: Date): Promise<P
   const changes: JobChange[] = locked.jobs
     .filter((job) => CANCELABLE_STATUSES.has(job.status))
     .map((job) => ({ id: job.id, status: 'canceled', queuedAt: null, finishedAt: now }))
-  if (changes.length > 0) await locked.updateJobs(changes)
-  return locked.updatePipeline(
-    pipelineStateFor(locked.pipeline, applyChanges(locked.jobs, changes), now),
-  )
+  return (await changeLocked(locked, changes, now)).pipeline
+}
+
+/** The locked pipeline as active again: no longer finished, so its state is derived anew. */
+export function reopened(locked: LockedPipeline): LockedPipeline {
+  return COMPLETED_STATUSES.has(locked.pipeline.status)
+    ? { ...locked, pipeline: { ...locked.pipeline, finishedAt: null } }
+    : locked
 }
 
 /**
@@ -156,9 +176,10 @@ export async function retryLocked(locked: LockedPipeline, now: Date): Promise<Pi
     ),
     ...clones,
   ]
-  const changes = processJobs(latest, now)
-  if (changes.length > 0) await locked.updateJobs(changes)
   // Active again: the pipeline is no longer finished.
-  const reopened = { ...locked.pipeline, finishedAt: null, status: 'created' as const }
-  return locked.updatePipeline(pipelineStateFor(reopened, applyChanges(latest, changes), now))
+  const active = {
+    ...locked,
+    pipeline: { ...locked.pipeline, finishedAt: null, status: 'created' as const },
+  }
+  return (await changeLocked(active, [], now, latest)).pipeline
 }

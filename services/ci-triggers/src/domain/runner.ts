@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { newSecretToken, secretDigest } from '@suite/runtime'
 
 /** Where a runner takes jobs from. */
 export type RunnerType = 'instance_type' | 'group_type' | 'project_type'
@@ -65,15 +65,13 @@ export interface RunnerContact {
 export const RUNNER_TOKEN_PREFIX = 'glrt-'
 export const JOB_TOKEN_PREFIX = 'glcbt-'
 
-/** A new secret token with `prefix`. */
+/** A new secret token with `prefix` (160 random bits). */
 export function newToken(prefix: string): string {
-  return `${prefix}${randomBytes(20).toString('base64url')}`
+  return newSecretToken(prefix, 20)
 }
 
 /** What is stored of a token: its SHA-256, never the token. */
-export function tokenDigest(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex')
-}
+export const tokenDigest = secretDigest
 
 /** Ci::Runner::ONLINE_CONTACT_TIMEOUT and STALE_TIMEOUT. */
 const ONLINE_SECONDS = 2 * 60 * 60

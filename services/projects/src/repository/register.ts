@@ -4,8 +4,7 @@ import { RepositoryServiceService, SmartHttpServiceService } from '@suite/proto'
 import {
   BRANCH_UPDATE_OUTBOX,
   createBranchUpdatePublisher,
-  outboxTransactionsOf,
-  startQueueOutboxRelay,
+  startServiceOutboxRelay,
   type GrpcServer,
   type ServiceDeps,
 } from '@suite/runtime'
@@ -35,15 +34,11 @@ export function registerRepositoryServices(
   })
   const refChanges = new RefChangesStore(deps.db)
   const owner = { host: hostname(), processId: randomUUID() }
-  const relay = startQueueOutboxRelay({
-    stores: outboxTransactionsOf(deps.db, BRANCH_UPDATE_OUTBOX),
-    logger: deps.logger,
-    redis: deps.redis,
-    what: 'branch updates',
-    createPublisher: createBranchUpdatePublisher,
-    keyOf: BRANCH_UPDATE_OUTBOX.keyOf,
-    lag: { registry: deps.registry, db: deps.db, table: BRANCH_UPDATE_OUTBOX.table },
-  })
+  const relay = startServiceOutboxRelay(
+    { outbox: BRANCH_UPDATE_OUTBOX, createPublisher: createBranchUpdatePublisher },
+    deps,
+    'branch updates',
+  )
   const stopSweeper = startIntentSweeper({
     store: refChanges,
     repositories: store,
