@@ -26,9 +26,11 @@ export const ALL_SCOPES = [
  * - api: every endpoint (api; read_api for GET and HEAD only)
  * - user: the users endpoints, which also take read_user for GET and HEAD
  * - any: endpoints any token may call about itself (/personal_access_tokens/self)
+ * - create_runner: POST /user/runners, which also takes create_runner
+ * - manage_runner: /runners/:id, which also take manage_runner
  * The order is GitLab's: the endpoint class's own scopes before API::API's.
  */
-export type ScopeSet = 'api' | 'user' | 'any'
+export type ScopeSet = 'api' | 'user' | 'any' | 'create_runner' | 'manage_runner'
 
 interface Registration {
   scope: string
@@ -44,6 +46,8 @@ const API: readonly Registration[] = [
 const REGISTERED: Readonly<Record<ScopeSet, readonly Registration[]>> = {
   api: API,
   user: [{ scope: 'read_user', readOnly: true }, ...API],
+  create_runner: [{ scope: 'create_runner', readOnly: false }, ...API],
+  manage_runner: [{ scope: 'manage_runner', readOnly: false }, ...API],
   any: ALL_SCOPES.map((scope) => ({ scope, readOnly: false })),
 }
 

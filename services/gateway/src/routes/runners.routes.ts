@@ -1,6 +1,6 @@
 import type { ListRunnersRequest, PageRequest } from '@suite/proto'
-import { ADMIN, AUTHENTICATED, type Ability } from '../auth/abilities.js'
-import { callerOf, type Principal } from '../auth/principal.js'
+import { ADMIN, AUTHENTICATED } from '../auth/abilities.js'
+import { callerOf } from '../auth/principal.js'
 import { findGroup } from '../clients/identity-lookups.js'
 import type { IdentityClients } from '../clients/identity.client.js'
 import type { PipelinesClients } from '../clients/pipelines.client.js'
@@ -15,7 +15,7 @@ import {
   runnerDetailsUserIds,
 } from '../entities/runner.entity.js'
 import { isoTime } from '../entities/present-context.js'
-import { badParameters, insufficientScope } from '../errors/http-error.js'
+import { badParameters } from '../errors/http-error.js'
 import { p } from '../params/coercions.js'
 import {
   createRunnerParams,
@@ -34,41 +34,6 @@ export interface RunnerRouteDeps {
   readModels?: ReadModels
 }
 
-/**
- * allow_access_with_scope beyond API::API's api/read_api: the token must
- * carry one of `accepted`, else GitLab's insufficient_scope naming every
- * scope the endpoint registers (the endpoint's own first). The route
- * declares `scopes: 'any'` so that this is the only scope check.
- */
-function withScopes(
-  ability: Ability,
-  accepted: readonly string[],
-  registered: readonly string[],
-): Ability {
-  return {
-    authenticate: (principal: Principal) => {
-      const token = principal.token
-      if (token && !principal.sudo && !accepted.some((scope) => token.scopes.includes(scope))) {
-        throw insufficientScope(registered)
-      }
-      ability.authenticate?.(principal)
-    },
-    authorize: ability.authorize,
-  }
-}
-
-/** lib/api/user_runners.rb: create_runner, for POST only. */
-const CREATE_RUNNER = withScopes(
-  AUTHENTICATED,
-  ['create_runner', 'api'],
-  ['create_runner', 'api', 'read_api'],
-)
-
-/** lib/api/ci/runners.rb: manage_runner on /runners/:id. */
-const MANAGE_SCOPES = ['manage_runner', 'api', 'read_api']
-const READ_RUNNER = withScopes(AUTHENTICATED, MANAGE_SCOPES, MANAGE_SCOPES)
-const WRITE_RUNNER = withScopes(AUTHENTICATED, ['manage_runner', 'api'], MANAGE_SCOPES)
-
 const runnerParams = { id: p.int().required() }
 
 /**
@@ -81,8 +46,9 @@ export function runnerRoutes(api: ApiRouter, deps: RunnerRouteDeps): void {
   const runners = deps.pipelines.runners
 
   api.post('/user/runners', {
-    ability: CREATE_RUNNER,
-    scopes: 'any',
+    ability: AUTHENTICATED,
+    // lib/api/user_runners.rb: allow_access_with_scope :create_runner.
+    scopes: 'create_runner',
     params: createRunnerParams,
     handle: async ({ principal, params }) => {
       const type = params.runner_type
@@ -163,8 +129,9 @@ export function runnerRoutes(api: ApiRouter, deps: RunnerRouteDeps): void {
   })
 
   api.get('/runners/:id', {
-    ability: READ_RUNNER,
-    scopes: 'any',
+    ability: AUTHENTICATED,
+    // lib/api/ci/runners.rb: allow_access_with_scope :manage_runner on /runners/:id.
+    scopes: 'manage_runner',
     params: runnerParams,
     handle: async ({ caller, params }) => {
       const { runner } = await runners.getRunner({ caller, id: params.id })
@@ -175,8 +142,8 @@ export function runnerRoutes(api: ApiRouter, deps: RunnerRouteDeps): void {
   })
 
   api.put('/runners/:id', {
-    ability: WRITE_RUNNER,
-    scopes: 'any',
+    ability: AUTHENTICATED,
+    scopes: 'manage_runner',
     params: updateRunnerParams,
     rules: updateRunnerRules,
     handle: async ({ caller, params }) => {
@@ -192,8 +159,8 @@ export function runnerRoutes(api: ApiRouter, deps: RunnerRouteDeps): void {
   })
 
   api.delete('/runners/:id', {
-    ability: WRITE_RUNNER,
-    scopes: 'any',
+    ability: AUTHENTICATED,
+    scopes: 'manage_runner',
     params: runnerParams,
     handle: async ({ caller, params }) => {
       await runners.deleteRunner({ caller, id: params.id })
