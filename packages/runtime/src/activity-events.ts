@@ -1,8 +1,6 @@
-import { Queue } from 'bullmq'
 import type { Redis } from 'ioredis'
 import { EventRecord } from '@suite/proto'
-import { withRequestMeta } from './job-request-id.js'
-import { queuePrefix } from './queues.js'
+import { createDurableProducer } from './durable-producer.js'
 
 /** The queue every service reports activity events to; the projects event worker drains it. */
 export const ACTIVITY_EVENTS_QUEUE = 'projects.events'
@@ -19,17 +17,10 @@ export interface EventPublisher {
  * is not lost when a worker dies.
  */
 export function createEventPublisher(connection: Redis): EventPublisher {
-  const queue = new Queue(ACTIVITY_EVENTS_QUEUE, { connection, prefix: queuePrefix() })
-  return {
-    publish: async (event) => {
-      await queue.add('record', withRequestMeta(EventRecord.toJSON(event)), {
-        jobId: event.idempotencyKey.replace(/:/g, '_'),
-        attempts: 10,
-        backoff: { type: 'exponential', delay: 1_000 },
-        removeOnComplete: 1_000,
-        removeOnFail: false,
-      })
-    },
-    close: () => queue.close(),
-  }
+  return createDurableProducer(connection, {
+    queue: ACTIVITY_EVENTS_QUEUE,
+    jobName: 'record',
+    toData: (event: EventRecord) => EventRecord.toJSON(event),
+    jobId: (event) => event.idempotencyKey.replace(/:/g, '_'),
+  })
 }

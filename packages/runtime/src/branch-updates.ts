@@ -1,9 +1,7 @@
-import { Queue } from 'bullmq'
 import type { Redis } from 'ioredis'
 import { BranchUpdate } from '@suite/proto'
-import { withRequestMeta } from './job-request-id.js'
+import { createDurableProducer } from './durable-producer.js'
 import type { OutboxCodec } from './outbox-store.js'
-import { queuePrefix } from './queues.js'
 
 export { BranchUpdate }
 
@@ -42,19 +40,12 @@ export function decodeBranchUpdate(data: unknown): BranchUpdate | undefined {
 
 /** A producer for BRANCH_UPDATES_QUEUE; jobs are retried with backoff and kept until done. */
 export function createBranchUpdatePublisher(connection: Redis): BranchUpdatePublisher {
-  const queue = new Queue(BRANCH_UPDATES_QUEUE, { connection, prefix: queuePrefix() })
-  return {
-    publish: async (update) => {
-      await queue.add('branch-update', withRequestMeta(BranchUpdate.toJSON(update)), {
-        jobId: branchUpdateJobId(update),
-        attempts: 10,
-        backoff: { type: 'exponential', delay: 1_000 },
-        removeOnComplete: 1_000,
-        removeOnFail: false,
-      })
-    },
-    close: () => queue.close(),
-  }
+  return createDurableProducer(connection, {
+    queue: BRANCH_UPDATES_QUEUE,
+    jobName: 'branch-update',
+    toData: (update: BranchUpdate) => BranchUpdate.toJSON(update),
+    jobId: branchUpdateJobId,
+  })
 }
 
 /**

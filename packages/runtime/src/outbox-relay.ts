@@ -4,7 +4,11 @@ import type { Registry } from 'prom-client'
 import { inRequest } from './job-request-id.js'
 import type { Logger } from './logger.js'
 import { watchOutboxLag, type OutboxLagSource } from './outbox-lag.js'
-import { outboxTransactionsOf, type OutboxCodec, type OutboxTransactionsOf } from './outbox-store.js'
+import {
+  outboxTransactionsOf,
+  type OutboxCodec,
+  type OutboxTransactionsOf,
+} from './outbox-store.js'
 import { startRelayLoop, withTimeout, type OutboxRelay } from './relay-loop.js'
 
 export interface OutboxRelayOptions {

@@ -1,9 +1,7 @@
-import { Queue } from 'bullmq'
 import type { Redis } from 'ioredis'
-import { withRequestMeta } from './job-request-id.js'
+import { createDurableProducer } from './durable-producer.js'
 import type { QueueProducer } from './outbox-relay.js'
 import type { OutboxCodec } from './outbox-store.js'
-import { queuePrefix } from './queues.js'
 
 /**
  * The queue ci-triggers reports each new branch pipeline to; the
@@ -81,21 +79,13 @@ function pipelineEventKind<T>(spec: {
       fromJSON: (payload) => payload as T,
       keyOf: spec.jobId,
     },
-    createPublisher: (connection) => {
-      const queue = new Queue(spec.queue, { connection, prefix: queuePrefix() })
-      return {
-        publish: async (event) => {
-          await queue.add(spec.jobName, withRequestMeta(event), {
-            jobId: spec.jobId(event),
-            attempts: 10,
-            backoff: { type: 'exponential', delay: 1_000 },
-            removeOnComplete: 1_000,
-            removeOnFail: false,
-          })
-        },
-        close: () => queue.close(),
-      }
-    },
+    createPublisher: (connection) =>
+      createDurableProducer(connection, {
+        queue: spec.queue,
+        jobName: spec.jobName,
+        toData: (event: T) => event,
+        jobId: spec.jobId,
+      }),
   }
 }
 

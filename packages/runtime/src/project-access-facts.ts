@@ -1,8 +1,6 @@
-import { Queue } from 'bullmq'
 import type { Redis } from 'ioredis'
 import { ProjectAccessFacts } from '@suite/proto'
-import { withRequestMeta } from './job-request-id.js'
-import { queuePrefix } from './queues.js'
+import { createDurableProducer } from './durable-producer.js'
 
 /**
  * The queue the projects service reports every change of a project's access
@@ -33,17 +31,10 @@ export function decodeProjectAccessFacts(data: unknown): ProjectAccessFacts | un
 
 /** A producer for PROJECT_ACCESS_FACTS_QUEUE; jobs are retried with backoff and kept until done. */
 export function createProjectAccessFactsPublisher(connection: Redis): ProjectAccessFactsPublisher {
-  const queue = new Queue(PROJECT_ACCESS_FACTS_QUEUE, { connection, prefix: queuePrefix() })
-  return {
-    publish: async (facts) => {
-      await queue.add('access-facts', withRequestMeta(ProjectAccessFacts.toJSON(facts)), {
-        jobId: projectAccessFactsJobId(facts),
-        attempts: 10,
-        backoff: { type: 'exponential', delay: 1_000 },
-        removeOnComplete: 1_000,
-        removeOnFail: false,
-      })
-    },
-    close: () => queue.close(),
-  }
+  return createDurableProducer(connection, {
+    queue: PROJECT_ACCESS_FACTS_QUEUE,
+    jobName: 'access-facts',
+    toData: (facts: ProjectAccessFacts) => ProjectAccessFacts.toJSON(facts),
+    jobId: projectAccessFactsJobId,
+  })
 }

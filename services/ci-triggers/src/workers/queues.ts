@@ -1,6 +1,5 @@
-import { Queue } from 'bullmq'
 import type { Redis } from 'ioredis'
-import { queuePrefix, withRequestMeta, type OutboxCodec, type QueueProducer } from '@suite/runtime'
+import { createDurableProducer, type OutboxCodec, type QueueProducer } from '@suite/runtime'
 import type { JobDeadline } from '../domain/runner-ports.js'
 
 /**
@@ -36,18 +35,11 @@ export const JOB_DEADLINE_OUTBOX: OutboxCodec<JobDeadline> = {
 
 /** A producer of delayed deadline jobs, due at each deadline's `at`. */
 export function createJobDeadlinePublisher(connection: Redis): QueueProducer<JobDeadline> {
-  const queue = new Queue(JOB_DEADLINES_QUEUE, { connection, prefix: queuePrefix() })
-  return {
-    publish: async (deadline) => {
-      await queue.add('job-deadline', withRequestMeta(deadline), {
-        jobId: jobDeadlineId(deadline),
-        delay: Math.max(0, deadline.at - Date.now()),
-        attempts: 10,
-        backoff: { type: 'exponential', delay: 1_000 },
-        removeOnComplete: 1_000,
-        removeOnFail: false,
-      })
-    },
-    close: () => queue.close(),
-  }
+  return createDurableProducer(connection, {
+    queue: JOB_DEADLINES_QUEUE,
+    jobName: 'job-deadline',
+    toData: (deadline: JobDeadline) => deadline,
+    jobId: jobDeadlineId,
+    delay: (deadline) => deadline.at - Date.now(),
+  })
 }
