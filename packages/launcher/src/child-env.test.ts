@@ -55,7 +55,7 @@ describe('domainServiceEnv', () => {
     const withKey = config({ ENCRYPTION_KEY: 'd'.repeat(64) })
     const ciTriggers = services.find((service) => service.info.name === 'ci-triggers')
     expect(domainServiceEnv(withKey, ciTriggers!, backends)['ENCRYPTION_KEY']).toBe('d'.repeat(64))
-    expect(domainServiceEnv(withKey, projects!, backends)).not.toHaveProperty('ENCRYPTION_KEY')
+    expect(domainServiceEnv(withKey, projects!, backends)['ENCRYPTION_KEY']).toBe('d'.repeat(64))
     expect(gatewayEnv(withKey, services, backends)).not.toHaveProperty('ENCRYPTION_KEY')
   })
 

@@ -10,7 +10,7 @@ export interface Backends {
 type Env = Record<string, string>
 
 /** The services that keep secrets encrypted at rest (ENCRYPTION_KEY). */
-const SECRET_HOLDERS = new Set(['ci-triggers', 'alerting'])
+const SECRET_HOLDERS = new Set(['ci-triggers', 'alerting', 'projects'])
 
 function sharedEnv(config: LauncherConfig, backends: Backends): Env {
   return {

@@ -36,6 +36,7 @@ import { mergeRequestAreaRoutes } from './routes/merge-request-area.routes.js'
 import { commitStatusRoutes } from './routes/commit-statuses.routes.js'
 import { jobRoutes } from './routes/jobs.routes.js'
 import { jobTokenScopeRoutes } from './routes/job-token-scope.routes.js'
+import { applicationSettingsRoutes, projectHookRoutes } from './routes/project-hooks.routes.js'
 import { runnerRoutes } from './routes/runners.routes.js'
 import { runnerProtocolRoutes } from './routes/runner-protocol.routes.js'
 import { personalAccessTokenRoutes } from './routes/personal-access-tokens.routes.js'
@@ -127,6 +128,8 @@ export function createApp(deps: AppDeps): Express {
   memberRoleRoutes(api, deps.identity)
   samlIdentityRoutes(api, deps.identity)
   projectRoutes(api, deps.identity, deps.projects)
+  projectHookRoutes(api, deps.projects)
+  applicationSettingsRoutes(api, deps.projects)
   eventRoutes(api, deps.events, deps.identity)
   if (deps.repository) {
     repositoryTagRoutes(api, deps.repository, deps.externalUrl)

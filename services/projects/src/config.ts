@@ -1,5 +1,11 @@
 import { z } from 'zod'
-import { defaultAddresses, env, loadConfig } from '@suite/runtime'
+import {
+  defaultAddresses,
+  encryptionKeySetting,
+  env,
+  loadConfig,
+  requireEncryptionKeyInProduction,
+} from '@suite/runtime'
 
 /** The projects service's own variables (the shared ones come from loadServiceConfig). */
 export function loadProjectsConfig(environment: NodeJS.ProcessEnv = process.env) {
@@ -12,15 +18,30 @@ export function loadProjectsConfig(environment: NodeJS.ProcessEnv = process.env)
       EXTERNAL_URL: z.url().default('http://localhost:8080'),
       // Where the repository role finds `git`; children get this PATH and nothing else of ours.
       PATH: env.string('/usr/local/bin:/usr/bin:/bin'),
+      // Seals webhook urls and tokens at rest.
+      ENCRYPTION_KEY: encryptionKeySetting(),
+      // GitLab's webhook_timeout: seconds a hook request may take.
+      WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(1).max(60).default(10),
+      // Requests per delivery before it is given up: the first and its retries.
+      WEBHOOK_DELIVERY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
+      // The first retry's delay; each next one doubles it.
+      WEBHOOK_RETRY_DELAY_MS: z.coerce.number().int().min(10).default(10_000),
     },
     environment,
   )
+  requireEncryptionKeyInProduction(raw.ENCRYPTION_KEY, environment)
   return Object.freeze({
     repositoryRoot: raw.REPOSITORY_ROOT,
     repositoryAddress: raw.REPOSITORY_ADDR,
     identityAddress: raw.IDENTITY_ADDR,
     externalUrl: raw.EXTERNAL_URL.replace(/\/+$/, ''),
     gitPath: raw.PATH,
+    encryptionKey: raw.ENCRYPTION_KEY,
+    webhooks: {
+      timeoutMs: raw.WEBHOOK_TIMEOUT_SECONDS * 1000,
+      attempts: raw.WEBHOOK_DELIVERY_ATTEMPTS,
+      retryDelayMs: raw.WEBHOOK_RETRY_DELAY_MS,
+    },
   })
 }
 

@@ -2,6 +2,7 @@ import { domainService, type DomainService } from '@suite/runtime'
 import { migrations } from './migrations/index.js'
 import { registerRepositoryServices } from './repository/register.js'
 import { registerEventServices } from './rpc/event-services.js'
+import { registerHookService } from './rpc/hook.rpc.js'
 import { registerProjectServices } from './rpc/project-services.js'
 import type { Database } from './store/schema.js'
 import { startWorkers } from './workers/index.js'
@@ -17,6 +18,7 @@ export const projectsService: DomainService<Database> = {
   migrations,
   registerServer: (server, deps) => {
     registerEventServices(server, deps)
+    registerHookService(server, deps)
     return registerProjectServices(server, deps)
   },
   grpcRoles: { repository: registerRepositoryServices },

@@ -1,19 +1,13 @@
 import type { Project } from '@suite/proto'
+import { projectWebUrls } from '@suite/runtime'
 import type { PresentContext } from './present-context.js'
 
-/** The host name of EXTERNAL_URL, as SSH clone URLs and the registry prefix use it. */
-export function externalHost(externalUrl: string): string {
-  return new URL(externalUrl).hostname
-}
+export { externalHost } from '@suite/runtime'
 
 /** web_url and the two clone URLs. */
 export function projectUrls(project: Project, ctx: PresentContext) {
-  const webUrl = `${ctx.externalUrl}/${project.namespaceFullPath}/${project.path}`
-  return {
-    web_url: webUrl,
-    ssh_url_to_repo: `git@${externalHost(ctx.externalUrl)}:${project.namespaceFullPath}/${project.path}.git`,
-    http_url_to_repo: `${webUrl}.git`,
-  }
+  const urls = projectWebUrls(ctx.externalUrl, `${project.namespaceFullPath}/${project.path}`)
+  return { web_url: urls.webUrl, ssh_url_to_repo: urls.sshUrl, http_url_to_repo: urls.httpUrl }
 }
 
 /** A file's blob URL on the default branch, or null without a file or a default branch. */

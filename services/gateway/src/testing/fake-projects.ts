@@ -1,4 +1,4 @@
-import type { ProjectServiceClient } from '@suite/proto'
+import type { HookServiceClient, ProjectServiceClient } from '@suite/proto'
 import type { PromiseClient } from '@suite/runtime'
 import type { ProjectsClients } from '../clients/projects.client.js'
 
@@ -11,5 +11,16 @@ export function fakeProjects(
       (Reflect.get(target, method) as unknown) ??
       (() => Promise.reject(new Error(`unexpected call projects.${String(method)}`))),
   }) as unknown as PromiseClient<ProjectServiceClient>
-  return { projects: { read: client, write: client }, close: () => {} }
+  const hooks = new Proxy(
+    {},
+    {
+      get: (_target, method) => () =>
+        Promise.reject(new Error(`unexpected call hooks.${String(method)}`)),
+    },
+  ) as unknown as PromiseClient<HookServiceClient>
+  return {
+    projects: { read: client, write: client },
+    hooks: { read: hooks, write: hooks },
+    close: () => {},
+  }
 }

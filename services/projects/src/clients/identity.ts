@@ -8,6 +8,7 @@ import {
   type Namespace,
 } from '@suite/proto'
 import { createClient, isServiceError, type Registry, visibilityName } from '@suite/runtime'
+import type { HookUser } from '../domain/hook-attrs.js'
 import type { Caller } from '../domain/caller.js'
 import type { Grant, Memberships } from '../domain/project-grant.js'
 import type { IdentityPort, NamespaceForCreate } from '../domain/ports.js'
@@ -52,6 +53,7 @@ export function createIdentityPort(
   registry: Registry,
 ): IdentityPort & {
   contact: (userId: number) => Promise<{ name: string; email: string } | undefined>
+  hookUser: (userId: number) => Promise<HookUser | undefined>
   close: () => void
 } {
   const users = createClient(UserServiceClient, { address, registry, retries: 2 })
@@ -169,6 +171,20 @@ export function createIdentityPort(
       const { users: found } = await users.rpc.batchGetUsers({ ids: [userId] })
       const user = found[0]
       return user ? { name: user.name, email: user.email } : undefined
+    },
+
+    async hookUser(userId: number): Promise<HookUser | undefined> {
+      const { users: found } = await users.rpc.batchGetUsers({ ids: [userId] })
+      const user = found[0]
+      return (
+        user && {
+          id: user.id,
+          name: user.name,
+          username: user.username,
+          avatar_url: null,
+          email: user.publicEmail || '[REDACTED]',
+        }
+      )
     },
 
     close: () => {

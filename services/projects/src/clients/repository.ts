@@ -13,6 +13,13 @@ export interface RepositoryClient extends RepositoryPort {
     projectIds: readonly number[],
     options: { license: boolean },
   ): Promise<Map<number, RepositoryInfo>>
+  /** The push or tag push payload a hook test sends. */
+  samplePushHook(input: {
+    projectId: number
+    fullPath: string
+    userId: number
+    tag: boolean
+  }): Promise<Record<string, unknown>>
   close: () => void
 }
 
@@ -103,6 +110,11 @@ export function createRepositoryClient(
 
     async deleteRepository(projectId): Promise<void> {
       await write.rpc.deleteRepository({ projectId })
+    },
+
+    async samplePushHook(input) {
+      const { payloadJson } = await read.rpc.samplePushHook(input)
+      return JSON.parse(payloadJson) as Record<string, unknown>
     },
 
     close: () => {

@@ -1,13 +1,14 @@
 import type { Logger } from '@suite/runtime'
 import type { IntentOwner, RefChangesStore } from '../store/ref-changes.store.js'
 import { diffRefs } from './push-events.js'
-import { refChangeRecords } from './ref-change-recorder.js'
+import { refChangeRecords, type PushHookSource } from './ref-change-recorder.js'
 import type { RepositoryStore } from './repository-store.js'
 
 export interface IntentSweeperDeps {
   store: RefChangesStore
   repositories: RepositoryStore
   logger: Logger
+  hooks: PushHookSource
   owner: IntentOwner
   /** Runs the branch updates' relay soon. */
   wake: () => void
@@ -47,16 +48,9 @@ export function startIntentSweeper(
       BATCH,
       async (intent) => {
         const repo = deps.repositories.repo(intent.projectId)
-        if (!(await repo.exists())) return { events: [], branchUpdates: [] }
+        if (!(await repo.exists())) return { events: [], branchUpdates: [], hookEvents: [] }
         const changes = diffRefs(intent.refsBefore, await repo.refs())
-        return refChangeRecords(
-          repo,
-          deps.logger,
-          intent.projectId,
-          intent.userId,
-          changes,
-          intent.refsBefore,
-        )
+        return refChangeRecords(repo, deps.logger, deps.hooks, intent, changes, intent.refsBefore)
       },
     )
     if (swept > 0) {

@@ -1,6 +1,7 @@
 import type { EventRecord } from '@suite/proto'
-import type { Logger } from '@suite/runtime'
+import type { HookEvent, Logger } from '@suite/runtime'
 import type {
+  PushHookFacts,
   RecordedRefChanges,
   RefChangesStore,
   IntentOwner,
@@ -8,6 +9,7 @@ import type {
 import { branchUpdatesOf } from './branch-updates.js'
 import { commitTitle, loadCommits } from './commit-log.js'
 import { diffRefs, pushEventRecord, type RefChange } from './push-events.js'
+import { pushHookEvent } from './push-hook.js'
 import type { Repo } from './repository-store.js'
 
 /** What a ref write answers: its result and, when it knows them, the refs it changed. */
@@ -48,18 +50,48 @@ async function pushFacts(repo: Repo, change: RefChange, otherRefs: readonly stri
   return { commitCount, commitTitle: commit ? commitTitle(commit.message) : undefined }
 }
 
+/** Where push hook events find the project's facts and the instance's URL. */
+export interface PushHookSource {
+  facts: (projectId: number) => Promise<PushHookFacts | undefined>
+  externalUrl: string
+}
+
+/** The push and tag push hook events of changes a user made, when hooks want them. */
+async function hookEventsOf(
+  repo: Repo,
+  hooks: PushHookSource,
+  projectId: number,
+  userId: number,
+  changes: readonly RefChange[],
+  otherRefs: readonly string[],
+): Promise<HookEvent[]> {
+  const facts = await hooks.facts(projectId)
+  if (!facts) return []
+  const context = { projectId, userId, externalUrl: hooks.externalUrl, ...facts }
+  const events: HookEvent[] = []
+  for (const change of changes) {
+    const tag = change.ref.startsWith('refs/tags/')
+    if (tag ? !facts.tagPush : !facts.push) continue
+    const event = await pushHookEvent(repo, context, change, otherRefs)
+    if (event) events.push(event)
+  }
+  return events
+}
+
 /**
- * The push events and branch updates of some ref changes. A push event whose
- * facts git cannot give is logged and left out: retrying would not help.
+ * The push events, branch updates and push hook events of some ref changes.
+ * A push event whose facts git cannot give is logged and left out: retrying
+ * would not help.
  */
 export async function refChangeRecords(
   repo: Repo,
   logger: Logger,
-  projectId: number,
-  userId: number | undefined,
+  hooks: PushHookSource,
+  intent: { projectId: number; userId: number | undefined },
   changes: readonly RefChange[],
   before: ReadonlyMap<string, string>,
 ): Promise<RecordedRefChanges> {
+  const { projectId, userId } = intent
   const events: EventRecord[] = []
   const otherRefs = [...before.values()]
   for (const change of userId === undefined ? [] : changes) {
@@ -71,12 +103,21 @@ export async function refChangeRecords(
       logger.error({ err, projectId, ref: change.ref }, 'push event facts not read')
     }
   }
-  return { events, branchUpdates: branchUpdatesOf(projectId, userId, changes) }
+  let hookEvents: HookEvent[] = []
+  if (userId !== undefined && changes.length > 0) {
+    try {
+      hookEvents = await hookEventsOf(repo, hooks, projectId, userId, changes, otherRefs)
+    } catch (err) {
+      logger.error({ err, projectId }, 'push hook events not built')
+    }
+  }
+  return { events, branchUpdates: branchUpdatesOf(projectId, userId, changes), hookEvents }
 }
 
 export interface RefChangeRecorderDeps {
   store: RefChangesStore
   logger: Logger
+  hooks: PushHookSource
   owner: IntentOwner
   /** Runs the branch updates' relay soon. */
   wake: () => void
@@ -102,14 +143,7 @@ export function refChangeRecorder(deps: RefChangeRecorderDeps): RefChangeRecorde
   ): Promise<void> {
     try {
       const changed = changes ?? diffRefs(before, await repo.refs())
-      const records = await refChangeRecords(
-        repo,
-        logger,
-        intent.projectId,
-        intent.userId,
-        changed,
-        before,
-      )
+      const records = await refChangeRecords(repo, logger, deps.hooks, intent, changed, before)
       await store.record(intent.id, records)
       deps.wake()
     } catch (err) {

@@ -4,6 +4,7 @@ import { RepositoryServiceService, SmartHttpServiceService } from '@suite/proto'
 import {
   BRANCH_UPDATE_OUTBOX,
   createBranchUpdatePublisher,
+  HOOK_EVENT_ROUTE,
   startServiceOutboxRelay,
   type GrpcServer,
   type ServiceDeps,
@@ -39,21 +40,33 @@ export function registerRepositoryServices(
     deps,
     'branch updates',
   )
+  const hookRelay = startServiceOutboxRelay(HOOK_EVENT_ROUTE, deps, 'hook events')
+  const wake = () => {
+    relay.wake()
+    hookRelay.wake()
+  }
+  const hooks = {
+    facts: (projectId: number) => refChanges.pushHookFacts(projectId),
+    externalUrl: config.externalUrl,
+  }
   const stopSweeper = startIntentSweeper({
     store: refChanges,
     repositories: store,
     logger: deps.logger,
+    hooks,
     owner,
-    wake: relay.wake,
+    wake,
   })
   const repositoryDeps = {
     store,
     logger: deps.logger,
+    externalUrl: config.externalUrl,
     refChanges: refChangeRecorder({
       store: refChanges,
       logger: deps.logger,
+      hooks,
       owner,
-      wake: relay.wake,
+      wake,
     }),
   }
   server.add(
@@ -68,6 +81,6 @@ export function registerRepositoryServices(
   )
   return async () => {
     await stopSweeper()
-    await relay.stop()
+    await Promise.all([relay.stop(), hookRelay.stop()])
   }
 }

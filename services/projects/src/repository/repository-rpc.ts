@@ -22,6 +22,7 @@ import { isFullObjectId, isObjectFormat, isValidFilePath, isValidNewRefName } fr
 import { lastCommitFor, readFileAt } from './blob-reader.js'
 import { listTree } from './tree-entries.js'
 import { keepPipelineRef } from './pipeline-refs.js'
+import { samplePushHook } from './push-hook.js'
 import type { Repo, RepositoryStore } from './repository-store.js'
 import { createTag, deleteTag, getTag, listTags } from './tags.js'
 import { branchToProto, commitToProto, tagToProto } from './to-proto.js'
@@ -36,6 +37,8 @@ export interface RepositoryDeps {
   logger: Logger
   /** Every ref write goes through it, so that its changes are recorded durably. */
   refChanges: RefChangeRecorder
+  /** The instance's URL, for the commit URLs of sample hook payloads. */
+  externalUrl: string
 }
 
 const ORDER: Partial<Record<TagOrder, TagOrderField>> = {
@@ -180,6 +183,20 @@ export function repositoryService(
     keepPipelineRef: server.unary('KeepPipelineRef', async (req) => {
       await keepPipelineRef(await existing(req.projectId), req.pipelineId, req.sha)
       return {}
+    }),
+    samplePushHook: server.unary('SamplePushHook', async (req) => {
+      const payload = await samplePushHook(
+        deps.store.repo(req.projectId),
+        {
+          projectId: req.projectId,
+          userId: req.userId,
+          fullPath: req.fullPath,
+          externalUrl: deps.externalUrl,
+          defaultBranch: undefined,
+        },
+        req.tag,
+      )
+      return { payloadJson: JSON.stringify(payload) }
     }),
     readFile: server.unary('ReadFile', async (req) => {
       if (!isFullObjectId(req.sha)) throw new InvalidError({}, 'sha is invalid')

@@ -3,15 +3,16 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
   BRANCH_UPDATE_OUTBOX,
+  HOOK_EVENT_OUTBOX,
   outboxTransactionsOf,
   startQueueOutboxRelay,
   type BranchUpdate,
   type Logger,
 } from '@suite/runtime'
 import type { Redis } from 'ioredis'
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import { startIntentSweeper } from '../repository/intent-sweeper.js'
-import { refChangeRecorder } from '../repository/ref-change-recorder.js'
+import { refChangeRecorder, type PushHookSource } from '../repository/ref-change-recorder.js'
 import { RepositoryStore, type Repo } from '../repository/repository-store.js'
 import { commitOn } from '../repository/test-repo.js'
 import { migratedDatabase, namespaceOf, projectDraft } from '../testing/test-database.js'
@@ -24,6 +25,7 @@ let drop: () => Promise<void>
 let root: string
 let repositories: RepositoryStore
 let store: RefChangesStore
+let hooks: PushHookSource
 
 const logger = {
   info: () => undefined,
@@ -31,6 +33,7 @@ const logger = {
   error: () => undefined,
 } as unknown as Logger
 const ME = { host: 'repo-0', processId: 'now' }
+const EXTERNAL_URL = 'https://gitlab.example.com'
 const EARLIER = { host: 'repo-0', processId: 'before-the-crash' }
 const ELSEWHERE = { host: 'repo-1', processId: 'alive' }
 
@@ -39,6 +42,10 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'ref-changes-test-'))
   repositories = new RepositoryStore(root, { path: process.env['PATH'] ?? '/usr/bin:/bin' })
   store = new RefChangesStore(db)
+  hooks = {
+    facts: (projectId: number) => store.pushHookFacts(projectId),
+    externalUrl: EXTERNAL_URL,
+  }
 })
 
 afterAll(async () => {
@@ -89,7 +96,13 @@ describe('ref changes on PostgreSQL', () => {
   it("records a write's push event and branch update with the end of its intent", async () => {
     const { projectId, repo, head } = await projectWithRepo()
     let wakes = 0
-    const recorder = refChangeRecorder({ store, logger, owner: ME, wake: () => (wakes += 1) })
+    const recorder = refChangeRecorder({
+      store,
+      logger,
+      hooks,
+      owner: ME,
+      wake: () => (wakes += 1),
+    })
     const next = await recorder.write(repo, projectId, 8, async () => {
       const after = await commitOn(repo, 'main', { 'README.md': 'again\n' })
       return { result: after, changes: [{ ref: 'refs/heads/main', oldId: head, newId: after }] }
@@ -104,7 +117,7 @@ describe('ref changes on PostgreSQL', () => {
 
   it('records what a failed write changed, from the refs, and rethrows', async () => {
     const { projectId, repo, head } = await projectWithRepo()
-    const recorder = refChangeRecorder({ store, logger, owner: ME, wake: () => undefined })
+    const recorder = refChangeRecorder({ store, logger, hooks, owner: ME, wake: () => undefined })
     let moved = ''
     await expect(
       recorder.write(repo, projectId, 8, async () => {
@@ -129,7 +142,7 @@ describe('ref changes on PostgreSQL', () => {
 
     let wakes = 0
     const stop = startIntentSweeper(
-      { store, repositories, logger, owner: ME, wake: () => (wakes += 1) },
+      { store, repositories, logger, hooks, owner: ME, wake: () => (wakes += 1) },
       { everyMs: 60_000 },
     )
     for (let i = 0; i < 100 && wakes === 0; i++) await new Promise((r) => setTimeout(r, 20))
@@ -141,9 +154,90 @@ describe('ref changes on PostgreSQL', () => {
     })
   })
 
+  it('writes push and tag push hook events only for a project with hooks that want them', async () => {
+    const { projectId, repo, head } = await projectWithRepo()
+    const recorder = refChangeRecorder({ store, logger, hooks, owner: ME, wake: () => undefined })
+    const hookEvents = async () =>
+      (
+        await db
+          .selectFrom('hook_event_outbox')
+          .select('payload')
+          .where(sql<boolean>`(payload ->> 'projectId')::bigint = ${projectId}`)
+          .orderBy('id')
+          .execute()
+      ).map((row) => HOOK_EVENT_OUTBOX.fromJSON(row.payload))
+    const first = await recorder.write(repo, projectId, 8, async () => {
+      const after = await commitOn(repo, 'main', { 'a.txt': 'a\n' })
+      return { result: after, changes: [{ ref: 'refs/heads/main', oldId: head, newId: after }] }
+    })
+    expect(await hookEvents()).toEqual([])
+
+    await db
+      .insertInto('web_hooks')
+      .values({
+        project_id: projectId,
+        url_ciphertext: 'sealed',
+        events: JSON.stringify({ push_events: true, tag_push_events: false }),
+      })
+      .execute()
+    const second = await recorder.write(repo, projectId, 8, async () => {
+      const after = await commitOn(repo, 'main', { 'a.txt': 'changed\n', 'b.txt': 'b\n' })
+      return { result: after, changes: [{ ref: 'refs/heads/main', oldId: first, newId: after }] }
+    })
+    await recorder.write(repo, projectId, 8, async () => {
+      await repo.run(['tag', 'v1', second])
+      return {
+        result: undefined,
+        changes: [{ ref: 'refs/tags/v1', oldId: undefined, newId: second }],
+      }
+    })
+    const events = await hookEvents()
+    expect(events).toHaveLength(1)
+    const [push] = events
+    expect(push).toMatchObject({ projectId, kind: 'push_hooks', branch: 'main', userId: 8 })
+    expect(Object.keys(push!.payload)).toEqual([
+      'object_kind',
+      'event_name',
+      'before',
+      'after',
+      'ref',
+      'ref_protected',
+      'checkout_sha',
+      'message',
+      'user_id',
+      'user_name',
+      'user_username',
+      'user_email',
+      'user_avatar',
+      'project_id',
+      'project',
+      'commits',
+      'total_commits_count',
+      'push_options',
+      'repository',
+    ])
+    expect(push!.payload).toMatchObject({
+      object_kind: 'push',
+      before: first,
+      after: second,
+      ref: 'refs/heads/main',
+      checkout_sha: second,
+      total_commits_count: 1,
+      commits: [
+        {
+          id: second,
+          url: expect.stringMatching(new RegExp(`^${EXTERNAL_URL}/.+/-/commit/${second}$`)),
+          added: ['b.txt'],
+          modified: ['a.txt'],
+          removed: [],
+        },
+      ],
+    })
+  })
+
   it('relays the branch updates to their queue and empties the outbox', async () => {
     const { projectId, repo, head } = await projectWithRepo()
-    const recorder = refChangeRecorder({ store, logger, owner: ME, wake: () => undefined })
+    const recorder = refChangeRecorder({ store, logger, hooks, owner: ME, wake: () => undefined })
     await recorder.write(repo, projectId, undefined, async () => {
       const after = await commitOn(repo, 'main', { 'b.txt': 'b\n' })
       return { result: after, changes: [{ ref: 'refs/heads/main', oldId: head, newId: after }] }

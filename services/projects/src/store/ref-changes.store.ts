@@ -1,5 +1,11 @@
 import type { EventRecord } from '@suite/proto'
-import { BRANCH_UPDATE_OUTBOX, insertOutboxMessage, type BranchUpdate } from '@suite/runtime'
+import {
+  BRANCH_UPDATE_OUTBOX,
+  HOOK_EVENT_OUTBOX,
+  insertOutboxMessage,
+  type BranchUpdate,
+  type HookEvent,
+} from '@suite/runtime'
 import { sql, type Kysely } from 'kysely'
 import { recordEvent } from './events.store.js'
 import type { Database } from './schema.js'
@@ -22,6 +28,16 @@ export interface RefWriteIntent {
 export interface RecordedRefChanges {
   events: readonly EventRecord[]
   branchUpdates: readonly BranchUpdate[]
+  /** Push and tag push webhook events, for projects with hooks that want them. */
+  hookEvents: readonly HookEvent[]
+}
+
+/** What the push hook events of a project need: its path, default branch and wanting hooks. */
+export interface PushHookFacts {
+  fullPath: string
+  defaultBranch: string | undefined
+  push: boolean
+  tagPush: boolean
 }
 
 /** Stores the push events and queues the branch updates of a write, ending its intent. */
@@ -33,6 +49,9 @@ async function record(
   for (const event of changes.events) await recordEvent(trx, event)
   for (const update of changes.branchUpdates) {
     await insertOutboxMessage(trx, BRANCH_UPDATE_OUTBOX, update)
+  }
+  for (const event of changes.hookEvents) {
+    await insertOutboxMessage(trx, HOOK_EVENT_OUTBOX, event)
   }
   if (intentId !== undefined) {
     await trx.deleteFrom('ref_write_intents').where('id', '=', intentId).execute()
@@ -116,6 +135,29 @@ export class RefChangesStore {
       if (!done) break
     }
     return swept
+  }
+
+  /** The project's push hook facts; undefined when it has no hook that wants pushes or tags. */
+  async pushHookFacts(projectId: number): Promise<PushHookFacts | undefined> {
+    const { rows } = await sql<{
+      full_path: string
+      default_branch: string | null
+      push: boolean
+      tag_push: boolean
+    }>`select p.full_path, p.default_branch,
+        exists(select 1 from web_hooks h where h.project_id = p.id
+          and (h.events ->> 'push_events')::boolean) as push,
+        exists(select 1 from web_hooks h where h.project_id = p.id
+          and (h.events ->> 'tag_push_events')::boolean) as tag_push
+      from projects p where p.id = ${projectId}`.execute(this.db)
+    const row = rows[0]
+    if (!row || (!row.push && !row.tag_push)) return undefined
+    return {
+      fullPath: row.full_path,
+      defaultBranch: row.default_branch ?? undefined,
+      push: row.push,
+      tagPush: row.tag_push,
+    }
   }
 
   /** The number of intents still open (for tests and metrics). */

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis'
 import { queuePrefix, type Logger } from '@suite/runtime'
 import type { Kysely } from 'kysely'
 import { deleteEventsBefore } from '../store/event-prune.store.js'
+import { deleteHookLogsBefore, hookLogCutoff } from '../store/hooks.store.js'
 import type { Database } from '../store/schema.js'
 import { EVENTS_PRUNE_QUEUE, type PruneJobData } from './queues.js'
 
@@ -54,7 +55,8 @@ export function startPruneWorker(
     EVENTS_PRUNE_QUEUE,
     async () => {
       const deleted = await pruneOldEvents(db)
-      logger.info({ deleted }, 'old events pruned')
+      const hookLogs = await deleteHookLogsBefore(db, hookLogCutoff(new Date()))
+      logger.info({ deleted, hookLogs }, 'old events and webhook logs pruned')
     },
     { connection, prefix: queuePrefix(), concurrency: 1 },
   )

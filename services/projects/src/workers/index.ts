@@ -1,9 +1,12 @@
 import { Queue } from 'bullmq'
-import { queueMetrics, queuePrefix, type ServiceDeps } from '@suite/runtime'
+import { HOOK_EVENTS_QUEUE, queueMetrics, queuePrefix, type ServiceDeps } from '@suite/runtime'
+import { loadProjectsConfig } from '../config.js'
+import { hookRuntime } from '../hook-deps.js'
 import type { Database } from '../store/schema.js'
 import { startActivityEventsWorker } from './activity-events.worker.js'
 import { schedulePrune, startPruneWorker } from './event-prune.worker.js'
-import { EVENTS_PRUNE_QUEUE, EVENTS_QUEUE } from './queues.js'
+import { startHookDeliveriesWorker, startHookEventsWorker } from './hook-events.worker.js'
+import { EVENTS_PRUNE_QUEUE, EVENTS_QUEUE, HOOK_DELIVERIES_QUEUE } from './queues.js'
 
 /** Starts the worker role's BullMQ workers; returns what stops them. */
 export async function startWorkers(deps: ServiceDeps<Database>): Promise<() => Promise<void>> {
@@ -14,12 +17,23 @@ export async function startWorkers(deps: ServiceDeps<Database>): Promise<() => P
   metrics.watch(eventsQueue)
   metrics.watch(pruneQueue)
 
+  const config = loadProjectsConfig()
+  const hooks = hookRuntime(deps, config)
+  const hookEvents = startHookEventsWorker(hooks, connection, deps.logger, config)
+  const hookEventsQueue = new Queue(HOOK_EVENTS_QUEUE, { connection, prefix: queuePrefix() })
+  metrics.watch(hookEventsQueue)
+  metrics.watch(hookEvents.deliveries)
+
   const workers = [
     startActivityEventsWorker(deps.db, connection, deps.logger, deps.registry),
     startPruneWorker(deps.db, connection, deps.logger),
+    hookEvents.worker,
+    startHookDeliveriesWorker(hooks, connection, deps.logger, config),
   ]
   metrics.observe(workers[0]!, EVENTS_QUEUE)
   metrics.observe(workers[1]!, EVENTS_PRUNE_QUEUE)
+  metrics.observe(workers[2]!, HOOK_EVENTS_QUEUE)
+  metrics.observe(workers[3]!, HOOK_DELIVERIES_QUEUE)
   for (const worker of workers) {
     worker.on('error', (error) => deps.logger.error({ err: error }, 'worker error'))
     worker.on('failed', (job, error) =>
@@ -30,6 +44,12 @@ export async function startWorkers(deps: ServiceDeps<Database>): Promise<() => P
   // Active jobs finish (or go back to the queue when the lock expires) before the process exits.
   return async () => {
     await Promise.all(workers.map((worker) => worker.close()))
-    await Promise.all([eventsQueue.close(), pruneQueue.close()])
+    await Promise.all([
+      eventsQueue.close(),
+      pruneQueue.close(),
+      hookEventsQueue.close(),
+      hookEvents.deliveries.close(),
+    ])
+    hooks.identity.close()
   }
 }

@@ -8,3 +8,6 @@ export const EVENTS_PRUNE_QUEUE = 'projects.events-prune'
 
 /** The prune job's payload: nothing, the cutoff is computed when it runs. */
 export type PruneJobData = Record<string, never>
+
+/** One request of one hook for one event, with its retries (the hook events worker queues them). */
+export const HOOK_DELIVERIES_QUEUE = 'projects.hook-deliveries'

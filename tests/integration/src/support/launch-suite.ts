@@ -127,6 +127,8 @@ export async function launchSuite(options: LaunchOptions = {}): Promise<Launched
     // timeout, and the legacy registration token works.
     RUNNER_LONG_POLL_SECONDS: '5',
     CI_JOB_DEADLINE_GRACE_SECONDS: '1',
+    // Webhook deliveries that failed are retried within a second, not ten.
+    WEBHOOK_RETRY_DELAY_MS: '200',
     RUNNER_REGISTRATION_TOKEN,
     ...options.env,
   }

@@ -338,6 +338,18 @@ export interface KeepPipelineRefRequest {
 export interface KeepPipelineRefResponse {
 }
 
+export interface SamplePushHookRequest {
+  projectId: number;
+  fullPath: string;
+  userId: number;
+  tag: boolean;
+}
+
+export interface SamplePushHookResponse {
+  /** The HookEvent payload, as JSON. */
+  payloadJson: string;
+}
+
 export interface SetDefaultBranchRequest {
   projectId: number;
   name: string;
@@ -3708,6 +3720,208 @@ export const KeepPipelineRefResponse: MessageFns<KeepPipelineRefResponse> = {
   },
   fromPartial<I extends Exact<DeepPartial<KeepPipelineRefResponse>, I>>(_: I): KeepPipelineRefResponse {
     const message = createBaseKeepPipelineRefResponse();
+    return message;
+  },
+};
+
+function createBaseSamplePushHookRequest(): SamplePushHookRequest {
+  return { projectId: 0, fullPath: "", userId: 0, tag: false };
+}
+
+export const SamplePushHookRequest: MessageFns<SamplePushHookRequest> = {
+  encode(message: SamplePushHookRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.fullPath !== "") {
+      writer.uint32(18).string(message.fullPath);
+    }
+    if (message.userId !== 0) {
+      writer.uint32(24).int64(message.userId);
+    }
+    if (message.tag !== false) {
+      writer.uint32(32).bool(message.tag);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SamplePushHookRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSamplePushHookRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.fullPath = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.userId = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.tag = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SamplePushHookRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      fullPath: isSet(object.fullPath)
+        ? globalThis.String(object.fullPath)
+        : isSet(object.full_path)
+        ? globalThis.String(object.full_path)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : 0,
+      tag: isSet(object.tag) ? globalThis.Boolean(object.tag) : false,
+    };
+  },
+
+  toJSON(message: SamplePushHookRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.fullPath !== "") {
+      obj.fullPath = message.fullPath;
+    }
+    if (message.userId !== 0) {
+      obj.userId = Math.round(message.userId);
+    }
+    if (message.tag !== false) {
+      obj.tag = message.tag;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SamplePushHookRequest>, I>>(base?: I): SamplePushHookRequest {
+    return SamplePushHookRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SamplePushHookRequest>, I>>(object: I): SamplePushHookRequest {
+    const message = createBaseSamplePushHookRequest();
+    message.projectId = object.projectId ?? 0;
+    message.fullPath = object.fullPath ?? "";
+    message.userId = object.userId ?? 0;
+    message.tag = object.tag ?? false;
+    return message;
+  },
+};
+
+function createBaseSamplePushHookResponse(): SamplePushHookResponse {
+  return { payloadJson: "" };
+}
+
+export const SamplePushHookResponse: MessageFns<SamplePushHookResponse> = {
+  encode(message: SamplePushHookResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.payloadJson !== "") {
+      writer.uint32(10).string(message.payloadJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SamplePushHookResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSamplePushHookResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.payloadJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SamplePushHookResponse {
+    return {
+      payloadJson: isSet(object.payloadJson)
+        ? globalThis.String(object.payloadJson)
+        : isSet(object.payload_json)
+        ? globalThis.String(object.payload_json)
+        : "",
+    };
+  },
+
+  toJSON(message: SamplePushHookResponse): unknown {
+    const obj: any = {};
+    if (message.payloadJson !== "") {
+      obj.payloadJson = message.payloadJson;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SamplePushHookResponse>, I>>(base?: I): SamplePushHookResponse {
+    return SamplePushHookResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SamplePushHookResponse>, I>>(object: I): SamplePushHookResponse {
+    const message = createBaseSamplePushHookResponse();
+    message.payloadJson = object.payloadJson ?? "";
     return message;
   },
 };
@@ -8761,6 +8975,23 @@ export const RepositoryServiceService = {
       Buffer.from(KeepPipelineRefResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): KeepPipelineRefResponse => KeepPipelineRefResponse.decode(value),
   },
+  /**
+   * The push (or tag push) webhook payload a hook test sends (TestHooks::ProjectService):
+   * the last three commits of the default branch, or the newest tag; GitLab's sample
+   * data in an empty repository. The payload's project, repository and user blocks
+   * are left for the hook's delivery to fill.
+   */
+  samplePushHook: {
+    path: "/gitlab.projects.v1.RepositoryService/SamplePushHook" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SamplePushHookRequest): Buffer =>
+      Buffer.from(SamplePushHookRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SamplePushHookRequest => SamplePushHookRequest.decode(value),
+    responseSerialize: (value: SamplePushHookResponse): Buffer =>
+      Buffer.from(SamplePushHookResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SamplePushHookResponse => SamplePushHookResponse.decode(value),
+  },
   listTags: {
     path: "/gitlab.projects.v1.RepositoryService/ListTags" as const,
     requestStream: false as const,
@@ -8909,6 +9140,13 @@ export interface RepositoryServiceServer extends UntypedServiceImplementation {
    * did since; idempotent. INVALID_ARGUMENT for a sha that is not a commit here.
    */
   keepPipelineRef: handleUnaryCall<KeepPipelineRefRequest, KeepPipelineRefResponse>;
+  /**
+   * The push (or tag push) webhook payload a hook test sends (TestHooks::ProjectService):
+   * the last three commits of the default branch, or the newest tag; GitLab's sample
+   * data in an empty repository. The payload's project, repository and user blocks
+   * are left for the hook's delivery to fill.
+   */
+  samplePushHook: handleUnaryCall<SamplePushHookRequest, SamplePushHookResponse>;
   listTags: handleUnaryCall<ListTagsRequest, ListTagsResponse>;
   getTag: handleUnaryCall<GetTagRequest, GetTagResponse>;
   createTag: handleUnaryCall<CreateTagRequest, CreateTagResponse>;
@@ -9179,6 +9417,27 @@ export interface RepositoryServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: KeepPipelineRefResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The push (or tag push) webhook payload a hook test sends (TestHooks::ProjectService):
+   * the last three commits of the default branch, or the newest tag; GitLab's sample
+   * data in an empty repository. The payload's project, repository and user blocks
+   * are left for the hook's delivery to fill.
+   */
+  samplePushHook(
+    request: SamplePushHookRequest,
+    callback: (error: ServiceError | null, response: SamplePushHookResponse) => void,
+  ): ClientUnaryCall;
+  samplePushHook(
+    request: SamplePushHookRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SamplePushHookResponse) => void,
+  ): ClientUnaryCall;
+  samplePushHook(
+    request: SamplePushHookRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SamplePushHookResponse) => void,
   ): ClientUnaryCall;
   listTags(
     request: ListTagsRequest,
