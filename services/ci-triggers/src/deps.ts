@@ -3,6 +3,7 @@ import {
   Counter,
   createClient,
   createRateLimiter,
+  HOOK_EVENT_ROUTE,
   PIPELINE_CREATED_EVENTS,
   PIPELINE_FINISHED_EVENTS,
   startServiceOutboxRelay,
@@ -52,8 +53,9 @@ export interface WiredDeps {
 /**
  * The store, the other services' clients (reads retried on UNAVAILABLE; the
  * repository may take its time reading a commit), the pipeline metrics and
- * the relays from the outboxes to `ci.pipeline-created` (new branch pipelines)
- * and `ci.pipeline-finished` (pipelines that completed).
+ * the relays from the outboxes to `ci.pipeline-created` (new branch pipelines),
+ * `ci.pipeline-finished` (pipelines that completed) and `projects.hook-events`
+ * (pipelines' webhook events).
  */
 export function ciTriggersDeps(service: ServiceDeps<Database>): WiredDeps {
   const config = loadCiTriggersConfig()
@@ -81,6 +83,8 @@ export function ciTriggersDeps(service: ServiceDeps<Database>): WiredDeps {
     service,
     'pipeline-finished events',
   )
+  // Every status change writes a webhook event; like finished ones, they are found on the tick.
+  const hookRelay = startServiceOutboxRelay(HOOK_EVENT_ROUTE, service, 'hook events')
   const pipelinesCreated = new Counter({
     name: 'ci_pipelines_created_total',
     help: 'Pipelines stored, by source and status at creation.',
@@ -102,6 +106,7 @@ export function ciTriggersDeps(service: ServiceDeps<Database>): WiredDeps {
   const queueChanged = () => {
     deadlines.wake()
     finishedRelay.wake()
+    hookRelay.wake()
   }
   const limiter = createRateLimiter(service.redis, (err) =>
     service.logger.warn({ err }, 'pipeline rate limit not counted'),
@@ -144,9 +149,11 @@ export function ciTriggersDeps(service: ServiceDeps<Database>): WiredDeps {
         statuses: new CommitStatusesStore(service.db),
         commits: commitLookups(repository.rpc),
         now,
+        project: { access, externalUrl: config.externalUrl },
         created: (pipeline) => {
           pipelinesCreated.inc({ source: pipeline.source, status: pipeline.status })
           relay.wake()
+          hookRelay.wake()
           return Promise.resolve()
         },
       },
@@ -154,14 +161,15 @@ export function ciTriggersDeps(service: ServiceDeps<Database>): WiredDeps {
       externalUrl: config.externalUrl,
       created: (pipeline) => {
         pipelinesCreated.inc({ source: pipeline.source, status: pipeline.status })
-        // Its transaction wrote the merge requests' news to the outbox.
+        // Its transaction wrote the merge requests' news and its webhook events to the outboxes.
         relay.wake()
+        hookRelay.wake()
         return Promise.resolve()
       },
     },
     close: async () => {
       for (const client of [projects, users, repository]) client.raw.close()
-      await Promise.all([relay.stop(), finishedRelay.stop(), deadlines.stop()])
+      await Promise.all([relay.stop(), finishedRelay.stop(), hookRelay.stop(), deadlines.stop()])
     },
   }
 }

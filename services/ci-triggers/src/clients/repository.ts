@@ -1,10 +1,25 @@
-import type { RepositoryServiceClient } from '@suite/proto'
+import type { Commit, RepositoryServiceClient } from '@suite/proto'
 import { status } from '@grpc/grpc-js'
 import { isNotFound, isServiceError, type PromiseClient } from '@suite/runtime'
-import type { RepositoryPort } from '../domain/ports.js'
+import type { RepositoryPort, ResolvedRef } from '../domain/ports.js'
 
 /** GitLab's ci_config max size (Gitlab::Ci::Config::Yaml: max_yaml_size_bytes default, 2 MB). */
 export const MAX_CONFIG_BYTES = 2 * 1024 * 1024
+
+/** A branch's or tag's commit as pipeline creation keeps it. */
+function resolved(commit: Commit, tag: boolean): ResolvedRef {
+  return {
+    sha: commit.id,
+    tag,
+    committedAt: commit.committedDate ?? null,
+    commit: {
+      message: commit.message,
+      title: commit.title,
+      authorName: commit.authorName,
+      authorEmail: commit.authorEmail,
+    },
+  }
+}
 
 /** The repository role, as pipeline creation needs it. */
 export function repositoryPort(repository: PromiseClient<RepositoryServiceClient>): RepositoryPort {
@@ -22,10 +37,10 @@ export function repositoryPort(repository: PromiseClient<RepositoryServiceClient
     resolveRef: async (projectId, ref) => {
       const branch = await orUndefined(repository.getBranch({ projectId, name: ref }))
       const commit = branch?.branch?.commit
-      if (commit) return { sha: commit.id, tag: false, committedAt: commit.committedDate ?? null }
+      if (commit) return resolved(commit, false)
       const tag = await orUndefined(repository.getTag({ projectId, name: ref }))
       const tagged = tag?.tag?.commit
-      if (tagged) return { sha: tagged.id, tag: true, committedAt: tagged.committedDate ?? null }
+      if (tagged) return resolved(tagged, true)
       return undefined
     },
     readFile: async (projectId, sha, path) => {

@@ -12,6 +12,8 @@ import { isCommitStatusState, moveStatus, type CommitStatus } from './commit-sta
 import type { CommitLookupPort, CommitStatusStore } from './commit-status-ports.js'
 import { BLANK_SHA, type Pipeline } from './pipeline.js'
 import { requireAbility } from './policy.js'
+import type { AccessPort } from './ports.js'
+import { projectVariables } from './predefined-variables.js'
 import { pipelineStateFor } from './process-pipeline.js'
 
 export interface CreateCommitStatusDeps {
@@ -20,6 +22,11 @@ export interface CreateCommitStatusDeps {
   now: () => Date
   /** Told of a pipeline the status created (merge requests' head pipelines); never throws. */
   created?: (pipeline: Pipeline) => Promise<void>
+  /**
+   * The project and the instance's URL: a pipeline the status creates keeps
+   * the project's CI_PROJECT_* variables, for its webhook events' URLs.
+   */
+  project?: { access: Pick<AccessPort, 'project'>; externalUrl: string }
 }
 
 export interface StatusRequest {
@@ -33,6 +40,16 @@ export interface StatusRequest {
   description?: string
   coverage?: number
   pipelineId?: number
+}
+
+/** The CI_PROJECT_* variables a new external pipeline keeps; none without the project. */
+async function projectVariablesOf(
+  deps: CreateCommitStatusDeps,
+  projectId: number,
+): Promise<Record<string, string>> {
+  if (!deps.project) return {}
+  const facts = await deps.project.access.project(projectId)
+  return facts ? projectVariables(facts, deps.project.externalUrl) : {}
 }
 
 export async function createCommitStatus(
@@ -56,6 +73,7 @@ export async function createCommitStatus(
     request.ref || matching?.ref || (await deps.commits.branchesContaining(projectId, sha))[0]
   if (!ref) throw new NotFoundError('References for commit')
   const now = deps.now()
+  const variables = await projectVariablesOf(deps, projectId)
   const outcome = await deps.statuses.record(
     {
       projectId,
@@ -87,7 +105,7 @@ export async function createCommitStatus(
         failureReason: null,
         name: null,
         upstream: null,
-        predefinedVariables: {},
+        predefinedVariables: variables,
       },
     },
     {

@@ -1,5 +1,5 @@
 import type { PipelineRequest } from './pipeline-request.js'
-import type { ProjectFacts, ResolvedRef } from './ports.js'
+import type { CommitFacts, ProjectFacts, ResolvedRef } from './ports.js'
 
 /** What the predefined variables are made of. */
 export interface VariableFacts {
@@ -18,6 +18,47 @@ export function refSlug(ref: string): string {
     .replace(/^-+|-+$/g, '')
 }
 
+/** Time#xmlschema of a UTC time: ISO 8601 to the second ("2026-11-28T12:00:00Z"). */
+export function xmlSchemaTime(time: Date): string {
+  return `${time.toISOString().slice(0, 19)}Z`
+}
+
+/**
+ * Commit#description: the message after its title line, or all of it when
+ * the title line is too long to be shown whole.
+ */
+function commitDescription(message: string): string {
+  if (message.trim() === '') return 'No commit message'
+  const newline = message.indexOf('\n')
+  const fullTitle = message.split(/[\r\n]/, 1)[0] ?? ''
+  if (fullTitle.length >= 100) return message
+  if (newline === -1) return ''
+  return message.slice(newline + 1).replace(/\r?\n$|\r$/, '')
+}
+
+/** CI_COMMIT_MESSAGE, _TITLE, _DESCRIPTION, _AUTHOR and _TIMESTAMP of a known commit. */
+export function commitVariables(commit: CommitFacts, committedAt: Date | null) {
+  const variables: Record<string, string> = {
+    CI_COMMIT_MESSAGE: commit.message,
+    CI_COMMIT_TITLE: commit.title,
+    CI_COMMIT_DESCRIPTION: commitDescription(commit.message),
+    CI_COMMIT_AUTHOR: `${commit.authorName} <${commit.authorEmail}>`,
+  }
+  if (committedAt) variables.CI_COMMIT_TIMESTAMP = xmlSchemaTime(committedAt)
+  return variables
+}
+
+/** The CI_PROJECT_* variables of a project. */
+export function projectVariables(project: ProjectFacts, externalUrl: string) {
+  return {
+    CI_PROJECT_ID: String(project.id),
+    CI_PROJECT_PATH: project.fullPath,
+    CI_PROJECT_NAME: project.fullPath.split('/').pop() ?? '',
+    CI_PROJECT_NAMESPACE: project.fullPath.split('/').slice(0, -1).join('/'),
+    CI_PROJECT_URL: `${externalUrl}/${project.fullPath}`,
+  }
+}
+
 /**
  * The predefined variables a pipeline's rules can read (GitLab's
  * Gitlab::Ci::Variables::Builder at pipeline creation): the commit, the
@@ -26,8 +67,6 @@ export function refSlug(ref: string): string {
  */
 export function predefinedVariables(facts: VariableFacts): Record<string, string> {
   const { request, project, commit, externalUrl } = facts
-  const projectUrl = `${externalUrl}/${project.fullPath}`
-  const namespace = project.fullPath.split('/').slice(0, -1).join('/')
   const mergeRequest = request.mergeRequest
   const refName = mergeRequest ? mergeRequest.sourceBranch : request.ref
   const variables: Record<string, string> = {
@@ -36,16 +75,13 @@ export function predefinedVariables(facts: VariableFacts): Record<string, string
     CI_SERVER: 'yes',
     CI_SERVER_URL: externalUrl,
     CI_API_V4_URL: `${externalUrl}/api/v4`,
-    CI_PROJECT_ID: String(project.id),
-    CI_PROJECT_PATH: project.fullPath,
-    CI_PROJECT_NAME: project.fullPath.split('/').pop() ?? '',
-    CI_PROJECT_NAMESPACE: namespace,
-    CI_PROJECT_URL: projectUrl,
+    ...projectVariables(project, externalUrl),
     CI_PIPELINE_SOURCE: request.source,
     CI_COMMIT_SHA: commit.sha,
     CI_COMMIT_SHORT_SHA: commit.sha.slice(0, 8),
     CI_COMMIT_REF_NAME: refName,
     CI_COMMIT_REF_SLUG: refSlug(refName),
+    ...(commit.commit ? commitVariables(commit.commit, commit.committedAt) : {}),
   }
   if (project.defaultBranch) variables.CI_DEFAULT_BRANCH = project.defaultBranch
   if (request.actor.userId !== null) variables.GITLAB_USER_ID = String(request.actor.userId)

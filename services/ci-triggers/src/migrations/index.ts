@@ -7,6 +7,7 @@ import * as createPipelineCreatedOutbox from './2026_11_26_1600_create_pipeline_
 import * as createPipelineFinishedOutbox from './2026_11_27_0900_create_pipeline_finished_outbox.js'
 import * as createRunners from './2026_11_27_1000_create_runners.js'
 import * as addCommitStatuses from './2026_11_27_1200_add_commit_statuses.js'
+import * as createHookEventOutbox from './2026_11_28_1200_create_hook_event_outbox.js'
 
 /** Every migration of the `ci_triggers` schema, by name; Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0900_create_pipeline_finished_outbox': createPipelineFinishedOutbox,
   '2026_11_27_1000_create_runners': createRunners,
   '2026_11_27_1200_add_commit_statuses': addCommitStatuses,
+  '2026_11_28_1200_create_hook_event_outbox': createHookEventOutbox,
 }

@@ -10,6 +10,7 @@ import type {
 import { headPipelineCandidate, type Pipeline } from '../domain/pipeline.js'
 import type { Window } from '../domain/ports.js'
 import { toJob, type JobRow } from './job-rows.js'
+import { insertPipelineHookEvent } from './pipeline-hook-outbox.js'
 import { newPipelineRow, toPipeline } from './pipeline-rows.js'
 import { lockedPipeline } from './pipelines.store.js'
 import type { Database } from './schema.js'
@@ -159,6 +160,8 @@ export class CommitStatusesStore implements CommitStatusStore {
     const stored = toPipeline(row)
     const news = headPipelineCandidate(stored)
     if (news) await insertOutboxMessage(trx, PIPELINE_CREATED_OUTBOX, news)
+    // Stored `created`, no event yet: updatePipeline reports its first status.
+    await insertPipelineHookEvent(trx, 'created', stored)
     return stored
   }
 }

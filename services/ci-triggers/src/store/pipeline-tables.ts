@@ -114,6 +114,16 @@ export interface PipelineCreatedOutboxTable {
   attempts: Generated<number>
 }
 
+/** Pipelines' webhook events waiting for `projects.hook-events` (runtime's HOOK_EVENT_OUTBOX). */
+export interface HookEventOutboxTable {
+  id: Generated<number>
+  /** runtime's HookEvent */
+  payload: unknown
+  idempotency_key: string
+  created_at: Defaulted<Date>
+  attempts: Generated<number>
+}
+
 /** Tables of pipelines and what they share. */
 export interface PipelineTables {
   pipelines: PipelinesTable
@@ -121,4 +131,5 @@ export interface PipelineTables {
   jobs: JobsTable
   pipeline_variables: PipelineVariablesTable
   pipeline_created_outbox: PipelineCreatedOutboxTable
+  hook_event_outbox: HookEventOutboxTable
 }

@@ -24,6 +24,7 @@ import type {
 } from '../domain/ports.js'
 
 import { newJobRow, retriedJobRow, toJob } from './job-rows.js'
+import { insertPipelineHookEvent } from './pipeline-hook-outbox.js'
 import { newPipelineRow, toPipeline } from './pipeline-rows.js'
 import type { Database } from './schema.js'
 
@@ -241,7 +242,10 @@ export class PipelinesStore implements PipelineStore {
       // Stored already completed (a configuration error, nothing to run): it finished as it began.
       const finished = pipelineFinishedNews('created', stored)
       if (finished) await insertOutboxMessage(trx, PIPELINE_FINISHED_OUTBOX, finished)
-      if (!contents) return stored
+      if (!contents) {
+        await insertPipelineHookEvent(trx, 'created', stored)
+        return stored
+      }
       if (contents.jobs.length > 0) {
         const origin = { ...pipeline, pipelineId: stored.id }
         await trx
@@ -262,6 +266,8 @@ export class PipelinesStore implements PipelineStore {
           )
           .execute()
       }
+      // Stored in a status of its own (a configuration error): its first webhook event.
+      await insertPipelineHookEvent(trx, 'created', stored)
       return contents.process ? contents.process(await lockedPipeline(trx, stored)) : stored
     })
   }
@@ -331,6 +337,8 @@ export async function lockedPipeline(
       // Its news for the merge requests' auto-merge commits with the status, or not at all.
       const finished = pipelineFinishedNews(before, current)
       if (finished) await insertOutboxMessage(trx, PIPELINE_FINISHED_OUTBOX, finished)
+      // GitLab's pipeline hooks: one event per status change, with the change.
+      await insertPipelineHookEvent(trx, before, current)
       return current
     },
   }
