@@ -44,7 +44,10 @@ export function mergeRequestsDeps(deps: ServiceDeps<Database>): WiredDeps {
       stores: createStores(deps.db, { listCounts }),
       ports,
       logger: deps.logger,
-      settings: { restrictMergeStatusRecheck: config.restrictMergeStatusRecheck },
+      settings: {
+        restrictMergeStatusRecheck: config.restrictMergeStatusRecheck,
+        externalUrl: config.externalUrl,
+      },
     },
     close: () => {
       close()

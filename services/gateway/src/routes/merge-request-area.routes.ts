@@ -8,6 +8,7 @@ import { mergeRequestCommitRoutes } from './merge-request-commits.routes.js'
 import { mergeRequestDiffRoutes } from './merge-request-diffs.routes.js'
 import { mergeRequestListRoutes } from './merge-request-lists.routes.js'
 import { mergeRequestPipelineRoutes } from './merge-request-pipelines.routes.js'
+import { mergeRequestResourceEventRoutes } from './merge-request-resource-events.routes.js'
 import type { MergeRequestRouteDeps } from './merge-request-route-deps.js'
 import { mergeRequestTimeTrackingRoutes } from './merge-request-time-tracking.routes.js'
 import { mergeRequestRoutes } from './merge-requests.routes.js'
@@ -26,5 +27,6 @@ export function mergeRequestAreaRoutes(api: ApiRouter, deps: MergeRequestRouteDe
   mergeRequestAwardEmojiRoutes(api, deps)
   mergeRequestNoteRoutes(api, deps)
   mergeRequestDiscussionRoutes(api, deps)
+  mergeRequestResourceEventRoutes(api, deps)
   milestoneRoutes(api, deps)
 }

@@ -9,6 +9,7 @@ import { callerMayApprove, requireUserId } from './collaboration-access.js'
 import type { MergeRequestsDeps } from './deps.js'
 import type { MergeRequest, MergeRequestKey } from './merge-request.js'
 import { presentMergeRequests, requireMergeRequest } from './merge-request-access.js'
+import { findHookTarget, recordMergeRequestHook } from './merge-request-hooks.js'
 import type { MergeRequestView } from './merge-request-view.js'
 
 /** The approval state of a request as the caller sees it. */
@@ -81,9 +82,14 @@ export async function approve(
       throw new ConflictError(`SHA does not match HEAD of source branch: ${head}`)
     }
   }
-  if (!(await deps.stores.approvals.insert(mergeRequest.id, requireUserId(caller)))) {
-    throw new UnauthenticatedError()
-  }
+  const userId = requireUserId(caller)
+  const target = await findHookTarget(deps, mergeRequest.targetProjectId)
+  const approved = await deps.stores.transaction(async (tx) => {
+    if (!(await tx.approvals.insert(mergeRequest.id, userId))) return false
+    await recordMergeRequestHook(tx, target, mergeRequest, 'approved', userId)
+    return true
+  })
+  if (!approved) throw new UnauthenticatedError()
   return approvalsOf(deps, caller, mergeRequest)
 }
 
@@ -94,8 +100,13 @@ export async function unapprove(
   key: MergeRequestKey,
 ): Promise<ApprovalState> {
   const mergeRequest = await requireApprovable(deps, caller, key)
-  if (!(await deps.stores.approvals.delete(mergeRequest.id, requireUserId(caller)))) {
-    throw new NotFoundError('')
-  }
+  const userId = requireUserId(caller)
+  const target = await findHookTarget(deps, mergeRequest.targetProjectId)
+  const unapproved = await deps.stores.transaction(async (tx) => {
+    if (!(await tx.approvals.delete(mergeRequest.id, userId))) return false
+    await recordMergeRequestHook(tx, target, mergeRequest, 'unapproved', userId)
+    return true
+  })
+  if (!unapproved) throw new NotFoundError('')
   return approvalsOf(deps, caller, mergeRequest)
 }

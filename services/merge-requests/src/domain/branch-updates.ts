@@ -7,7 +7,9 @@ import type { BranchUpdate } from '@suite/runtime'
 import type { MergeRequestsDeps } from './deps.js'
 import type { MergeRequest } from './merge-request.js'
 import { recordMergeRequestEvent } from './merge-request-events.js'
+import { findHookTarget, recordMergeRequestHook } from './merge-request-hooks.js'
 import { nextMergeStatus } from './merge-status-rules.js'
+import { recordResourceStateEvent } from './resource-state-events.js'
 
 /** A ref value of all zeros: the branch does not exist on that side of the update. */
 export function isNullSha(sha: string): boolean {
@@ -38,15 +40,18 @@ async function resetMergeStatus(
   }
 }
 
-/** Closes a request whose source branch was deleted, with its 'closed' event. */
+/** Closes a request whose source branch was deleted, with its 'closed' events. */
 async function closeForDeletedSource(
-  deps: Pick<MergeRequestsDeps, 'stores'>,
+  deps: Pick<MergeRequestsDeps, 'stores' | 'ports' | 'settings'>,
   mergeRequest: MergeRequest,
   userId: number | undefined,
 ): Promise<void> {
+  const target = await findHookTarget(deps, mergeRequest.targetProjectId)
   await deps.stores.transaction(async (tx) => {
     const closed = await tx.mergeRequests.closeOpened(mergeRequest.id, userId ?? null)
+    if (closed) await recordMergeRequestHook(tx, target, closed, 'close', userId)
     if (closed && userId) await recordMergeRequestEvent(tx, closed, 'closed', userId)
+    else if (closed) await recordResourceStateEvent(tx, closed.id, 'closed', null)
   })
 }
 
@@ -55,7 +60,7 @@ async function closeForDeletedSource(
  * new diff version. Applying it twice queues the same (collapsing) jobs.
  */
 export async function applyBranchUpdate(
-  deps: Pick<MergeRequestsDeps, 'stores' | 'ports'>,
+  deps: Pick<MergeRequestsDeps, 'stores' | 'ports' | 'settings'>,
   update: BranchUpdate,
 ): Promise<number[]> {
   const opened = await deps.stores.mergeStatus.findOpenedForBranch(update.projectId, update.branch)

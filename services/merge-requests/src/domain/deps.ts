@@ -6,6 +6,8 @@ import type { Ports } from './ports.js'
 export interface MergeRequestsSettings {
   /** GitLab's restrict_merge_status_recheck feature flag. */
   restrictMergeStatusRecheck: boolean
+  /** The instance's external URL (no trailing slash), for the URLs of webhook payloads. */
+  externalUrl: string
 }
 
 /** What the domain, the rpc handlers and the workers of merge-requests are built from. */

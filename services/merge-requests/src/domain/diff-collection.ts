@@ -5,7 +5,9 @@
  */
 import { mergeRequestHeads } from './branches.js'
 import type { MergeRequestsDeps } from './deps.js'
-import type { NewDiffVersion } from './diff-version.js'
+import { findHookTarget, recordMergeRequestHook } from './merge-request-hooks.js'
+import type { Stores } from '../store/stores.js'
+import type { Commit, NewDiffVersion } from './diff-version.js'
 import type { MergeRequest } from './merge-request.js'
 import type { Comparison } from './ports.js'
 
@@ -52,17 +54,27 @@ export function newDiffVersion(
 }
 
 /**
+ * What runs in the transaction that records (or finds) the version, with its
+ * id and its commits (newest first): the pushed-commits note of a push.
+ */
+export type OnDiffVersion = (
+  tx: Stores,
+  version: { id: number; commits: readonly Commit[] },
+) => Promise<void>
+
+/**
  * Records the request's current diff version; running it again for the same
  * heads records nothing new. Merge requests of forks are compared in the
  * target project's repository.
  */
 export async function collectDiffVersion(
-  deps: Pick<MergeRequestsDeps, 'stores' | 'ports'>,
+  deps: Pick<MergeRequestsDeps, 'stores' | 'ports' | 'settings'>,
   mergeRequestId: number,
+  onVersion?: OnDiffVersion,
 ): Promise<DiffCollectionOutcome> {
   const mergeRequest = await deps.stores.mergeRequests.findById(mergeRequestId)
   if (!mergeRequest || mergeRequest.state !== 'opened') return 'skipped'
-  const outcome = await collectFor(deps, mergeRequest)
+  const outcome = await collectFor(deps, mergeRequest, onVersion)
   // Any outcome counts as an attempt (a missing branch too); a failure of the
   // repository role does not, so that retries and the sweeper try again.
   await deps.stores.mergeStatus.markDiffCollectionAttempted(mergeRequest.id)
@@ -71,8 +83,9 @@ export async function collectDiffVersion(
 
 /** collectDiffVersion for an opened request. */
 async function collectFor(
-  deps: Pick<MergeRequestsDeps, 'stores' | 'ports'>,
+  deps: Pick<MergeRequestsDeps, 'stores' | 'ports' | 'settings'>,
   mergeRequest: MergeRequest,
+  onVersion: OnDiffVersion | undefined,
 ): Promise<DiffCollectionOutcome> {
   const repository = deps.ports.repository
   const heads = await mergeRequestHeads(deps, mergeRequest)
@@ -92,7 +105,18 @@ async function collectFor(
     { head: heads.source, base, start: heads.target },
     compare,
   )
-  const { created } = await deps.stores.diffs.record(version)
+  // The open hook waits for the first version, as GitLab's AfterCreateService
+  // runs hooks once the diff exists: it names the request's last commit.
+  const first = (await deps.stores.diffs.listVersions(mergeRequest.id)).length === 0
+  const hookTarget = first ? await findHookTarget(deps, projectId) : undefined
+  const { created } = await deps.stores.transaction(async (tx) => {
+    const recorded = await tx.diffs.record(version)
+    if (recorded.created && hookTarget) {
+      await recordMergeRequestHook(tx, hookTarget, mergeRequest, 'open', mergeRequest.authorId)
+    }
+    await onVersion?.(tx, { id: recorded.id, commits: version.commits })
+    return recorded
+  })
   const now = await mergeRequestHeads(deps, mergeRequest)
   if (now.source !== heads.source || now.target !== heads.target) return 'moved'
   return created ? 'created' : 'exists'

@@ -21,6 +21,7 @@ import type { MergeRequestsDeps } from './deps.js'
 import { positionFindsLine, type DiffPosition } from './diff-position.js'
 import type { MergeRequest, MergeRequestKey } from './merge-request.js'
 import { requireVisibleMergeRequest } from './merge-request-access.js'
+import { findHookTarget, recordNoteHook } from './merge-request-hooks.js'
 import { checkBody, requireNote } from './notes.js'
 import { canAwardEmoji, grantsIn } from './policy.js'
 
@@ -160,17 +161,22 @@ export async function createDiscussion(
   const { authorId, mergeRequest } = await requireCreateNote(deps, caller, key)
   checkBody(input.body)
   if (input.position) await checkPosition(deps, mergeRequest, input.position)
-  const note = await deps.stores.notes.insert({
-    mergeRequestId: mergeRequest.id,
-    projectId: key.projectId,
-    authorId,
-    body: input.body,
-    system: false,
-    internal: false,
-    createdAt: honouredCreatedAt(caller, key.projectId, input.createdAt),
-    type: input.position ? 'DiffNote' : 'DiscussionNote',
-    resolvable: true,
-    position: input.position,
+  const target = await findHookTarget(deps, mergeRequest.targetProjectId)
+  const note = await deps.stores.transaction(async (tx) => {
+    const inserted = await tx.notes.insert({
+      mergeRequestId: mergeRequest.id,
+      projectId: key.projectId,
+      authorId,
+      body: input.body,
+      system: false,
+      internal: false,
+      createdAt: honouredCreatedAt(caller, key.projectId, input.createdAt),
+      type: input.position ? 'DiffNote' : 'DiscussionNote',
+      resolvable: true,
+      position: input.position,
+    })
+    await recordNoteHook(tx, target, inserted, 'create')
+    return inserted
   })
   return { id: note.discussionId, individualNote: false, notes: [note] }
 }
@@ -194,18 +200,23 @@ export async function replyToDiscussion(
     throw new InvalidError({}, '400 Bad request - Discussion can not be replied to.', 'bad_request')
   }
   checkBody(input.body)
-  if (discussion.individualNote) await deps.stores.notes.convertToDiscussionNote(first)
-  return deps.stores.notes.insert({
-    mergeRequestId: mergeRequest.id,
-    projectId: key.projectId,
-    authorId,
-    body: input.body,
-    system: false,
-    internal: false,
-    createdAt: honouredCreatedAt(caller, key.projectId, input.createdAt),
-    discussionId,
-    type: 'DiscussionNote',
-    resolvable: true,
+  const target = await findHookTarget(deps, mergeRequest.targetProjectId)
+  return deps.stores.transaction(async (tx) => {
+    if (discussion.individualNote) await tx.notes.convertToDiscussionNote(first)
+    const note = await tx.notes.insert({
+      mergeRequestId: mergeRequest.id,
+      projectId: key.projectId,
+      authorId,
+      body: input.body,
+      system: false,
+      internal: false,
+      createdAt: honouredCreatedAt(caller, key.projectId, input.createdAt),
+      discussionId,
+      type: 'DiscussionNote',
+      resolvable: true,
+    })
+    await recordNoteHook(tx, target, note, 'create')
+    return note
   })
 }
 

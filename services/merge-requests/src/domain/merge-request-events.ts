@@ -5,6 +5,7 @@
  */
 import type { Stores } from '../store/stores.js'
 import type { MergeRequest } from './merge-request.js'
+import { recordResourceStateEvent, resourceStateOf } from './resource-state-events.js'
 
 /**
  * GitLab's stored Event actions for merge requests: `created` (shown as
@@ -46,12 +47,17 @@ export function mergeRequestEvent(
   }
 }
 
-/** Records one event for the request, by the given user, in `stores` (a transaction's). */
+/**
+ * Records one event for the request, by the given user, in `stores` (a
+ * transaction's); a close, reopen or merge is also a resource state event.
+ */
 export async function recordMergeRequestEvent(
-  stores: Pick<Stores, 'outbox'>,
+  stores: Pick<Stores, 'outbox' | 'stateEvents'>,
   mergeRequest: MergeRequest,
   action: MergeRequestAction,
   authorId: number,
 ): Promise<void> {
   await stores.outbox.add(mergeRequestEvent(mergeRequest, action, authorId, new Date()))
+  const state = resourceStateOf(action)
+  if (state) await recordResourceStateEvent(stores, mergeRequest.id, state, authorId)
 }

@@ -16,6 +16,7 @@ import {
 import { loadMergeContext } from './merge-context.js'
 import type { MergeRequest } from './merge-request.js'
 import { recordMergeRequestEvent } from './merge-request-events.js'
+import { hookTargetOf, recordMergeRequestHook } from './merge-request-hooks.js'
 import { decideMerge, type MergeContext } from './merge-rules.js'
 
 /** A merge call: the request it names and how to merge it; absent options take the defaults. */
@@ -151,7 +152,11 @@ export async function mergeMergeRequest(
       squash: squashFlag,
       shouldRemoveSourceBranch: input.shouldRemoveSourceBranch,
     })
-    if (updated) await recordMergeRequestEvent(tx, updated, 'merged', userId)
+    if (updated) {
+      await recordMergeRequestEvent(tx, updated, 'merged', userId)
+      const target = hookTargetOf(deps, context.project)
+      await recordMergeRequestHook(tx, target, updated, 'merge', userId)
+    }
     return updated
   })
   if (merged) await removeMergedSourceBranch(deps, context, input)

@@ -20,6 +20,7 @@ import type { Note } from './collaboration-records.js'
 import type { MergeRequestsDeps } from './deps.js'
 import type { MergeRequest, MergeRequestKey } from './merge-request.js'
 import { requireVisibleMergeRequest } from './merge-request-access.js'
+import { findHookTarget, recordNoteHook } from './merge-request-hooks.js'
 import { canAwardEmoji, grantsIn } from './policy.js'
 
 /** Note::MAX_NOTE_LENGTH. */
@@ -97,14 +98,19 @@ export async function createNote(
   const owner =
     caller?.admin === true ||
     (grantsIn(caller, key.projectId)?.accessLevel ?? 0) >= AccessLevel.ACCESS_LEVEL_OWNER
-  return deps.stores.notes.insert({
-    mergeRequestId: mergeRequest.id,
-    projectId: key.projectId,
-    authorId,
-    body: input.body,
-    system: false,
-    internal: input.internal,
-    createdAt: owner ? input.createdAt : null,
+  const target = await findHookTarget(deps, mergeRequest.targetProjectId)
+  return deps.stores.transaction(async (tx) => {
+    const note = await tx.notes.insert({
+      mergeRequestId: mergeRequest.id,
+      projectId: key.projectId,
+      authorId,
+      body: input.body,
+      system: false,
+      internal: input.internal,
+      createdAt: owner ? input.createdAt : null,
+    })
+    await recordNoteHook(tx, target, note, 'create')
+    return note
   })
 }
 
@@ -121,7 +127,12 @@ export async function updateNote(
   const note = await requireNote(deps, mergeRequest, noteId)
   if (note.system || !canAdminNote(caller, note)) throw new ForbiddenError()
   checkBody(body)
-  return deps.stores.notes.updateBody(note, body)
+  const target = await findHookTarget(deps, mergeRequest.targetProjectId)
+  return deps.stores.transaction(async (tx) => {
+    const updated = await tx.notes.updateBody(note, body)
+    await recordNoteHook(tx, target, updated, 'update')
+    return updated
+  })
 }
 
 /** DELETE .../notes/:note_id: the author or a Maintainer (admin_note). */

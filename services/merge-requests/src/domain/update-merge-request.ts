@@ -8,6 +8,11 @@ import type { MergeRequest, MergeRequestChanges } from './merge-request.js'
 import { presentMergeRequests, requireMergeRequest } from './merge-request-access.js'
 import type { MergeRequestAttributes } from './merge-request-attributes.js'
 import { recordMergeRequestEvent } from './merge-request-events.js'
+import {
+  findHookTarget,
+  mergeRequestBefore,
+  recordMergeRequestHook,
+} from './merge-request-hooks.js'
 import { resolveMetadata, writeMetadata, type ResolvedMetadata } from './merge-request-metadata.js'
 import {
   conflictingRequestError,
@@ -140,7 +145,9 @@ export async function updateMergeRequest(
       ? await stateChange(deps, caller, mergeRequest, context, attributes.stateEvent, now)
       : undefined
     Object.assign(changes, state?.changes)
+    const hookTarget = await findHookTarget(deps, mergeRequest.targetProjectId)
     updated = await deps.stores.transaction(async (tx) => {
+      const before = await mergeRequestBefore(tx, mergeRequest)
       const metadataChanged = await writeMetadata(
         tx,
         mergeRequest.targetProjectId,
@@ -156,6 +163,9 @@ export async function updateMergeRequest(
       })
       // A state event records closed / reopened; any other change records updated.
       await recordMergeRequestEvent(tx, next, state?.event ?? 'updated', userId)
+      const hookAction =
+        state?.event === 'closed' ? 'close' : state?.event === 'reopened' ? 'reopen' : 'update'
+      await recordMergeRequestHook(tx, hookTarget, next, hookAction, userId, { before })
       if (changes.title !== undefined) {
         await writeSystemNotes(tx, next, userId, titleChangeNotes(mergeRequest.title, next.title))
       }

@@ -7,6 +7,9 @@ import * as createProjectAccessFacts from './2026_11_22_1000_create_project_acce
 import * as addChangeTriggers from './2026_11_26_0900_add_change_triggers.js'
 import * as createNotes from './2026_11_27_1300_create_notes.js'
 import * as addDiscussions from './2026_11_27_1400_add_discussions.js'
+import * as addNotePushKeys from './2026_11_27_1500_add_note_push_keys.js'
+import * as createResourceStateEvents from './2026_11_27_1510_create_resource_state_events.js'
+import * as createHookEventOutbox from './2026_11_28_1100_create_hook_event_outbox.js'
 
 /** Every migration of the `merge_requests` schema, by name; Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +21,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0900_add_change_triggers': addChangeTriggers,
   '2026_11_27_1300_create_notes': createNotes,
   '2026_11_27_1400_add_discussions': addDiscussions,
+  '2026_11_27_1500_add_note_push_keys': addNotePushKeys,
+  '2026_11_27_1510_create_resource_state_events': createResourceStateEvents,
+  '2026_11_28_1100_create_hook_event_outbox': createHookEventOutbox,
 }

@@ -6,6 +6,7 @@ import type {
   DiffPosition as DiffPositionMessage,
   Discussion as DiscussionMessage,
   Note as NoteMessage,
+  ResourceStateEvent as ResourceStateEventMessage,
   Todo as TodoMessage,
 } from '@suite/proto'
 import type { ApprovalState } from '../domain/approvals.js'
@@ -13,6 +14,7 @@ import type { BlockView } from '../domain/blocks.js'
 import type { AwardEmoji, Note } from '../domain/collaboration-records.js'
 import type { DiffPosition } from '../domain/diff-position.js'
 import type { Discussion } from '../domain/discussions.js'
+import type { ResourceStateEvent } from '../domain/resource-state-events.js'
 import type { TodoView } from '../domain/todos.js'
 import { toMergeRequestMessage } from './to-proto.js'
 
@@ -121,5 +123,17 @@ export function toDiscussionMessage(discussion: Discussion): DiscussionMessage {
     id: discussion.id,
     individualNote: discussion.individualNote,
     notes: discussion.notes.map(toNoteMessage),
+  }
+}
+
+export function toResourceStateEventMessage(event: ResourceStateEvent): ResourceStateEventMessage {
+  return {
+    id: event.id,
+    userId: event.userId ?? undefined,
+    createdAt: event.createdAt,
+    resourceId: event.mergeRequestId,
+    state: event.state,
+    sourceCommit: event.sourceCommit ?? undefined,
+    sourceMergeRequestId: event.sourceMergeRequestId ?? undefined,
   }
 }

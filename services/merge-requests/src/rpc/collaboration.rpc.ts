@@ -27,6 +27,7 @@ import {
   resolveDiscussion,
   resolveNote,
 } from '../domain/discussions.js'
+import { getResourceStateEvent, listResourceStateEvents } from '../domain/resource-state-events.js'
 import {
   toApprovalsMessage,
   toAwardEmojiMessage,
@@ -34,6 +35,7 @@ import {
   toBlockMessage,
   toDiscussionMessage,
   toNoteMessage,
+  toResourceStateEventMessage,
   toTodoMessage,
 } from './collaboration-to-proto.js'
 import { toCaller, toMergeRequestKey } from './from-proto.js'
@@ -227,6 +229,21 @@ export function collaborationService(
       const key = toMergeRequestKey(req.mergeRequest)
       const note = await resolveNote(deps, toCaller(req.caller), key, req.noteId, req.resolved)
       return { note: toNoteMessage(note) }
+    }),
+    listResourceStateEvents: server.unary('ListResourceStateEvents', async (req) => {
+      const key = toMergeRequestKey(req.mergeRequest)
+      const { events, total } = await listResourceStateEvents(
+        deps,
+        toCaller(req.caller),
+        key,
+        req.page,
+      )
+      return { events: events.map(toResourceStateEventMessage), pageInfo: { total } }
+    }),
+    getResourceStateEvent: server.unary('GetResourceStateEvent', async (req) => {
+      const key = toMergeRequestKey(req.mergeRequest)
+      const event = await getResourceStateEvent(deps, toCaller(req.caller), key, req.eventId)
+      return { event: toResourceStateEventMessage(event) }
     }),
     deleteAwardEmoji: server.unary('DeleteAwardEmoji', async (req) => {
       await deleteAwardEmoji(

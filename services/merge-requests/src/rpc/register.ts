@@ -3,7 +3,13 @@ import {
   DiffServiceService,
   MergeRequestServiceService,
 } from '@suite/proto'
-import { startOutboxRelay, type GrpcServer, type ServiceDeps } from '@suite/runtime'
+import {
+  HOOK_EVENT_ROUTE,
+  startOutboxRelay,
+  startServiceOutboxRelay,
+  type GrpcServer,
+  type ServiceDeps,
+} from '@suite/runtime'
 import { mergeRequestsDeps } from '../deps.js'
 import type { Database } from '../store/schema.js'
 import { collaborationService } from './collaboration.rpc.js'
@@ -11,8 +17,8 @@ import { diffService } from './diff.rpc.js'
 import { mergeRequestService } from './merge-request.rpc.js'
 
 /**
- * Registers the server role's three gRPC services and starts the relay that
- * queues the outbox's activity events; returns what stops them.
+ * Registers the server role's three gRPC services and starts the relays that
+ * queue the outboxes' activity events and webhook events; returns what stops them.
  */
 export function registerMergeRequestServices(
   server: GrpcServer,
@@ -25,9 +31,14 @@ export function registerMergeRequestServices(
     redis: deps.redis,
     lag: { registry: deps.registry, db: deps.db, table: 'event_outbox' },
   })
+  const hookRelay = startServiceOutboxRelay(HOOK_EVENT_ROUTE, deps, 'hook events')
+  const wake = () => {
+    relay.wake()
+    hookRelay.wake()
+  }
   server.add(
     MergeRequestServiceService,
-    mergeRequestService(server, mrDeps, relay.wake),
+    mergeRequestService(server, mrDeps, wake),
     'gitlab.merge_requests.v1.MergeRequestService',
   )
   server.add(
@@ -41,7 +52,7 @@ export function registerMergeRequestServices(
     'gitlab.merge_requests.v1.DiffService',
   )
   return async () => {
-    await relay.stop()
+    await Promise.all([relay.stop(), hookRelay.stop()])
     close()
   }
 }

@@ -145,6 +145,52 @@ export class NotesStore {
     })
   }
 
+  /** Whether the request has the pushed-commits note of this push. */
+  async hasPushNote(mergeRequestId: number, pushKey: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('notes')
+      .select('id')
+      .where('merge_request_id', '=', mergeRequestId)
+      .where('push_key', '=', pushKey)
+      .executeTakeFirst()
+    return row !== undefined
+  }
+
+  /**
+   * Writes a push's pushed-commits system note once: false when the request
+   * has that push's note already (a retried job).
+   */
+  insertPushNote(
+    note: { mergeRequestId: number; projectId: number; authorId: number; body: string },
+    pushKey: string,
+  ): Promise<boolean> {
+    return inTransaction(this.db, async (trx) => {
+      const inserted = await trx
+        .insertInto('notes')
+        .values({
+          merge_request_id: note.mergeRequestId,
+          project_id: note.projectId,
+          author_id: note.authorId,
+          body: note.body,
+          system: true,
+          internal: false,
+          discussion_id: newDiscussionId(),
+          push_key: pushKey,
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['merge_request_id', 'push_key'])
+            .where('push_key', 'is not', null)
+            .doNothing(),
+        )
+        .returning('id')
+        .executeTakeFirst()
+      if (!inserted) return false
+      await touchMergeRequest(trx, note.mergeRequestId, 0)
+      return true
+    })
+  }
+
   async updateBody(note: Note, body: string): Promise<Note> {
     await this.db
       .updateTable('notes')

@@ -219,11 +219,34 @@ export interface NotesTable {
   type: ColumnType<string | null, string | null | undefined, string | null>
   /** A DiffNote's position (DiffPosition), as JSON. */
   position: ColumnType<unknown, string | null | undefined, string | null>
+  /** The push (before..after) a pushed-commits system note was written for. */
+  push_key: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+/** GitLab's resource_state_events of merge requests. */
+export interface ResourceStateEventsTable {
+  id: Generated<number>
+  merge_request_id: number
+  user_id: number | null
+  /** closed, reopened, merged */
+  state: string
+  source_commit: ColumnType<string | null, string | null | undefined, string | null>
+  source_merge_request_id: ColumnType<number | null, number | null | undefined, number | null>
+  created_at: Timestamp
 }
 
 export interface EventOutboxTable {
   id: Generated<number>
   /** gitlab.projects.v1.EventRecord.toJSON() */
+  payload: unknown
+  idempotency_key: string
+  created_at: Timestamp
+  attempts: Defaulted<number>
+}
+
+export interface HookEventOutboxTable {
+  id: Generated<number>
+  /** runtime's HookEvent, its payload as JSON text (HOOK_EVENT_OUTBOX keeps GitLab's key order) */
   payload: unknown
   idempotency_key: string
   created_at: Timestamp
@@ -267,6 +290,8 @@ export interface Database {
   approvals: ApprovalsTable
   award_emoji: AwardEmojiTable
   notes: NotesTable
+  resource_state_events: ResourceStateEventsTable
   event_outbox: EventOutboxTable
+  hook_event_outbox: HookEventOutboxTable
   project_access_facts: ProjectAccessFactsTable
 }

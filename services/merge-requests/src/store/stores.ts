@@ -6,6 +6,7 @@ import { NotesStore } from './notes.store.js'
 import { BlocksStore } from './blocks.store.js'
 import { DiffsStore } from './diffs.store.js'
 import { EventOutboxStore } from './event-outbox.store.js'
+import { HookEventOutboxStore } from './hook-event-outbox.store.js'
 import { LabelsStore } from './labels.store.js'
 import type { ListCounts } from './merge-request-list.js'
 import { MergeRequestsStore } from './merge-requests.store.js'
@@ -13,6 +14,7 @@ import { MergeStatusStore } from './merge-status.store.js'
 import { MilestonesStore } from './milestones.store.js'
 import { PeopleStore } from './people.store.js'
 import { PresentationStore } from './presentation.store.js'
+import { ResourceStateEventsStore } from './resource-state-events.store.js'
 import { AccessFactsStore } from './project-access-facts.store.js'
 import type { Database } from './schema.js'
 import { SubscriptionsStore } from './subscriptions.store.js'
@@ -37,6 +39,8 @@ export interface Stores {
   presentation: PresentationStore
   awardEmoji: AwardEmojiStore
   notes: NotesStore
+  /** Closes, reopens and merges; write them in the state change's transaction. */
+  stateEvents: ResourceStateEventsStore
   subscriptions: SubscriptionsStore
   todos: TodosStore
   timelogs: TimelogsStore
@@ -44,6 +48,8 @@ export interface Stores {
   accessFacts: AccessFactsStore
   /** Activity events waiting for the queue; write them in the change's transaction. */
   outbox: EventOutboxStore
+  /** Webhook events waiting for the queue; write them in the change's transaction. */
+  hookEvents: HookEventOutboxStore
   /** Runs fn in one transaction (or in the current one when already inside). */
   transaction<T>(fn: (stores: Stores) => Promise<T>): Promise<T>
 }
@@ -68,11 +74,13 @@ export function createStores(db: Kysely<Database>, caches: StoreCaches = {}): St
     presentation: new PresentationStore(db),
     awardEmoji: new AwardEmojiStore(db),
     notes: new NotesStore(db),
+    stateEvents: new ResourceStateEventsStore(db),
     subscriptions: new SubscriptionsStore(db),
     todos: new TodosStore(db),
     timelogs: new TimelogsStore(db),
     accessFacts: new AccessFactsStore(db),
     outbox: new EventOutboxStore(db),
+    hookEvents: new HookEventOutboxStore(db),
     transaction: (fn) =>
       db.isTransaction ? fn(stores) : db.transaction().execute((trx) => fn(createStores(trx))),
   }

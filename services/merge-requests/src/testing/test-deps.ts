@@ -167,7 +167,7 @@ function depsOf(db: TestDatabase['db'], world: TestWorld, redis: () => Redis): M
     stores: createStores(db),
     ports: testPorts(world, redis),
     logger: createLogger('merge-requests-test', 'silent'),
-    settings: { restrictMergeStatusRecheck: false },
+    settings: { restrictMergeStatusRecheck: false, externalUrl: 'http://localhost:8080' },
   }
 }
 

@@ -1,11 +1,13 @@
 import { Queue } from 'bullmq'
 import {
   BRANCH_UPDATES_QUEUE,
+  HOOK_EVENT_ROUTE,
   PIPELINE_CREATED_QUEUE,
   PIPELINE_FINISHED_QUEUE,
   PROJECT_ACCESS_FACTS_QUEUE,
   queueMetrics,
   queuePrefix,
+  startServiceOutboxRelay,
   type ServiceDeps,
 } from '@suite/runtime'
 import { mergeRequestsDeps } from '../deps.js'
@@ -27,7 +29,8 @@ import { scheduleSweeper, startSweeperWorker } from './sweeper.worker.js'
 /**
  * Starts the worker role's BullMQ workers (diff collection, merge status,
  * branch updates, project access facts, head pipelines, auto-merge, the
- * sweeper); returns what stops them.
+ * sweeper) and the relay of the webhook events they write (auto-merges,
+ * closes); returns what stops them.
  */
 export async function startWorkers(deps: ServiceDeps<Database>): Promise<() => Promise<void>> {
   const { deps: mrDeps, close } = mergeRequestsDeps(deps)
@@ -64,6 +67,7 @@ export async function startWorkers(deps: ServiceDeps<Database>): Promise<() => P
     startAutoMergeWorker(context, mrDeps),
     startSweeperWorker(context, mrDeps),
   ]
+  const hookRelay = startServiceOutboxRelay(HOOK_EVENT_ROUTE, deps, 'hook events')
   deps.logger.info(
     { queues: workers.map((worker) => worker.name) },
     'merge-requests workers running',
@@ -72,6 +76,7 @@ export async function startWorkers(deps: ServiceDeps<Database>): Promise<() => P
   // Active jobs finish (or go back to the queue when the lock expires) before the process exits.
   return async () => {
     await Promise.all(workers.map((worker) => worker.close()))
+    await hookRelay.stop()
     await Promise.all([
       sweeperQueue.close(),
       branchUpdates.close(),

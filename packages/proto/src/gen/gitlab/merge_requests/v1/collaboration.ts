@@ -440,6 +440,43 @@ export interface ResolveNoteResponse {
   note: Note | undefined;
 }
 
+/** ResourceStateEvent is a close, reopen or merge of a merge request. */
+export interface ResourceStateEvent {
+  id: number;
+  /** Absent when no user is known. */
+  userId?: number | undefined;
+  createdAt:
+    | Date
+    | undefined;
+  /** The merge request's global id. */
+  resourceId: number;
+  /** closed, reopened or merged. */
+  state: string;
+  sourceCommit?: string | undefined;
+  sourceMergeRequestId?: number | undefined;
+}
+
+export interface ListResourceStateEventsRequest {
+  caller: Caller | undefined;
+  mergeRequest: MergeRequestKey | undefined;
+  page: PageRequest | undefined;
+}
+
+export interface ListResourceStateEventsResponse {
+  events: ResourceStateEvent[];
+  pageInfo: PageInfo | undefined;
+}
+
+export interface GetResourceStateEventRequest {
+  caller: Caller | undefined;
+  mergeRequest: MergeRequestKey | undefined;
+  eventId: number;
+}
+
+export interface GetResourceStateEventResponse {
+  event: ResourceStateEvent | undefined;
+}
+
 function createBaseMergeRequestKey(): MergeRequestKey {
   return { projectId: 0, iid: 0 };
 }
@@ -7530,6 +7567,591 @@ export const ResolveNoteResponse: MessageFns<ResolveNoteResponse> = {
   },
 };
 
+function createBaseResourceStateEvent(): ResourceStateEvent {
+  return {
+    id: 0,
+    userId: undefined,
+    createdAt: undefined,
+    resourceId: 0,
+    state: "",
+    sourceCommit: undefined,
+    sourceMergeRequestId: undefined,
+  };
+}
+
+export const ResourceStateEvent: MessageFns<ResourceStateEvent> = {
+  encode(message: ResourceStateEvent, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== 0) {
+      writer.uint32(8).int64(message.id);
+    }
+    if (message.userId !== undefined) {
+      writer.uint32(16).int64(message.userId);
+    }
+    if (message.createdAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(26).fork()).join();
+    }
+    if (message.resourceId !== 0) {
+      writer.uint32(32).int64(message.resourceId);
+    }
+    if (message.state !== "") {
+      writer.uint32(42).string(message.state);
+    }
+    if (message.sourceCommit !== undefined) {
+      writer.uint32(50).string(message.sourceCommit);
+    }
+    if (message.sourceMergeRequestId !== undefined) {
+      writer.uint32(56).int64(message.sourceMergeRequestId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResourceStateEvent {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResourceStateEvent();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.userId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.resourceId = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.state = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.sourceCommit = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.sourceMergeRequestId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResourceStateEvent {
+    return {
+      id: isSet(object.id) ? globalThis.Number(object.id) : 0,
+      userId: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : undefined,
+      createdAt: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
+      resourceId: isSet(object.resourceId)
+        ? globalThis.Number(object.resourceId)
+        : isSet(object.resource_id)
+        ? globalThis.Number(object.resource_id)
+        : 0,
+      state: isSet(object.state) ? globalThis.String(object.state) : "",
+      sourceCommit: isSet(object.sourceCommit)
+        ? globalThis.String(object.sourceCommit)
+        : isSet(object.source_commit)
+        ? globalThis.String(object.source_commit)
+        : undefined,
+      sourceMergeRequestId: isSet(object.sourceMergeRequestId)
+        ? globalThis.Number(object.sourceMergeRequestId)
+        : isSet(object.source_merge_request_id)
+        ? globalThis.Number(object.source_merge_request_id)
+        : undefined,
+    };
+  },
+
+  toJSON(message: ResourceStateEvent): unknown {
+    const obj: any = {};
+    if (message.id !== 0) {
+      obj.id = Math.round(message.id);
+    }
+    if (message.userId !== undefined) {
+      obj.userId = Math.round(message.userId);
+    }
+    if (message.createdAt !== undefined) {
+      obj.createdAt = message.createdAt.toISOString();
+    }
+    if (message.resourceId !== 0) {
+      obj.resourceId = Math.round(message.resourceId);
+    }
+    if (message.state !== "") {
+      obj.state = message.state;
+    }
+    if (message.sourceCommit !== undefined) {
+      obj.sourceCommit = message.sourceCommit;
+    }
+    if (message.sourceMergeRequestId !== undefined) {
+      obj.sourceMergeRequestId = Math.round(message.sourceMergeRequestId);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ResourceStateEvent>, I>>(base?: I): ResourceStateEvent {
+    return ResourceStateEvent.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ResourceStateEvent>, I>>(object: I): ResourceStateEvent {
+    const message = createBaseResourceStateEvent();
+    message.id = object.id ?? 0;
+    message.userId = object.userId ?? undefined;
+    message.createdAt = object.createdAt ?? undefined;
+    message.resourceId = object.resourceId ?? 0;
+    message.state = object.state ?? "";
+    message.sourceCommit = object.sourceCommit ?? undefined;
+    message.sourceMergeRequestId = object.sourceMergeRequestId ?? undefined;
+    return message;
+  },
+};
+
+function createBaseListResourceStateEventsRequest(): ListResourceStateEventsRequest {
+  return { caller: undefined, mergeRequest: undefined, page: undefined };
+}
+
+export const ListResourceStateEventsRequest: MessageFns<ListResourceStateEventsRequest> = {
+  encode(message: ListResourceStateEventsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.mergeRequest !== undefined) {
+      MergeRequestKey.encode(message.mergeRequest, writer.uint32(18).fork()).join();
+    }
+    if (message.page !== undefined) {
+      PageRequest.encode(message.page, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListResourceStateEventsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListResourceStateEventsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.mergeRequest = MergeRequestKey.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.page = PageRequest.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListResourceStateEventsRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      mergeRequest: isSet(object.mergeRequest)
+        ? MergeRequestKey.fromJSON(object.mergeRequest)
+        : isSet(object.merge_request)
+        ? MergeRequestKey.fromJSON(object.merge_request)
+        : undefined,
+      page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
+    };
+  },
+
+  toJSON(message: ListResourceStateEventsRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.mergeRequest !== undefined) {
+      obj.mergeRequest = MergeRequestKey.toJSON(message.mergeRequest);
+    }
+    if (message.page !== undefined) {
+      obj.page = PageRequest.toJSON(message.page);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListResourceStateEventsRequest>, I>>(base?: I): ListResourceStateEventsRequest {
+    return ListResourceStateEventsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListResourceStateEventsRequest>, I>>(
+    object: I,
+  ): ListResourceStateEventsRequest {
+    const message = createBaseListResourceStateEventsRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.mergeRequest = (object.mergeRequest !== undefined && object.mergeRequest !== null)
+      ? MergeRequestKey.fromPartial(object.mergeRequest)
+      : undefined;
+    message.page = (object.page !== undefined && object.page !== null)
+      ? PageRequest.fromPartial(object.page)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseListResourceStateEventsResponse(): ListResourceStateEventsResponse {
+  return { events: [], pageInfo: undefined };
+}
+
+export const ListResourceStateEventsResponse: MessageFns<ListResourceStateEventsResponse> = {
+  encode(message: ListResourceStateEventsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.events) {
+      ResourceStateEvent.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.pageInfo !== undefined) {
+      PageInfo.encode(message.pageInfo, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListResourceStateEventsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListResourceStateEventsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.events.push(ResourceStateEvent.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.pageInfo = PageInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListResourceStateEventsResponse {
+    return {
+      events: globalThis.Array.isArray(object?.events)
+        ? object.events.map((e: any) => ResourceStateEvent.fromJSON(e))
+        : [],
+      pageInfo: isSet(object.pageInfo)
+        ? PageInfo.fromJSON(object.pageInfo)
+        : isSet(object.page_info)
+        ? PageInfo.fromJSON(object.page_info)
+        : undefined,
+    };
+  },
+
+  toJSON(message: ListResourceStateEventsResponse): unknown {
+    const obj: any = {};
+    if (message.events?.length) {
+      obj.events = message.events.map((e) => ResourceStateEvent.toJSON(e));
+    }
+    if (message.pageInfo !== undefined) {
+      obj.pageInfo = PageInfo.toJSON(message.pageInfo);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListResourceStateEventsResponse>, I>>(base?: I): ListResourceStateEventsResponse {
+    return ListResourceStateEventsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListResourceStateEventsResponse>, I>>(
+    object: I,
+  ): ListResourceStateEventsResponse {
+    const message = createBaseListResourceStateEventsResponse();
+    message.events = object.events?.map((e) => ResourceStateEvent.fromPartial(e)) || [];
+    message.pageInfo = (object.pageInfo !== undefined && object.pageInfo !== null)
+      ? PageInfo.fromPartial(object.pageInfo)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseGetResourceStateEventRequest(): GetResourceStateEventRequest {
+  return { caller: undefined, mergeRequest: undefined, eventId: 0 };
+}
+
+export const GetResourceStateEventRequest: MessageFns<GetResourceStateEventRequest> = {
+  encode(message: GetResourceStateEventRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.mergeRequest !== undefined) {
+      MergeRequestKey.encode(message.mergeRequest, writer.uint32(18).fork()).join();
+    }
+    if (message.eventId !== 0) {
+      writer.uint32(24).int64(message.eventId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetResourceStateEventRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetResourceStateEventRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.mergeRequest = MergeRequestKey.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.eventId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetResourceStateEventRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      mergeRequest: isSet(object.mergeRequest)
+        ? MergeRequestKey.fromJSON(object.mergeRequest)
+        : isSet(object.merge_request)
+        ? MergeRequestKey.fromJSON(object.merge_request)
+        : undefined,
+      eventId: isSet(object.eventId)
+        ? globalThis.Number(object.eventId)
+        : isSet(object.event_id)
+        ? globalThis.Number(object.event_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: GetResourceStateEventRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.mergeRequest !== undefined) {
+      obj.mergeRequest = MergeRequestKey.toJSON(message.mergeRequest);
+    }
+    if (message.eventId !== 0) {
+      obj.eventId = Math.round(message.eventId);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetResourceStateEventRequest>, I>>(base?: I): GetResourceStateEventRequest {
+    return GetResourceStateEventRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetResourceStateEventRequest>, I>>(object: I): GetResourceStateEventRequest {
+    const message = createBaseGetResourceStateEventRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.mergeRequest = (object.mergeRequest !== undefined && object.mergeRequest !== null)
+      ? MergeRequestKey.fromPartial(object.mergeRequest)
+      : undefined;
+    message.eventId = object.eventId ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetResourceStateEventResponse(): GetResourceStateEventResponse {
+  return { event: undefined };
+}
+
+export const GetResourceStateEventResponse: MessageFns<GetResourceStateEventResponse> = {
+  encode(message: GetResourceStateEventResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.event !== undefined) {
+      ResourceStateEvent.encode(message.event, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetResourceStateEventResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetResourceStateEventResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.event = ResourceStateEvent.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetResourceStateEventResponse {
+    return { event: isSet(object.event) ? ResourceStateEvent.fromJSON(object.event) : undefined };
+  },
+
+  toJSON(message: GetResourceStateEventResponse): unknown {
+    const obj: any = {};
+    if (message.event !== undefined) {
+      obj.event = ResourceStateEvent.toJSON(message.event);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetResourceStateEventResponse>, I>>(base?: I): GetResourceStateEventResponse {
+    return GetResourceStateEventResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetResourceStateEventResponse>, I>>(
+    object: I,
+  ): GetResourceStateEventResponse {
+    const message = createBaseGetResourceStateEventResponse();
+    message.event = (object.event !== undefined && object.event !== null)
+      ? ResourceStateEvent.fromPartial(object.event)
+      : undefined;
+    return message;
+  },
+};
+
 /**
  * CollaborationService is what people do around a merge request: blocks,
  * subscriptions, to-dos, time tracking, approvals and award emoji. Requests
@@ -7853,6 +8475,34 @@ export const CollaborationServiceService = {
     responseSerialize: (value: ResolveNoteResponse): Buffer => Buffer.from(ResolveNoteResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ResolveNoteResponse => ResolveNoteResponse.decode(value),
   },
+  /**
+   * Resource state events (lib/api/resource_state_events.rb): the request's
+   * closes, reopens and merges, oldest first; read with the request (404 for
+   * an unreadable one), NOT_FOUND reason "record_not_found" for an unknown event.
+   */
+  listResourceStateEvents: {
+    path: "/gitlab.merge_requests.v1.CollaborationService/ListResourceStateEvents" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListResourceStateEventsRequest): Buffer =>
+      Buffer.from(ListResourceStateEventsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListResourceStateEventsRequest => ListResourceStateEventsRequest.decode(value),
+    responseSerialize: (value: ListResourceStateEventsResponse): Buffer =>
+      Buffer.from(ListResourceStateEventsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListResourceStateEventsResponse =>
+      ListResourceStateEventsResponse.decode(value),
+  },
+  getResourceStateEvent: {
+    path: "/gitlab.merge_requests.v1.CollaborationService/GetResourceStateEvent" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetResourceStateEventRequest): Buffer =>
+      Buffer.from(GetResourceStateEventRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetResourceStateEventRequest => GetResourceStateEventRequest.decode(value),
+    responseSerialize: (value: GetResourceStateEventResponse): Buffer =>
+      Buffer.from(GetResourceStateEventResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetResourceStateEventResponse => GetResourceStateEventResponse.decode(value),
+  },
 } as const;
 
 export interface CollaborationServiceServer extends UntypedServiceImplementation {
@@ -7905,6 +8555,13 @@ export interface CollaborationServiceServer extends UntypedServiceImplementation
   replyToDiscussion: handleUnaryCall<ReplyToDiscussionRequest, ReplyToDiscussionResponse>;
   resolveDiscussion: handleUnaryCall<ResolveDiscussionRequest, ResolveDiscussionResponse>;
   resolveNote: handleUnaryCall<ResolveNoteRequest, ResolveNoteResponse>;
+  /**
+   * Resource state events (lib/api/resource_state_events.rb): the request's
+   * closes, reopens and merges, oldest first; read with the request (404 for
+   * an unreadable one), NOT_FOUND reason "record_not_found" for an unknown event.
+   */
+  listResourceStateEvents: handleUnaryCall<ListResourceStateEventsRequest, ListResourceStateEventsResponse>;
+  getResourceStateEvent: handleUnaryCall<GetResourceStateEventRequest, GetResourceStateEventResponse>;
 }
 
 export interface CollaborationServiceClient extends Client {
@@ -8376,6 +9033,41 @@ export interface CollaborationServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ResolveNoteResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Resource state events (lib/api/resource_state_events.rb): the request's
+   * closes, reopens and merges, oldest first; read with the request (404 for
+   * an unreadable one), NOT_FOUND reason "record_not_found" for an unknown event.
+   */
+  listResourceStateEvents(
+    request: ListResourceStateEventsRequest,
+    callback: (error: ServiceError | null, response: ListResourceStateEventsResponse) => void,
+  ): ClientUnaryCall;
+  listResourceStateEvents(
+    request: ListResourceStateEventsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListResourceStateEventsResponse) => void,
+  ): ClientUnaryCall;
+  listResourceStateEvents(
+    request: ListResourceStateEventsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListResourceStateEventsResponse) => void,
+  ): ClientUnaryCall;
+  getResourceStateEvent(
+    request: GetResourceStateEventRequest,
+    callback: (error: ServiceError | null, response: GetResourceStateEventResponse) => void,
+  ): ClientUnaryCall;
+  getResourceStateEvent(
+    request: GetResourceStateEventRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetResourceStateEventResponse) => void,
+  ): ClientUnaryCall;
+  getResourceStateEvent(
+    request: GetResourceStateEventRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetResourceStateEventResponse) => void,
   ): ClientUnaryCall;
 }
 

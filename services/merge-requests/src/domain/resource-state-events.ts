@@ -1,0 +1,69 @@
+/**
+ * Resource state events (GitLab's ResourceStateEvent with
+ * lib/api/resource_state_events.rb): a merge request's closes, reopens and
+ * merges, recorded in the state change's transaction and read by whoever can
+ * read the request (404 Merge Request Not Found otherwise).
+ */
+import { RecordNotFoundError, pageWindow, type PageRequest } from '@suite/runtime'
+import type { Stores } from '../store/stores.js'
+import type { Caller } from './caller.js'
+import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestKey } from './merge-request.js'
+import { requireVisibleMergeRequest } from './merge-request-access.js'
+
+export type ResourceState = 'closed' | 'reopened' | 'merged'
+
+export interface ResourceStateEvent {
+  id: number
+  mergeRequestId: number
+  /** Null when no user is known. */
+  userId: number | null
+  state: ResourceState
+  /** Set when a commit closed an issue; always null for merge requests here. */
+  sourceCommit: string | null
+  sourceMergeRequestId: number | null
+  createdAt: Date
+}
+
+/** Whether an activity action is also a state event, and which. */
+export function resourceStateOf(action: string): ResourceState | undefined {
+  return action === 'closed' || action === 'reopened' || action === 'merged' ? action : undefined
+}
+
+/** Records the request's state event in `stores` (the state change's transaction). */
+export async function recordResourceStateEvent(
+  stores: Pick<Stores, 'stateEvents'>,
+  mergeRequestId: number,
+  state: ResourceState,
+  userId: number | null,
+): Promise<void> {
+  await stores.stateEvents.add(mergeRequestId, userId, state)
+}
+
+/** GET .../resource_state_events: one page, oldest first. */
+export async function listResourceStateEvents(
+  deps: MergeRequestsDeps,
+  caller: Caller | undefined,
+  key: MergeRequestKey,
+  page: PageRequest | undefined,
+): Promise<{ events: ResourceStateEvent[]; total: number }> {
+  const mergeRequest = await requireVisibleMergeRequest(deps, caller, key)
+  return deps.stores.stateEvents.list(mergeRequest.id, pageWindow(page))
+}
+
+/**
+ * GET .../resource_state_events/:resource_event_id: 404 Not found for another
+ * request's event (ResourceStateEventFinder#find).
+ */
+export async function getResourceStateEvent(
+  deps: MergeRequestsDeps,
+  caller: Caller | undefined,
+  key: MergeRequestKey,
+  eventId: number,
+): Promise<ResourceStateEvent> {
+  const mergeRequest = await requireVisibleMergeRequest(deps, caller, key)
+  const event =
+    eventId > 0 ? await deps.stores.stateEvents.find(mergeRequest.id, eventId) : undefined
+  if (!event) throw new RecordNotFoundError()
+  return event
+}
