@@ -128,7 +128,13 @@ export function createApp(deps: AppDeps): Express {
   memberRoleRoutes(api, deps.identity)
   samlIdentityRoutes(api, deps.identity)
   projectRoutes(api, deps.identity, deps.projects)
-  projectHookRoutes(api, deps.projects)
+  projectHookRoutes(api, {
+    projects: deps.projects,
+    samples:
+      deps.mergeRequests && deps.pipelines
+        ? { mergeRequests: deps.mergeRequests.mergeRequests, pipelines: deps.pipelines.pipelines }
+        : undefined,
+  })
   applicationSettingsRoutes(api, deps.projects)
   eventRoutes(api, deps.events, deps.identity)
   if (deps.repository) {

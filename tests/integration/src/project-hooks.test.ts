@@ -381,6 +381,20 @@ describe('project webhooks', () => {
     expect(sent!.body).toMatchObject({ object_kind: 'push', ref: 'refs/heads/main' })
     expect((sent!.body['commits'] as unknown[]).length).toBeGreaterThan(0)
 
+    // What a project without merge requests, notes or pipelines answers.
+    for (const [trigger, message] of [
+      ['merge_requests_events', 'Ensure the project has merge requests.'],
+      ['note_events', 'Ensure the project has notes.'],
+      ['pipeline_events', 'Ensure the project has CI pipelines.'],
+      ['wiki_page_events', 'Testing not available for this hook'],
+    ]) {
+      const none = await api(hooksPath(`/${hook.body.id}/test/${trigger}`), {
+        method: 'POST',
+        token: owner.token,
+      })
+      expect([trigger, none.status, none.body]).toEqual([trigger, 422, { message }])
+    }
+
     const bad = await api(hooksPath(`/${hook.body.id}/test/nothing_events`), {
       method: 'POST',
       token: owner.token,

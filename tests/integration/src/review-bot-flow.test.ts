@@ -40,6 +40,7 @@ describe('a review bot', () => {
   let owner: UserWithToken
   let bot: UserWithToken
   let project: ProjectJson
+  let hookId: number
 
   beforeAll(async () => {
     await receiver.start()
@@ -55,7 +56,7 @@ describe('a review bot', () => {
       body: { allow_local_requests_from_web_hooks_and_services: true },
     })
     expect(setting.status).toBe(200)
-    const hook = await api(`/projects/${project.id}/hooks`, {
+    const hook = await api<{ id: number }>(`/projects/${project.id}/hooks`, {
       method: 'POST',
       token: owner.token,
       body: {
@@ -68,6 +69,7 @@ describe('a review bot', () => {
       },
     })
     expect(hook.status).toBe(201)
+    hookId = hook.body.id
   }, 60_000)
 
   afterAll(() => receiver.stop())
@@ -190,6 +192,25 @@ describe('a review bot', () => {
       object_attributes: { sha: head, ref: branch, source: 'external' },
       project: { id: project.id },
     })
+
+    // The owner tests the hook with each kind of event the project now has.
+    for (const [trigger, header, kind] of [
+      ['merge_requests_events', 'Merge Request Hook', 'merge_request'],
+      ['note_events', 'Note Hook', 'note'],
+      ['pipeline_events', 'Pipeline Hook', 'pipeline'],
+    ] as const) {
+      const before = receiver.at('/bot').length
+      const test = await api(`/projects/${project.id}/hooks/${hookId}/test/${trigger}`, {
+        method: 'POST',
+        token: owner.token,
+      })
+      expect([trigger, test.status, test.body]).toEqual([trigger, 201, { message: '201 Created' }])
+      const sent = receiver.at('/bot').slice(before)
+      expect(
+        sent.map((hook) => [hook.headers['x-gitlab-event'], hook.body['object_kind']]),
+      ).toEqual([[header, kind]])
+      expect(sent[0]!.body['project']).toMatchObject({ id: project.id })
+    }
 
     // Every delivery carried GitLab's headers, and none went twice.
     const uuids = receiver.at('/bot').map((hook) => hook.headers['x-gitlab-webhook-uuid'])

@@ -25,7 +25,7 @@ export interface UpstreamProject {
   fullPath: string
 }
 
-/** What a pipeline's payload is made of, read in the transaction that changed it. */
+/** What a pipeline's payload is made of, read in the transaction that changed it (or for a sample). */
 export interface PipelineHookFacts {
   pipeline: Pipeline
   /** The pipeline's latest built jobs (not those replaced by a retry, nor commit statuses). */
@@ -185,17 +185,25 @@ export function pipelineHookPayload(facts: PipelineHookFacts): Record<string, un
   return payload
 }
 
-/** The event of a pipeline that has just moved to its current status; none when it stayed. */
-export function pipelineHookEvent(
-  before: PipelineStatus,
-  facts: PipelineHookFacts,
-): HookEvent | undefined {
+/**
+ * The event of a pipeline in its current status, as a status change sends it
+ * and as a hook's test shows the project's newest pipeline.
+ */
+export function pipelineHookSample(facts: PipelineHookFacts): HookEvent {
   const { pipeline } = facts
-  if (before === pipeline.status) return undefined
   return hookEvent({
     projectId: pipeline.projectId,
     kind: 'pipeline_hooks',
     ...(pipeline.userId === null ? {} : { userId: pipeline.userId }),
     payload: pipelineHookPayload(facts),
   })
+}
+
+/** The event of a pipeline that has just moved to its current status; none when it stayed. */
+export function pipelineHookEvent(
+  before: PipelineStatus,
+  facts: PipelineHookFacts,
+): HookEvent | undefined {
+  if (before === facts.pipeline.status) return undefined
+  return pipelineHookSample(facts)
 }

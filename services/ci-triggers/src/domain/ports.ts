@@ -1,6 +1,7 @@
 import type { Actor } from './actor.js'
 import type { Job, NewJob } from './job.js'
 import type { Pipeline, PipelineSource, PipelineStatus, PipelineUpstream } from './pipeline.js'
+import type { PipelineHookFacts } from './pipeline-hook.js'
 import type { PipelineRequest, RequestVariable } from './pipeline-request.js'
 
 /** A pipeline to store; the store allocates its id and per-project iid. */
@@ -94,6 +95,8 @@ export interface PipelineStore {
   ): Promise<{ pipelines: Pipeline[]; total: number }>
   /** The newest pipeline of a ref. */
   latest(projectId: number, ref: string): Promise<Pipeline | undefined>
+  /** What the webhook payload of the project's newest pipeline (by id) is made of. */
+  newestHookFacts(projectId: number): Promise<PipelineHookFacts | undefined>
   /** A pipeline's jobs, newest first, with the count of every match. */
   jobs(
     pipelineId: number,

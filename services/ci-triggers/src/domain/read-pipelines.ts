@@ -1,7 +1,8 @@
-import { RecordNotFoundError, pageWindow, type PageRequest } from '@suite/runtime'
+import { RecordNotFoundError, pageWindow, type HookEvent, type PageRequest } from '@suite/runtime'
 import type { Actor } from './actor.js'
 import type { Job } from './job.js'
 import type { Pipeline } from './pipeline.js'
+import { pipelineHookSample } from './pipeline-hook.js'
 import type { RequestVariable } from './pipeline-request.js'
 import type { JobFilter, PipelineFilter, PipelineOrder, PipelineStore } from './ports.js'
 import { foundPipeline, requireAbility, requireReadVariables } from './policy.js'
@@ -90,4 +91,19 @@ export async function pipelineVariables(
   const pipeline = await getPipeline(store, projectId, pipelineId, actor)
   requireReadVariables(actor, pipeline)
   return store.variables(pipeline.id)
+}
+
+/**
+ * The webhook event of the project's newest pipeline, as a hook's test sends
+ * it (TestHooks::ProjectService's pipeline_events); for those who may read
+ * pipelines; undefined when the project has none.
+ */
+export async function samplePipelineHook(
+  store: PipelineStore,
+  actor: Actor,
+  projectId: number,
+): Promise<HookEvent | undefined> {
+  requireAbility(actor, projectId, 'readPipeline')
+  const facts = await store.newestHookFacts(projectId)
+  return facts && pipelineHookSample(facts)
 }

@@ -17,6 +17,7 @@ import {
   listPipelineJobs,
   listPipelines,
   pipelineVariables,
+  samplePipelineHook,
 } from '../domain/read-pipelines.js'
 import { commitStatusRpcs } from './commit-status.rpc.js'
 import { actorOf, inputsOf, variablesOf } from './from-proto.js'
@@ -136,6 +137,11 @@ export function pipelineService(
       return {
         pipeline: toPipelineMessage(await latestPipeline(store, actor, req.projectId, ref)),
       }
+    }),
+
+    samplePipelineHook: server.unary('SamplePipelineHook', async (req) => {
+      const event = await samplePipelineHook(store, actorOf(req.caller), req.projectId)
+      return event ? { eventJson: JSON.stringify(event) } : {}
     }),
 
     listPipelineJobs: server.unary('ListPipelineJobs', async (req) => {

@@ -1,18 +1,22 @@
 import { HOOK_EVENT_OUTBOX, insertOutboxMessage } from '@suite/runtime'
 import type { Kysely } from 'kysely'
 import type { Pipeline, PipelineStatus } from '../domain/pipeline.js'
-import { pipelineHookEvent, type HookRunner } from '../domain/pipeline-hook.js'
+import {
+  pipelineHookEvent,
+  type HookRunner,
+  type PipelineHookFacts,
+} from '../domain/pipeline-hook.js'
 import type { RunnerType } from '../domain/runner.js'
 import { toJob } from './job-rows.js'
 import type { Database } from './schema.js'
 
 /** The runners of `ids`, as a pipeline's payload shows them. */
 async function runnersOf(
-  trx: Kysely<Database>,
+  db: Kysely<Database>,
   ids: readonly number[],
 ): Promise<Map<number, HookRunner>> {
   if (ids.length === 0) return new Map()
-  const rows = await trx
+  const rows = await db
     .selectFrom('runners')
     .select(['id', 'description', 'runner_type', 'paused', 'tag_list'])
     .where('id', 'in', ids)
@@ -32,9 +36,9 @@ async function runnersOf(
 }
 
 /** The project of the pipeline upstream of `pipeline`, from what that pipeline was created with. */
-async function upstreamProjectOf(trx: Kysely<Database>, pipeline: Pipeline) {
+async function upstreamProjectOf(db: Kysely<Database>, pipeline: Pipeline) {
   if (!pipeline.upstream) return null
-  const row = await trx
+  const row = await db
     .selectFrom('pipelines')
     .select('predefined_variables')
     .where('id', '=', pipeline.upstream.pipelineId)
@@ -43,6 +47,56 @@ async function upstreamProjectOf(trx: Kysely<Database>, pipeline: Pipeline) {
   const fullPath = row?.predefined_variables['CI_PROJECT_PATH']
   if (webUrl === undefined || fullPath === undefined) return null
   return { id: pipeline.upstream.projectId, webUrl, fullPath }
+}
+
+/**
+ * What `pipeline`'s webhook payload is made of, read through `db` (in a
+ * status change, the transaction that stored the status).
+ */
+export async function pipelineHookFacts(
+  db: Kysely<Database>,
+  pipeline: Pipeline,
+  now: Date = new Date(),
+): Promise<PipelineHookFacts> {
+  // One after another: a transaction's connection takes one query at a time.
+  const jobRows = await db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('pipeline_id', '=', pipeline.id)
+    .where('retried', '=', false)
+    .orderBy('id')
+    .execute()
+  const stageRows = await db
+    .selectFrom('jobs')
+    .select(['stage', 'stage_idx'])
+    .distinct()
+    .where('pipeline_id', '=', pipeline.id)
+    .orderBy('stage_idx')
+    .execute()
+  const variables = await db
+    .selectFrom('pipeline_variables')
+    .select(['key', 'value'])
+    .where('pipeline_id', '=', pipeline.id)
+    .orderBy('id')
+    .execute()
+  const extra = await db
+    .selectFrom('pipelines')
+    .select('predefined_variables')
+    .where('id', '=', pipeline.id)
+    .executeTakeFirstOrThrow()
+  const builds = jobRows.filter((row) => row.type === 'build').map(toJob)
+  const runnerIds = [...new Set(builds.flatMap((job) => job.runnerId ?? []))]
+  return {
+    pipeline,
+    builds,
+    stages: [...new Set(stageRows.map((row) => row.stage))],
+    hasWarnings: jobRows.some((row) => row.status === 'failed' && row.allow_failure),
+    variables,
+    predefinedVariables: extra.predefined_variables,
+    runners: await runnersOf(db, runnerIds),
+    upstreamProject: await upstreamProjectOf(db, pipeline),
+    now,
+  }
 }
 
 /**
@@ -56,44 +110,6 @@ export async function insertPipelineHookEvent(
   pipeline: Pipeline,
 ): Promise<void> {
   if (before === pipeline.status) return
-  // One after another: the transaction's connection takes one query at a time.
-  const jobRows = await trx
-    .selectFrom('jobs')
-    .selectAll()
-    .where('pipeline_id', '=', pipeline.id)
-    .where('retried', '=', false)
-    .orderBy('id')
-    .execute()
-  const stageRows = await trx
-    .selectFrom('jobs')
-    .select(['stage', 'stage_idx'])
-    .distinct()
-    .where('pipeline_id', '=', pipeline.id)
-    .orderBy('stage_idx')
-    .execute()
-  const variables = await trx
-    .selectFrom('pipeline_variables')
-    .select(['key', 'value'])
-    .where('pipeline_id', '=', pipeline.id)
-    .orderBy('id')
-    .execute()
-  const extra = await trx
-    .selectFrom('pipelines')
-    .select('predefined_variables')
-    .where('id', '=', pipeline.id)
-    .executeTakeFirstOrThrow()
-  const builds = jobRows.filter((row) => row.type === 'build').map(toJob)
-  const runnerIds = [...new Set(builds.flatMap((job) => job.runnerId ?? []))]
-  const event = pipelineHookEvent(before, {
-    pipeline,
-    builds,
-    stages: [...new Set(stageRows.map((row) => row.stage))],
-    hasWarnings: jobRows.some((row) => row.status === 'failed' && row.allow_failure),
-    variables,
-    predefinedVariables: extra.predefined_variables,
-    runners: await runnersOf(trx, runnerIds),
-    upstreamProject: await upstreamProjectOf(trx, pipeline),
-    now: new Date(),
-  })
+  const event = pipelineHookEvent(before, await pipelineHookFacts(trx, pipeline))
   if (event) await insertOutboxMessage(trx, HOOK_EVENT_OUTBOX, event)
 }

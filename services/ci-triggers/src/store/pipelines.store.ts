@@ -9,6 +9,7 @@ import { sql, type Kysely } from 'kysely'
 import type { Job } from '../domain/job.js'
 import { headPipelineCandidate, type Pipeline } from '../domain/pipeline.js'
 import { pipelineFinishedNews } from '../domain/pipeline-finished.js'
+import type { PipelineHookFacts } from '../domain/pipeline-hook.js'
 import type { RequestVariable } from '../domain/pipeline-request.js'
 import type {
   JobChange,
@@ -24,7 +25,7 @@ import type {
 } from '../domain/ports.js'
 
 import { newJobRow, retriedJobRow, toJob } from './job-rows.js'
-import { insertPipelineHookEvent } from './pipeline-hook-outbox.js'
+import { insertPipelineHookEvent, pipelineHookFacts } from './pipeline-hook-outbox.js'
 import { newPipelineRow, toPipeline } from './pipeline-rows.js'
 import type { Database } from './schema.js'
 
@@ -94,6 +95,17 @@ export class PipelinesStore implements PipelineStore {
       .limit(1)
       .executeTakeFirst()
     return row ? toPipeline(row) : undefined
+  }
+
+  async newestHookFacts(projectId: number): Promise<PipelineHookFacts | undefined> {
+    const row = await this.db
+      .selectFrom('pipelines')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+    return row ? pipelineHookFacts(this.db, toPipeline(row)) : undefined
   }
 
   async jobs(

@@ -1,5 +1,8 @@
 import { PROJECT_HOOK_EVENT_FLAGS, PROJECT_HOOK_TRIGGERS } from '@suite/runtime'
 import { ADMIN, AUTHENTICATED } from '../auth/abilities.js'
+import type { Caller } from '@suite/proto'
+import type { MergeRequestsClients } from '../clients/merge-requests.client.js'
+import type { PipelinesClients } from '../clients/pipelines.client.js'
 import type { ProjectsClients } from '../clients/projects.client.js'
 import { requireField } from '../clients/require-field.js'
 import { presentProjectHook, presentWebHookLog } from '../entities/project-hook.entity.js'
@@ -58,6 +61,15 @@ function hookInput(params: HookParams) {
   }
 }
 
+export interface ProjectHookDeps {
+  projects: Pick<ProjectsClients, 'hooks'>
+  /** Where hook tests find the samples of merge requests, notes and pipelines. */
+  samples?: {
+    mergeRequests: Pick<MergeRequestsClients, 'mergeRequests'>['mergeRequests']
+    pipelines: PipelinesClients['pipelines']
+  }
+}
+
 /** The events list's per_page: GitLab takes 1 to 20. */
 const MAX_LOGS_PER_PAGE = 20
 
@@ -66,8 +78,8 @@ const MAX_LOGS_PER_PAGE = 20
  * manage them; the projects service keeps them, checks every rule and sends
  * the deliveries, tests and resends.
  */
-export function projectHookRoutes(api: ApiRouter, projects: Pick<ProjectsClients, 'hooks'>): void {
-  const hooks = projects.hooks
+export function projectHookRoutes(api: ApiRouter, deps: ProjectHookDeps): void {
+  const hooks = deps.projects.hooks
 
   api.list(HOOKS, {
     ability: AUTHENTICATED,
@@ -183,17 +195,37 @@ export function projectHookRoutes(api: ApiRouter, projects: Pick<ProjectsClients
     }),
   })
 
+  /**
+   * The sample of a trigger whose data another service owns, built by it for
+   * the caller (it checks they may read it); undefined for pushes, which the
+   * projects service builds, and when the owner has none.
+   */
+  async function sampleFor(trigger: string, caller: Caller, projectId: number) {
+    const owners = deps.samples
+    if (!owners) return undefined
+    if (trigger === 'merge_requests_events' || trigger === 'note_events') {
+      const kind = trigger === 'note_events' ? 'note_hooks' : 'merge_request_hooks'
+      const answer = await owners.mergeRequests.read.sampleHookEvent({ caller, projectId, kind })
+      return answer.eventJson
+    }
+    if (trigger === 'pipeline_events') {
+      return (await owners.pipelines.samplePipelineHook({ caller, projectId })).eventJson
+    }
+    return undefined
+  }
+
   api.post(`${HOOK}/test/:trigger`, {
     ability: AUTHENTICATED,
     resolve: 'project',
     projectAbility: 'adminProject',
     params: { ...hookIdParams, trigger: p.string().required().values(PROJECT_HOOK_TRIGGERS) },
-    handle: ({ caller, project, params }) =>
+    handle: async ({ caller, project, params }) =>
       hooks.write.testHook({
         caller,
         projectId: project.id,
         hookId: params.hook_id,
         trigger: params.trigger,
+        sampleEventJson: await sampleFor(params.trigger, caller, project.id),
       }),
     present: () => ({ message: '201 Created' }),
   })

@@ -1,5 +1,5 @@
 import { AccessLevel, CompareCommitsResponse, Project } from '@suite/proto'
-import { HOOK_EVENT_OUTBOX, type HookEvent } from '@suite/runtime'
+import { ForbiddenError, HOOK_EVENT_OUTBOX, type HookEvent } from '@suite/runtime'
 import { createTestDatabase, type TestDatabase } from '../store/test-database.js'
 import { memberCaller } from '../testing/test-callers.js'
 import { attributes, createTestDeps, FakeRepository, type TestDeps } from '../testing/test-deps.js'
@@ -8,6 +8,7 @@ import { notePushedCommits } from './commit-notes.js'
 import { createMergeRequest } from './create-merge-request.js'
 import { collectDiffVersion } from './diff-collection.js'
 import { mergeMergeRequest } from './merge.js'
+import { sampleHookEvent } from './merge-request-hooks.js'
 import { createNote, updateNote } from './notes.js'
 import { updateMergeRequest } from './update-merge-request.js'
 
@@ -231,5 +232,36 @@ describe('merge request webhook events in the hook event outbox', () => {
       title: 'Talked about',
     })
     expect(attributesOf(update)).toMatchObject({ note: 'First, edited', action: 'update' })
+  })
+
+  it('samples the newest request and the newest user note for a hook test', async () => {
+    await database.db.deleteFrom('notes').execute()
+    await database.db.deleteFrom('merge_requests').execute()
+    expect(await sampleHookEvent(test.deps, maintainer, 1, 'merge_request_hooks')).toBeUndefined()
+    expect(await sampleHookEvent(test.deps, maintainer, 1, 'note_hooks')).toBeUndefined()
+    await create('open-close', 'Older')
+    const newest = await create('noted', 'Newest')
+    const note = await createNote(
+      test.deps,
+      developer,
+      { projectId: 1, iid: newest.iid },
+      {
+        body: 'Sampled',
+        internal: false,
+        createdAt: null,
+      },
+    )
+
+    const mergeRequest = await sampleHookEvent(test.deps, maintainer, 1, 'merge_request_hooks')
+    expect(mergeRequest).toMatchObject({ kind: 'merge_request_hooks', projectId: 1, userId: 3 })
+    expect(attributesOf(mergeRequest)).toMatchObject({ iid: newest.iid, action: 'open' })
+    const sampled = await sampleHookEvent(test.deps, maintainer, 1, 'note_hooks')
+    expect(attributesOf(sampled)).toMatchObject({ id: note.id, note: 'Sampled', action: 'create' })
+
+    // Only for callers who may read the project's requests.
+    const elsewhere = memberCaller(3, AccessLevel.ACCESS_LEVEL_MAINTAINER, { projectId: 2 })
+    await expect(sampleHookEvent(test.deps, elsewhere, 1, 'note_hooks')).rejects.toThrow(
+      ForbiddenError,
+    )
   })
 })

@@ -3,7 +3,7 @@
  * transaction from what it stores and written to the hook event outbox there,
  * so none is lost; the relay moves them to the projects service's queue.
  */
-import { hookEvent, projectWebUrls } from '@suite/runtime'
+import { hookEvent, projectWebUrls, type HookEvent } from '@suite/runtime'
 import type { Stores } from '../store/stores.js'
 import type { Note } from './collaboration-records.js'
 import type { MergeRequestsDeps } from './deps.js'
@@ -18,7 +18,9 @@ import {
   type MergeRequestBefore,
   type MergeRequestHookAction,
 } from './hook-payloads.js'
+import type { Caller } from './caller.js'
 import type { MergeRequest } from './merge-request.js'
+import { requireReadMergeRequest, signedInUserId } from './policy.js'
 import { mergeRequestView } from './merge-request-context.js'
 import type { MergeRequestView } from './merge-request-view.js'
 import type { Project } from './project.js'
@@ -57,7 +59,7 @@ export async function findHookTarget(
 
 /** The request's view and its latest version's head commit, as `tx` sees them now. */
 async function hookAttrsIn(
-  tx: HookStores,
+  tx: Omit<HookStores, 'hookEvents'>,
   target: HookTarget,
   mergeRequest: MergeRequest,
 ): Promise<{ view: MergeRequestView; lastCommit: Commit | undefined }> {
@@ -94,6 +96,36 @@ export async function mergeRequestBefore(
   }
 }
 
+/** The Merge Request Hook event of an action on the request, as `tx` sees it. */
+async function mergeRequestHookEvent(
+  tx: Omit<HookStores, 'hookEvents'>,
+  target: HookTarget,
+  mergeRequest: MergeRequest,
+  action: MergeRequestHookAction,
+  userId: number | undefined,
+  options: { before?: MergeRequestBefore; oldrev?: string } = {},
+): Promise<HookEvent> {
+  const { view, lastCommit } = await hookAttrsIn(tx, target, mergeRequest)
+  const payload = mergeRequestHookPayload({
+    view,
+    lastCommit,
+    site: target.site,
+    action,
+    changes: options.before ? mergeRequestChanges(options.before, view) : {},
+    ...(options.oldrev === undefined ? {} : { oldrev: options.oldrev }),
+  })
+  return hookEvent({
+    projectId: mergeRequest.targetProjectId,
+    kind: 'merge_request_hooks',
+    ...(userId === undefined ? {} : { userId }),
+    projectBlocks: {
+      'object_attributes.source': mergeRequest.sourceProjectId,
+      'object_attributes.target': mergeRequest.targetProjectId,
+    },
+    payload,
+  })
+}
+
 /**
  * Writes the Merge Request Hook event of an action on the request, in `tx`
  * (the change's transaction), by the given user.
@@ -107,27 +139,37 @@ export async function recordMergeRequestHook(
   userId: number | undefined,
   options: { before?: MergeRequestBefore; oldrev?: string } = {},
 ): Promise<void> {
-  const { view, lastCommit } = await hookAttrsIn(tx, target, mergeRequest)
-  const payload = mergeRequestHookPayload({
-    view,
-    lastCommit,
-    site: target.site,
-    action,
-    changes: options.before ? mergeRequestChanges(options.before, view) : {},
-    ...(options.oldrev === undefined ? {} : { oldrev: options.oldrev }),
-  })
   await tx.hookEvents.add(
-    hookEvent({
-      projectId: mergeRequest.targetProjectId,
-      kind: 'merge_request_hooks',
-      ...(userId === undefined ? {} : { userId }),
-      projectBlocks: {
-        'object_attributes.source': mergeRequest.sourceProjectId,
-        'object_attributes.target': mergeRequest.targetProjectId,
-      },
-      payload,
-    }),
+    await mergeRequestHookEvent(tx, target, mergeRequest, action, userId, options),
   )
+}
+
+/** The Note Hook event of a note on a request, as `tx` sees it; none for a request gone. */
+async function noteHookEvent(
+  tx: Omit<HookStores, 'hookEvents'>,
+  target: HookTarget,
+  note: Note,
+  action: 'create' | 'update',
+): Promise<HookEvent | undefined> {
+  const mergeRequest = await tx.mergeRequests.findById(note.mergeRequestId)
+  if (!mergeRequest) return undefined
+  const { view, lastCommit } = await hookAttrsIn(tx, target, mergeRequest)
+  const payload = noteHookPayload({
+    note,
+    mergeRequest: mergeRequestHookAttrs(view, lastCommit, target.site),
+    mergeRequestUrl: mergeRequestUrl(target.site, mergeRequest.iid),
+    action,
+  })
+  return hookEvent({
+    projectId: mergeRequest.targetProjectId,
+    kind: 'note_hooks',
+    userId: note.authorId,
+    projectBlocks: {
+      'merge_request.source': mergeRequest.sourceProjectId,
+      'merge_request.target': mergeRequest.targetProjectId,
+    },
+    payload,
+  })
 }
 
 /**
@@ -142,25 +184,31 @@ export async function recordNoteHook(
   action: 'create' | 'update',
 ): Promise<void> {
   if (note.system || note.internal) return
-  const mergeRequest = await tx.mergeRequests.findById(note.mergeRequestId)
-  if (!mergeRequest) return
-  const { view, lastCommit } = await hookAttrsIn(tx, target, mergeRequest)
-  const payload = noteHookPayload({
-    note,
-    mergeRequest: mergeRequestHookAttrs(view, lastCommit, target.site),
-    mergeRequestUrl: mergeRequestUrl(target.site, mergeRequest.iid),
-    action,
-  })
-  await tx.hookEvents.add(
-    hookEvent({
-      projectId: mergeRequest.targetProjectId,
-      kind: 'note_hooks',
-      userId: note.authorId,
-      projectBlocks: {
-        'merge_request.source': mergeRequest.sourceProjectId,
-        'merge_request.target': mergeRequest.targetProjectId,
-      },
-      payload,
-    }),
+  const event = await noteHookEvent(tx, target, note, action)
+  if (event) await tx.hookEvents.add(event)
+}
+
+/**
+ * What a webhook test of the project sends (TestHooks::ProjectService): its
+ * newest merge request as opened by the caller, or its newest user note as
+ * created; undefined when it has none. Needs read_merge_request.
+ */
+export async function sampleHookEvent(
+  deps: Pick<MergeRequestsDeps, 'stores' | 'settings' | 'ports'>,
+  caller: Caller | undefined,
+  projectId: number,
+  kind: 'merge_request_hooks' | 'note_hooks',
+): Promise<HookEvent | undefined> {
+  requireReadMergeRequest(caller, projectId)
+  const stores = deps.stores
+  const target = await findHookTarget(deps, projectId)
+  if (kind === 'note_hooks') {
+    const note = await stores.notes.newestUserNote(projectId)
+    return note && noteHookEvent(stores, target, note, 'create')
+  }
+  const mergeRequest = await stores.mergeRequests.newestIn(projectId)
+  return (
+    mergeRequest &&
+    mergeRequestHookEvent(stores, target, mergeRequest, 'open', signedInUserId(caller))
   )
 }

@@ -26,7 +26,7 @@ export interface SubjectContext {
   projectArchived: boolean
 }
 
-function signedInUserId(caller: Caller | undefined): number | undefined {
+export function signedInUserId(caller: Caller | undefined): number | undefined {
   const userId = caller?.userId
   return userId !== undefined && userId > 0 ? userId : undefined
 }

@@ -1,5 +1,5 @@
 import type { MergeRequestServiceServer } from '@suite/proto'
-import type { GrpcServer } from '@suite/runtime'
+import { InvalidError, type GrpcServer } from '@suite/runtime'
 import { acceptMergeRequest } from '../domain/accept-merge-request.js'
 import { createMergeRequest } from '../domain/create-merge-request.js'
 import { deleteMergeRequest } from '../domain/delete-merge-request.js'
@@ -7,6 +7,7 @@ import type { MergeRequestsDeps } from '../domain/deps.js'
 import { batchGetMergeRequests, getMergeRequest } from '../domain/get-merge-requests.js'
 import { listLabels } from '../domain/labels.js'
 import { listMergeRequests } from '../domain/list-merge-requests.js'
+import { sampleHookEvent } from '../domain/merge-request-hooks.js'
 import { createMilestone, listMilestones } from '../domain/milestones.js'
 import { updateMergeRequest } from '../domain/update-merge-request.js'
 import {
@@ -75,6 +76,18 @@ export function mergeRequestService(
         iid: request.iid,
       })
       return {}
+    }),
+    sampleHookEvent: server.unary('SampleHookEvent', async (request) => {
+      if (request.kind !== 'merge_request_hooks' && request.kind !== 'note_hooks') {
+        throw new InvalidError({}, 'kind does not have a valid value')
+      }
+      const event = await sampleHookEvent(
+        deps,
+        toCaller(request.caller),
+        request.projectId,
+        request.kind,
+      )
+      return { eventJson: event && JSON.stringify(event) }
     }),
     mergeMergeRequest: server.unary('MergeMergeRequest', async (request) => {
       const mergeRequest = await acceptMergeRequest(deps, toMergeInput(request))

@@ -43,6 +43,18 @@ export class MergeRequestsStore {
     return row && toMergeRequest(row)
   }
 
+  /** The project's newest merge request (by id), if it has any. */
+  async newestIn(projectId: number): Promise<MergeRequest | undefined> {
+    const row = await this.db
+      .selectFrom('merge_requests')
+      .selectAll()
+      .where('target_project_id', '=', projectId)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+    return row && toMergeRequest(row)
+  }
+
   /** A merge request by its global id. */
   async findById(id: number): Promise<MergeRequest | undefined> {
     const row = await this.db

@@ -93,6 +93,18 @@ export class NotesStore {
     return { notes: rows.map(toNote), total: Number(count.count) }
   }
 
+  /** The project's newest note a user wrote in the open (not a system or internal one). */
+  async newestUserNote(projectId: number): Promise<Note | undefined> {
+    const row = await this.select()
+      .where('notes.project_id', '=', projectId)
+      .where('notes.system', '=', false)
+      .where('notes.internal', '=', false)
+      .orderBy('notes.id', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+    return row && toNote(row)
+  }
+
   async find(mergeRequestId: number, noteId: number): Promise<Note | undefined> {
     const row = await this.select()
       .where('notes.merge_request_id', '=', mergeRequestId)

@@ -10,6 +10,7 @@ import {
   InvalidError,
   PreconditionError,
   RecordNotFoundError,
+  type HookEvent,
   type HookKind,
 } from '@suite/runtime'
 import type { Caller } from './caller.js'
@@ -35,30 +36,45 @@ export interface HookSendDeps extends HookDeps {
 
 const unprocessable = (message: string) => new PreconditionError(message, 'unprocessable')
 
-/** POST .../hooks/:hook_id/test/:trigger: the receiver's status, or 422 with why it failed. */
+/**
+ * POST .../hooks/:hook_id/test/:trigger: the receiver's status, or 422 with
+ * why it failed. `sample` is the event another service built for a trigger
+ * whose data it owns; it must be of this project and trigger.
+ */
 export async function testHook(
   deps: HookSendDeps,
   caller: Caller,
   projectId: number,
   hookId: number,
   trigger: string,
+  sample: HookEvent | undefined,
 ): Promise<string> {
   if (!(TRIGGER_NAMES as readonly string[]).includes(trigger)) {
     throw new InvalidError({}, 'trigger does not have a valid value')
   }
   const hook = await findHook(deps, caller, projectId, hookId)
-  const kind = TEST_TRIGGERS[trigger]
-  if (!kind) throw unprocessable('Testing not available for this hook')
+  const test = TEST_TRIGGERS[trigger]
+  if (!test) throw unprocessable('Testing not available for this hook')
+  const kind = test.kind
   const project = await deps.payload.project(projectId)
   if (!project) throw new RecordNotFoundError()
-  const userId = caller.userId ?? 0
-  const sample = await deps.samplePushHook({
-    projectId,
-    fullPath: project.fullPath,
-    userId,
-    tag: kind === 'tag_push_hooks',
-  })
-  const event = { uuid: randomUUID(), projectId, kind, userId, payload: sample }
+  let event: HookEvent
+  if (test.missing === undefined) {
+    const userId = caller.userId ?? 0
+    const payload = await deps.samplePushHook({
+      projectId,
+      fullPath: project.fullPath,
+      userId,
+      tag: kind === 'tag_push_hooks',
+    })
+    event = { uuid: randomUUID(), projectId, kind, userId, payload }
+  } else {
+    if (!sample) throw unprocessable(test.missing)
+    if (sample.projectId !== projectId || sample.kind !== kind) {
+      throw new InvalidError({}, 'sample does not match the hook test')
+    }
+    event = { ...sample, uuid: randomUUID() }
+  }
   const payload = await completePayload(event, project, deps.payload)
   const outcome = await deliver(
     { hookId: hook.id, eventUuid: event.uuid, kind, payload },

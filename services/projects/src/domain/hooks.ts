@@ -174,10 +174,20 @@ export async function deleteHook(
   await deps.hooks.delete(hook.id)
 }
 
-/** The test triggers this suite has sample data for, by GitLab's trigger name. */
-export const TEST_TRIGGERS: Partial<Record<string, HookKind>> = {
-  push_events: 'push_hooks',
-  tag_push_events: 'tag_push_hooks',
+/**
+ * The test triggers this suite has sample data for, by GitLab's trigger name:
+ * the repository role builds pushes; the others come from their owners, with
+ * GitLab's message for a project that has none.
+ */
+export const TEST_TRIGGERS: Partial<Record<string, { kind: HookKind; missing?: string }>> = {
+  push_events: { kind: 'push_hooks' },
+  tag_push_events: { kind: 'tag_push_hooks' },
+  merge_requests_events: {
+    kind: 'merge_request_hooks',
+    missing: 'Ensure the project has merge requests.',
+  },
+  note_events: { kind: 'note_hooks', missing: 'Ensure the project has notes.' },
+  pipeline_events: { kind: 'pipeline_hooks', missing: 'Ensure the project has CI pipelines.' },
 }
 
 export const TRIGGER_NAMES = PROJECT_HOOK_TRIGGERS

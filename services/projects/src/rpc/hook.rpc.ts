@@ -5,7 +5,13 @@ import {
   type ProjectHook,
   type WebHookLog,
 } from '@suite/proto'
-import { ForbiddenError, InvalidError, type GrpcServer, type ServiceDeps } from '@suite/runtime'
+import {
+  decodeHookEvent,
+  ForbiddenError,
+  InvalidError,
+  type GrpcServer,
+  type ServiceDeps,
+} from '@suite/runtime'
 import { createRepositoryClient } from '../clients/repository.js'
 import { loadProjectsConfig } from '../config.js'
 import { alertStatus, type Hook } from '../domain/hook.js'
@@ -71,6 +77,14 @@ function toInput(input: HookInputMessage | undefined): HookInput {
     enableSslVerification: input?.enableSslVerification,
     pushEventsBranchFilter: input?.pushEventsBranchFilter,
     branchFilterStrategy: input?.branchFilterStrategy,
+  }
+}
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
   }
 }
 
@@ -149,7 +163,21 @@ export function hookService(server: GrpcServer, deps: HookSendDeps): HookService
     }),
     testHook: server.unary('TestHook', async (req) => {
       const caller = toCaller(req.caller)
-      const responseStatus = await testHook(deps, caller, req.projectId, req.hookId, req.trigger)
+      const sample =
+        req.sampleEventJson === undefined
+          ? undefined
+          : decodeHookEvent(parseJson(req.sampleEventJson))
+      if (req.sampleEventJson !== undefined && !sample) {
+        throw new InvalidError({}, 'sample is not a hook event')
+      }
+      const responseStatus = await testHook(
+        deps,
+        caller,
+        req.projectId,
+        req.hookId,
+        req.trigger,
+        sample,
+      )
       return { responseStatus }
     }),
     getHookSettings: server.unary('GetHookSettings', async (req) => {

@@ -385,6 +385,16 @@ export interface RetryJobResponse {
   job: Job | undefined;
 }
 
+export interface SamplePipelineHookRequest {
+  caller: Caller | undefined;
+  projectId: number;
+}
+
+export interface SamplePipelineHookResponse {
+  /** A HookEvent (kind pipeline_hooks) as JSON; absent when the project has no pipeline. */
+  eventJson?: string | undefined;
+}
+
 function createBaseCommitStatus(): CommitStatus {
   return { job: undefined, targetUrl: undefined, description: undefined };
 }
@@ -5867,6 +5877,170 @@ export const RetryJobResponse: MessageFns<RetryJobResponse> = {
   },
 };
 
+function createBaseSamplePipelineHookRequest(): SamplePipelineHookRequest {
+  return { caller: undefined, projectId: 0 };
+}
+
+export const SamplePipelineHookRequest: MessageFns<SamplePipelineHookRequest> = {
+  encode(message: SamplePipelineHookRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(16).int64(message.projectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SamplePipelineHookRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSamplePipelineHookRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SamplePipelineHookRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: SamplePipelineHookRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SamplePipelineHookRequest>, I>>(base?: I): SamplePipelineHookRequest {
+    return SamplePipelineHookRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SamplePipelineHookRequest>, I>>(object: I): SamplePipelineHookRequest {
+    const message = createBaseSamplePipelineHookRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.projectId = object.projectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseSamplePipelineHookResponse(): SamplePipelineHookResponse {
+  return { eventJson: undefined };
+}
+
+export const SamplePipelineHookResponse: MessageFns<SamplePipelineHookResponse> = {
+  encode(message: SamplePipelineHookResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.eventJson !== undefined) {
+      writer.uint32(10).string(message.eventJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SamplePipelineHookResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSamplePipelineHookResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.eventJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SamplePipelineHookResponse {
+    return {
+      eventJson: isSet(object.eventJson)
+        ? globalThis.String(object.eventJson)
+        : isSet(object.event_json)
+        ? globalThis.String(object.event_json)
+        : undefined,
+    };
+  },
+
+  toJSON(message: SamplePipelineHookResponse): unknown {
+    const obj: any = {};
+    if (message.eventJson !== undefined) {
+      obj.eventJson = message.eventJson;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SamplePipelineHookResponse>, I>>(base?: I): SamplePipelineHookResponse {
+    return SamplePipelineHookResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SamplePipelineHookResponse>, I>>(object: I): SamplePipelineHookResponse {
+    const message = createBaseSamplePipelineHookResponse();
+    message.eventJson = object.eventJson ?? undefined;
+    return message;
+  },
+};
+
 /**
  * PipelineService is ci-triggers' pipeline store: the minimal pipeline model
  * that merge request pipelines use and that pipeline triggering extends.
@@ -6081,6 +6255,23 @@ export const PipelineServiceService = {
       Buffer.from(ListCommitStatusesResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListCommitStatusesResponse => ListCommitStatusesResponse.decode(value),
   },
+  /**
+   * The webhook event the project's newest pipeline (by id) would send on a
+   * status change, for a hook's test (TestHooks::ProjectService's
+   * pipeline_events); absent when the project has no pipeline.
+   * PERMISSION_DENIED unless the caller may read the project's pipelines.
+   */
+  samplePipelineHook: {
+    path: "/gitlab.ci.v1.PipelineService/SamplePipelineHook" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SamplePipelineHookRequest): Buffer =>
+      Buffer.from(SamplePipelineHookRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SamplePipelineHookRequest => SamplePipelineHookRequest.decode(value),
+    responseSerialize: (value: SamplePipelineHookResponse): Buffer =>
+      Buffer.from(SamplePipelineHookResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SamplePipelineHookResponse => SamplePipelineHookResponse.decode(value),
+  },
 } as const;
 
 export interface PipelineServiceServer extends UntypedServiceImplementation {
@@ -6136,6 +6327,13 @@ export interface PipelineServiceServer extends UntypedServiceImplementation {
    * only the latest of each name unless all. NOT_FOUND "Commit".
    */
   listCommitStatuses: handleUnaryCall<ListCommitStatusesRequest, ListCommitStatusesResponse>;
+  /**
+   * The webhook event the project's newest pipeline (by id) would send on a
+   * status change, for a hook's test (TestHooks::ProjectService's
+   * pipeline_events); absent when the project has no pipeline.
+   * PERMISSION_DENIED unless the caller may read the project's pipelines.
+   */
+  samplePipelineHook: handleUnaryCall<SamplePipelineHookRequest, SamplePipelineHookResponse>;
 }
 
 export interface PipelineServiceClient extends Client {
@@ -6428,6 +6626,27 @@ export interface PipelineServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListCommitStatusesResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The webhook event the project's newest pipeline (by id) would send on a
+   * status change, for a hook's test (TestHooks::ProjectService's
+   * pipeline_events); absent when the project has no pipeline.
+   * PERMISSION_DENIED unless the caller may read the project's pipelines.
+   */
+  samplePipelineHook(
+    request: SamplePipelineHookRequest,
+    callback: (error: ServiceError | null, response: SamplePipelineHookResponse) => void,
+  ): ClientUnaryCall;
+  samplePipelineHook(
+    request: SamplePipelineHookRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SamplePipelineHookResponse) => void,
+  ): ClientUnaryCall;
+  samplePipelineHook(
+    request: SamplePipelineHookRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SamplePipelineHookResponse) => void,
   ): ClientUnaryCall;
 }
 

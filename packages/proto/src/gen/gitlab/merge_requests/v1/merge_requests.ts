@@ -70,6 +70,17 @@ export function listScopeToJSON(object: ListScope): string {
   }
 }
 
+export interface SampleHookEventRequest {
+  caller: Caller | undefined;
+  projectId: number;
+  /** merge_request_hooks or note_hooks */
+  kind: string;
+}
+
+export interface SampleHookEventResponse {
+  eventJson?: string | undefined;
+}
+
 /** Label is a project label; predefined filter words (None, Any) are never labels. */
 export interface Label {
   id: number;
@@ -441,6 +452,186 @@ export interface ListLabelsResponse {
   labels: Label[];
   pageInfo: PageInfo | undefined;
 }
+
+function createBaseSampleHookEventRequest(): SampleHookEventRequest {
+  return { caller: undefined, projectId: 0, kind: "" };
+}
+
+export const SampleHookEventRequest: MessageFns<SampleHookEventRequest> = {
+  encode(message: SampleHookEventRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(16).int64(message.projectId);
+    }
+    if (message.kind !== "") {
+      writer.uint32(26).string(message.kind);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SampleHookEventRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSampleHookEventRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SampleHookEventRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+    };
+  },
+
+  toJSON(message: SampleHookEventRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SampleHookEventRequest>, I>>(base?: I): SampleHookEventRequest {
+    return SampleHookEventRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SampleHookEventRequest>, I>>(object: I): SampleHookEventRequest {
+    const message = createBaseSampleHookEventRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.projectId = object.projectId ?? 0;
+    message.kind = object.kind ?? "";
+    return message;
+  },
+};
+
+function createBaseSampleHookEventResponse(): SampleHookEventResponse {
+  return { eventJson: undefined };
+}
+
+export const SampleHookEventResponse: MessageFns<SampleHookEventResponse> = {
+  encode(message: SampleHookEventResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.eventJson !== undefined) {
+      writer.uint32(10).string(message.eventJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SampleHookEventResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSampleHookEventResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.eventJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SampleHookEventResponse {
+    return {
+      eventJson: isSet(object.eventJson)
+        ? globalThis.String(object.eventJson)
+        : isSet(object.event_json)
+        ? globalThis.String(object.event_json)
+        : undefined,
+    };
+  },
+
+  toJSON(message: SampleHookEventResponse): unknown {
+    const obj: any = {};
+    if (message.eventJson !== undefined) {
+      obj.eventJson = message.eventJson;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SampleHookEventResponse>, I>>(base?: I): SampleHookEventResponse {
+    return SampleHookEventResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SampleHookEventResponse>, I>>(object: I): SampleHookEventResponse {
+    const message = createBaseSampleHookEventResponse();
+    message.eventJson = object.eventJson ?? undefined;
+    return message;
+  },
+};
 
 function createBaseLabel(): Label {
   return { id: 0, name: "", color: "", description: "", textColor: "", projectId: 0 };
@@ -6187,6 +6378,23 @@ export const MergeRequestServiceService = {
     responseSerialize: (value: ListLabelsResponse): Buffer => Buffer.from(ListLabelsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListLabelsResponse => ListLabelsResponse.decode(value),
   },
+  /**
+   * The sample a webhook test sends (TestHooks::ProjectService): the project's
+   * newest merge request (merge_request_hooks) or newest user note on one
+   * (note_hooks), as a HookEvent JSON; absent when there is none. Needs
+   * read_merge_request on the project.
+   */
+  sampleHookEvent: {
+    path: "/gitlab.merge_requests.v1.MergeRequestService/SampleHookEvent" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SampleHookEventRequest): Buffer =>
+      Buffer.from(SampleHookEventRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SampleHookEventRequest => SampleHookEventRequest.decode(value),
+    responseSerialize: (value: SampleHookEventResponse): Buffer =>
+      Buffer.from(SampleHookEventResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SampleHookEventResponse => SampleHookEventResponse.decode(value),
+  },
 } as const;
 
 export interface MergeRequestServiceServer extends UntypedServiceImplementation {
@@ -6206,6 +6414,13 @@ export interface MergeRequestServiceServer extends UntypedServiceImplementation 
   listMilestones: handleUnaryCall<ListMilestonesRequest, ListMilestonesResponse>;
   createMilestone: handleUnaryCall<CreateMilestoneRequest, CreateMilestoneResponse>;
   listLabels: handleUnaryCall<ListLabelsRequest, ListLabelsResponse>;
+  /**
+   * The sample a webhook test sends (TestHooks::ProjectService): the project's
+   * newest merge request (merge_request_hooks) or newest user note on one
+   * (note_hooks), as a HookEvent JSON; absent when there is none. Needs
+   * read_merge_request on the project.
+   */
+  sampleHookEvent: handleUnaryCall<SampleHookEventRequest, SampleHookEventResponse>;
 }
 
 export interface MergeRequestServiceClient extends Client {
@@ -6364,6 +6579,27 @@ export interface MergeRequestServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListLabelsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The sample a webhook test sends (TestHooks::ProjectService): the project's
+   * newest merge request (merge_request_hooks) or newest user note on one
+   * (note_hooks), as a HookEvent JSON; absent when there is none. Needs
+   * read_merge_request on the project.
+   */
+  sampleHookEvent(
+    request: SampleHookEventRequest,
+    callback: (error: ServiceError | null, response: SampleHookEventResponse) => void,
+  ): ClientUnaryCall;
+  sampleHookEvent(
+    request: SampleHookEventRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SampleHookEventResponse) => void,
+  ): ClientUnaryCall;
+  sampleHookEvent(
+    request: SampleHookEventRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SampleHookEventResponse) => void,
   ): ClientUnaryCall;
 }
 

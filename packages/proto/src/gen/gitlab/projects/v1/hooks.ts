@@ -184,6 +184,12 @@ export interface TestHookRequest {
   hookId: number;
   /** push_events, tag_push_events, merge_requests_events, note_events, pipeline_events */
   trigger: string;
+  /**
+   * For a trigger whose data another service owns (merge requests, notes,
+   * pipelines): the HookEvent JSON of its sample, as that service built it for
+   * the caller; absent when it has none (422 "Ensure the project has ...").
+   */
+  sampleEventJson?: string | undefined;
 }
 
 export interface TestHookResponse {
@@ -2631,7 +2637,7 @@ export const ResendHookLogResponse: MessageFns<ResendHookLogResponse> = {
 };
 
 function createBaseTestHookRequest(): TestHookRequest {
-  return { caller: undefined, projectId: 0, hookId: 0, trigger: "" };
+  return { caller: undefined, projectId: 0, hookId: 0, trigger: "", sampleEventJson: undefined };
 }
 
 export const TestHookRequest: MessageFns<TestHookRequest> = {
@@ -2647,6 +2653,9 @@ export const TestHookRequest: MessageFns<TestHookRequest> = {
     }
     if (message.trigger !== "") {
       writer.uint32(34).string(message.trigger);
+    }
+    if (message.sampleEventJson !== undefined) {
+      writer.uint32(42).string(message.sampleEventJson);
     }
     return writer;
   },
@@ -2696,6 +2705,14 @@ export const TestHookRequest: MessageFns<TestHookRequest> = {
             message.trigger = reader.string();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.sampleEventJson = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2722,6 +2739,11 @@ export const TestHookRequest: MessageFns<TestHookRequest> = {
         ? globalThis.Number(object.hook_id)
         : 0,
       trigger: isSet(object.trigger) ? globalThis.String(object.trigger) : "",
+      sampleEventJson: isSet(object.sampleEventJson)
+        ? globalThis.String(object.sampleEventJson)
+        : isSet(object.sample_event_json)
+        ? globalThis.String(object.sample_event_json)
+        : undefined,
     };
   },
 
@@ -2739,6 +2761,9 @@ export const TestHookRequest: MessageFns<TestHookRequest> = {
     if (message.trigger !== "") {
       obj.trigger = message.trigger;
     }
+    if (message.sampleEventJson !== undefined) {
+      obj.sampleEventJson = message.sampleEventJson;
+    }
     return obj;
   },
 
@@ -2753,6 +2778,7 @@ export const TestHookRequest: MessageFns<TestHookRequest> = {
     message.projectId = object.projectId ?? 0;
     message.hookId = object.hookId ?? 0;
     message.trigger = object.trigger ?? "";
+    message.sampleEventJson = object.sampleEventJson ?? undefined;
     return message;
   },
 };
