@@ -24,7 +24,7 @@ export class HookReceiver {
       req.on('data', (chunk: Buffer) => chunks.push(chunk))
       req.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8')
-        let body: Record<string, unknown> = {}
+        let body: Record<string, unknown>
         try {
           body = JSON.parse(text) as Record<string, unknown>
         } catch {
