@@ -8,7 +8,10 @@ import {
   requestScopedProcessor,
   withRequestMeta,
   WORKER_LOCK_OPTIONS,
+  Counter,
+  type HookKind,
   type Logger,
+  type Registry,
 } from '@suite/runtime'
 import type { ProjectsConfig } from '../config.js'
 import { deliver, fanOut, type Delivery } from '../domain/hook-deliveries.js'
@@ -62,6 +65,22 @@ export function startHookEventsWorker(
   return { worker, deliveries }
 }
 
+/**
+ * `webhook_deliveries_total{trigger, outcome}`: requests answered (delivered),
+ * failed for good (failed) or to be tried again (retry), and deliveries not
+ * sent because their hook was disabled or deleted (skipped).
+ */
+function deliveryCounter(registry: Registry): (trigger: HookKind, outcome: string) => void {
+  const counter = new Counter({
+    name: 'webhook_deliveries_total',
+    help: 'Webhook requests by trigger and outcome (delivered, retry, failed), and deliveries skipped',
+    labelNames: ['trigger', 'outcome'],
+    registers: [registry],
+  })
+  for (const trigger of Object.keys(HOOK_KINDS)) counter.inc({ trigger, outcome: 'delivered' }, 0)
+  return (trigger, outcome) => counter.inc({ trigger, outcome })
+}
+
 /** Why a retry is wanted: the attempt is logged already, so the error says only that. */
 class RetryDelivery extends Error {}
 
@@ -76,12 +95,15 @@ export function startHookDeliveriesWorker(
   connection: Redis,
   logger: Logger,
   config: ProjectsConfig,
+  registry: Registry,
 ): Worker {
+  const counted = deliveryCounter(registry)
   return new Worker(
     HOOK_DELIVERIES_QUEUE,
     requestScopedProcessor(logger, HOOK_DELIVERIES_QUEUE, async (job: Job<Delivery>) => {
       const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? config.webhooks.attempts)
       const outcome = await deliver(job.data, runtime.delivery, { lastAttempt })
+      counted(job.data.kind, outcome.kind)
       logger.debug(
         { hookId: job.data.hookId, uuid: job.data.eventUuid, outcome: outcome.kind },
         'hook delivery',

@@ -28,7 +28,7 @@ export async function startWorkers(deps: ServiceDeps<Database>): Promise<() => P
     startActivityEventsWorker(deps.db, connection, deps.logger, deps.registry),
     startPruneWorker(deps.db, connection, deps.logger),
     hookEvents.worker,
-    startHookDeliveriesWorker(hooks, connection, deps.logger, config),
+    startHookDeliveriesWorker(hooks, connection, deps.logger, config, deps.registry),
   ]
   metrics.observe(workers[0]!, EVENTS_QUEUE)
   metrics.observe(workers[1]!, EVENTS_PRUNE_QUEUE)
