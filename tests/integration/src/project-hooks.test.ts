@@ -2,6 +2,7 @@ import { api, eventually } from './support/api'
 import { createUserWithToken, uniqueName, type UserWithToken } from './support/factories'
 import { HookReceiver } from './support/hook-receiver'
 import { commitTo, featureBranch, projectWithMain, SHA } from './support/merge-requests'
+import { cloneUrl, commitFile, gitOk, withTempDir } from './support/git'
 import { addProjectMember } from './support/projects'
 import { rootToken } from './support/suite-state'
 import { DEVELOPER, type ProjectJson } from './support/types'
@@ -270,6 +271,39 @@ describe('project webhooks', () => {
     })
     expect(entry!.request_headers['X-Gitlab-Token']).toBe('[REDACTED]')
     expect(entry!.execution_duration).toBeGreaterThanOrEqual(0)
+  })
+
+  it('announces a real git push of many commits: the last twenty, oldest first', async () => {
+    const hook = await createHook({ url: receiver.url('/git') })
+    expect(hook.status).toBe(201)
+    const branch = uniqueName('git')
+    const shas: string[] = []
+    await withTempDir(async (dir) => {
+      const url = cloneUrl(project.path_with_namespace, {
+        username: owner.user.username,
+        token: owner.token,
+      })
+      await gitOk(['clone', '-q', url, 'wt'], dir)
+      const wt = `${dir}/wt`
+      await gitOk(['checkout', '-q', '-b', branch], wt)
+      for (let i = 1; i <= 22; i++) {
+        shas.push(await commitFile(wt, `step-${i}.txt`, `${i}\n`, `Step ${i}`))
+      }
+      await gitOk(['push', '-q', 'origin', branch], wt)
+    })
+    const last = shas[shas.length - 1]!
+    const [pushed] = await receiver.waitFor('/git', (h) => h.body['after'] === last)
+    expect(pushed!.body).toMatchObject({
+      object_kind: 'push',
+      before: '0'.repeat(40),
+      ref: `refs/heads/${branch}`,
+      ref_protected: false,
+      total_commits_count: 22,
+      user_username: owner.user.username,
+    })
+    const commits = pushed!.body['commits'] as { id: string; title: string; added: string[] }[]
+    expect(commits.map((commit) => commit.id)).toEqual(shas.slice(2))
+    expect(commits[19]).toMatchObject({ title: 'Step 22', added: ['step-22.txt'] })
   })
 
   it('sends tag pushes to hooks that want them', async () => {
