@@ -60,4 +60,10 @@ describe('push_events_branch_filter', () => {
     expect(branchMatches(hook(undefined, 'wildcard'), 'anything')).toBe(true)
     expect(branchMatches(hook('main', 'all_branches'), 'other')).toBe(true)
   })
+
+  it('runs regexes on RE2: a pattern that backtracks forever in JavaScript answers', () => {
+    // With RegExp, this match would not end within the test's timeout.
+    expect(branchMatches(hook('^(a+)+$', 'regex'), `${'a'.repeat(5000)}!`)).toBe(false)
+    expect(branchMatches(hook('(a+)+', 'regex'), `${'a'.repeat(5000)}!`)).toBe(true)
+  })
 })

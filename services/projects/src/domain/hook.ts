@@ -1,4 +1,5 @@
 import { PROJECT_HOOK_EVENT_FLAGS, type ProjectHookEventFlag } from '@suite/runtime'
+import { RE2JS } from 're2js'
 
 /**
  * A project webhook (GitLab's ProjectHook) and its auto-disabling
@@ -86,7 +87,11 @@ export function afterFailure(state: FailureState, now: Date): FailureState {
   return { recentFailures, disabledUntil: new Date(now.getTime() + backoffMs) }
 }
 
-/** Whether a hook with these settings wants a push to the branch (push_events_branch_filter). */
+/**
+ * Whether a hook with these settings wants a push to the branch
+ * (push_events_branch_filter). A regex runs on RE2, as GitLab's untrusted
+ * regexps do: linear time, so a maintainer's pattern cannot stall the worker.
+ */
 export function branchMatches(
   hook: Pick<Hook, 'pushEventsBranchFilter' | 'branchFilterStrategy'>,
   branch: string,
@@ -95,7 +100,7 @@ export function branchMatches(
   if (hook.branchFilterStrategy === 'all_branches' || !filter) return true
   if (hook.branchFilterStrategy === 'regex') {
     try {
-      return new RegExp(filter).test(branch)
+      return RE2JS.compile(filter).matcher(branch).find()
     } catch {
       return false
     }

@@ -13,6 +13,7 @@ import {
   RecordNotFoundError,
   type HookKind,
 } from '@suite/runtime'
+import { RE2JS } from 're2js'
 import type { Caller } from './caller.js'
 import {
   BRANCH_FILTER_STRATEGIES,
@@ -77,12 +78,12 @@ const unprocessable = (message: string) => new PreconditionError(message, 'unpro
 /** The longest branch filter GitLab takes. */
 const BRANCH_FILTER_MAX = 4000
 
-/** BranchFilterValidator: a wildcard must make a branch name, a regex must compile. */
+/** BranchFilterValidator: a wildcard must make a branch name, a regex must compile (RE2). */
 function validBranchFilter(filter: string, strategy: BranchFilterStrategy): boolean {
   if (filter.length > BRANCH_FILTER_MAX) return false
   if (strategy === 'regex') {
     try {
-      new RegExp(filter)
+      RE2JS.compile(filter)
       return true
     } catch {
       return false
