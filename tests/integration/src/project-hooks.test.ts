@@ -5,7 +5,7 @@ import { commitTo, featureBranch, projectWithMain, SHA } from './support/merge-r
 import { cloneUrl, commitFile, gitOk, withTempDir } from './support/git'
 import { addProjectMember } from './support/projects'
 import { rootToken } from './support/suite-state'
-import { DEVELOPER, type ProjectJson } from './support/types'
+import { DEVELOPER, MAINTAINER, type ProjectJson } from './support/types'
 
 // Deliveries go through two queues and the worker role on two shared cores.
 jest.setTimeout(120_000)
@@ -68,13 +68,23 @@ describe('project webhooks', () => {
   const receiver = new HookReceiver()
   let owner: UserWithToken
   let developer: UserWithToken
+  // Hook tests are limited to five a minute per project and user: each test below has its own.
+  let maintainer: UserWithToken
+  let eager: UserWithToken
   let project: ProjectJson
 
   beforeAll(async () => {
     await receiver.start()
-    ;[owner, developer] = await Promise.all([createUserWithToken(), createUserWithToken()])
+    ;[owner, developer, maintainer, eager] = await Promise.all([
+      createUserWithToken(),
+      createUserWithToken(),
+      createUserWithToken(),
+      createUserWithToken(),
+    ])
     ;({ project } = await projectWithMain(owner))
     await addProjectMember(project.id, developer.user.id, DEVELOPER, owner.token)
+    await addProjectMember(project.id, maintainer.user.id, MAINTAINER, owner.token)
+    await addProjectMember(project.id, eager.user.id, MAINTAINER, owner.token)
     await allowLocalHooks(true)
   }, 60_000)
 
@@ -424,7 +434,7 @@ describe('project webhooks', () => {
     ]) {
       const none = await api(hooksPath(`/${hook.body.id}/test/${trigger}`), {
         method: 'POST',
-        token: owner.token,
+        token: maintainer.token,
       })
       expect([trigger, none.status, none.body]).toEqual([trigger, 422, { message }])
     }
@@ -458,6 +468,31 @@ describe('project webhooks', () => {
     } finally {
       receiver.respond = previous
     }
+  })
+
+  it('allows five tests a minute per project and user, as GitLab does', async () => {
+    const hook = await createHook({ url: receiver.url('/eager') })
+    const test = () =>
+      api<{ message: unknown }>(hooksPath(`/${hook.body.id}/test/push_events`), {
+        method: 'POST',
+        token: eager.token,
+      })
+    // Windows are a minute long: eleven requests put six in one window whatever the clock.
+    let sent = 0
+    let refused: Awaited<ReturnType<typeof test>> | undefined
+    while (!refused && sent < 11) {
+      const res = await test()
+      sent += 1
+      if (res.status === 429) refused = res
+      else expect(res.status).toBe(201)
+    }
+    expect(sent).toBeGreaterThanOrEqual(6)
+    if (!refused) throw new Error('eleven hook tests in a row were all taken')
+    expect(refused.status).toBe(429)
+    expect(refused.body).toEqual({
+      message: { error: 'This endpoint has been requested too many times. Try again later.' },
+    })
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
   })
 
   it('keeps hooks off loopback and private addresses unless an admin allows them', async () => {

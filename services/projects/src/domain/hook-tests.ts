@@ -12,6 +12,7 @@ import {
   RecordNotFoundError,
   type HookEvent,
   type HookKind,
+  type RateLimitRule,
 } from '@suite/runtime'
 import type { Caller } from './caller.js'
 import {
@@ -23,7 +24,15 @@ import {
 import { maskedUrl } from './hook-url.js'
 import { findHook, TEST_TRIGGERS, TRIGGER_NAMES, type HookDeps } from './hooks.js'
 
+/** GitLab's limits of hook tests and resends: five a minute per project and user. */
+export const HOOK_SEND_LIMITS = {
+  test: { name: 'web_hook_test', threshold: 5, periodSeconds: 60 },
+  resend: { name: 'web_hook_event_resend', threshold: 5, periodSeconds: 60 },
+} as const satisfies Record<string, RateLimitRule>
+
 export interface HookSendDeps extends HookDeps {
+  /** Counts one request against the limit; throws RateLimitedError past it. */
+  limit(rule: RateLimitRule, scope: readonly (string | number)[]): Promise<void>
   delivery: DeliveryPorts
   payload: PayloadPorts
   samplePushHook(input: {
@@ -53,6 +62,7 @@ export async function testHook(
     throw new InvalidError({}, 'trigger does not have a valid value')
   }
   const hook = await findHook(deps, caller, projectId, hookId)
+  await deps.limit(HOOK_SEND_LIMITS.test, [projectId, caller.userId ?? 0])
   const test = TEST_TRIGGERS[trigger]
   if (!test) throw unprocessable('Testing not available for this hook')
   const kind = test.kind
@@ -95,6 +105,7 @@ export async function resendHookLog(
   logId: number,
 ): Promise<string> {
   const hook = await findHook(deps, caller, projectId, hookId)
+  await deps.limit(HOOK_SEND_LIMITS.resend, [projectId, caller.userId ?? 0])
   const log = await deps.hooks.findLog(hook.id, logId)
   if (!log) throw new RecordNotFoundError()
   if (log.url !== maskedUrl(hook.url)) {

@@ -6,6 +6,7 @@ import {
   type WebHookLog,
 } from '@suite/proto'
 import {
+  createRateLimiter,
   decodeHookEvent,
   ForbiddenError,
   InvalidError,
@@ -197,6 +198,9 @@ export function hookService(server: GrpcServer, deps: HookSendDeps): HookService
 export function registerHookService(server: GrpcServer, deps: ServiceDeps<Database>): void {
   const config = loadProjectsConfig()
   const runtime = hookRuntime(deps, config)
+  const limiter = createRateLimiter(deps.redis, (err) =>
+    deps.logger.warn({ err }, 'hook test limit not counted'),
+  )
   const repository = createRepositoryClient(
     config.repositoryAddress,
     deps.registry,
@@ -207,6 +211,7 @@ export function registerHookService(server: GrpcServer, deps: ServiceDeps<Databa
     HookServiceService,
     hookService(server, {
       ...runtime,
+      limit: (rule, scope) => limiter.hit(rule, scope),
       samplePushHook: (input) => repository.samplePushHook(input),
     }),
     'gitlab.projects.v1.HookService',
