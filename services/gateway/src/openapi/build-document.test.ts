@@ -95,6 +95,31 @@ describe('GET /api/v4/openapi.json', () => {
     })
   })
 
+  it('names the entity of the route it is mapped to, not of its neighbours', async () => {
+    const doc = await document()
+    const entity = (path: string, method: string, status = '200') => {
+      const operation = doc.paths[`/api/v4${path}`]?.[method]
+      if (!operation) throw new Error(`no ${method} ${path}`)
+      const responses = operation['responses'] as Record<
+        string,
+        { content?: Record<string, { schema: { $ref?: string; items?: { $ref?: string } } }> }
+      >
+      const schema = responses[status]?.content?.['application/json']?.schema
+      const ref = schema?.$ref ?? (schema?.items?.$ref ? `[${schema.items.$ref}]` : undefined)
+      return ref?.replaceAll('#/components/schemas/', '')
+    }
+    const mr = '/projects/{id}/merge_requests/{merge_request_iid}'
+    expect(entity(mr, 'get')).toBe('MergeRequest')
+    expect(entity(`${mr}/notes`, 'get')).toBe('[Note]')
+    expect(entity(`${mr}/notes/{note_id}`, 'put')).toBe('Note')
+    expect(entity(`${mr}/discussions/{discussion_id}`, 'get')).toBe('Discussion')
+    expect(entity(`${mr}/discussions/{discussion_id}/notes`, 'post', '201')).toBe('Note')
+    expect(entity(`${mr}/approvals`, 'get')).toBeUndefined()
+    expect(entity('/projects/{id}/hooks/{hook_id}/events', 'get')).toBe('[WebHookLog]')
+    expect(entity('/projects/{id}/hooks/{hook_id}', 'put')).toBe('ProjectHook')
+    expect(entity('/users/{id}/events', 'get')).toBe('[Event]')
+  })
+
   it("describes an entity by its presenter's type: a missing field fails", async () => {
     const doc = await document()
     const ajv = new Ajv2020({ strict: false })

@@ -3008,4 +3008,4589 @@ export const ENTITY_SCHEMAS: Readonly<Record<string, Readonly<Record<string, unk
       'web_url',
     ],
   },
+  MergeRequest: {
+    type: 'object',
+    properties: {
+      diverged_commits_count: {
+        type: 'number',
+      },
+      first_contribution: {
+        type: 'boolean',
+      },
+      user: {
+        type: 'object',
+        properties: {
+          can_merge: {
+            type: 'boolean',
+          },
+        },
+        required: ['can_merge'],
+      },
+      rebase_in_progress: {
+        type: 'boolean',
+      },
+      subscribed: {
+        type: 'boolean',
+      },
+      changes_count: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      latest_build_started_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      latest_build_finished_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      first_deployed_to_production_at: {
+        type: 'null',
+      },
+      pipeline: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'object',
+            properties: {
+              id: {
+                type: 'number',
+              },
+              iid: {
+                type: 'number',
+              },
+              project_id: {
+                type: 'number',
+              },
+              sha: {
+                type: 'string',
+              },
+              ref: {
+                type: 'string',
+              },
+              status: {
+                type: 'string',
+              },
+              source: {
+                type: 'string',
+              },
+              created_at: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              updated_at: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              web_url: {
+                type: 'string',
+              },
+            },
+            required: [
+              'id',
+              'iid',
+              'project_id',
+              'sha',
+              'ref',
+              'status',
+              'source',
+              'created_at',
+              'updated_at',
+              'web_url',
+            ],
+          },
+        ],
+      },
+      head_pipeline: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'object',
+            properties: {
+              before_sha: {
+                type: 'string',
+              },
+              tag: {
+                type: 'boolean',
+              },
+              yaml_errors: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              user: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'object',
+                    properties: {
+                      id: {
+                        type: 'number',
+                      },
+                      username: {
+                        type: 'string',
+                      },
+                      name: {
+                        type: 'string',
+                      },
+                      state: {
+                        type: 'string',
+                      },
+                      locked: {
+                        type: 'boolean',
+                      },
+                      avatar_url: {
+                        anyOf: [
+                          {
+                            type: 'null',
+                          },
+                          {
+                            type: 'string',
+                          },
+                        ],
+                      },
+                      web_url: {
+                        type: 'string',
+                      },
+                    },
+                    required: [
+                      'id',
+                      'username',
+                      'name',
+                      'state',
+                      'locked',
+                      'avatar_url',
+                      'web_url',
+                    ],
+                  },
+                ],
+              },
+              started_at: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              finished_at: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              committed_at: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              duration: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'number',
+                  },
+                ],
+              },
+              queued_duration: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'number',
+                  },
+                ],
+              },
+              coverage: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              detailed_status: {
+                type: 'object',
+                properties: {
+                  icon: {
+                    type: 'string',
+                  },
+                  text: {
+                    type: 'string',
+                  },
+                  label: {
+                    type: 'string',
+                  },
+                  group: {
+                    type: 'string',
+                  },
+                  tooltip: {
+                    type: 'string',
+                  },
+                  has_details: {
+                    type: 'boolean',
+                  },
+                  details_path: {
+                    type: 'string',
+                  },
+                  illustration: {
+                    type: 'null',
+                  },
+                  favicon: {
+                    type: 'string',
+                  },
+                },
+                required: [
+                  'icon',
+                  'text',
+                  'label',
+                  'group',
+                  'tooltip',
+                  'has_details',
+                  'details_path',
+                  'illustration',
+                  'favicon',
+                ],
+              },
+              archived: {
+                type: 'boolean',
+              },
+              id: {
+                type: 'number',
+              },
+              iid: {
+                type: 'number',
+              },
+              project_id: {
+                type: 'number',
+              },
+              sha: {
+                type: 'string',
+              },
+              ref: {
+                type: 'string',
+              },
+              status: {
+                type: 'string',
+              },
+              source: {
+                type: 'string',
+              },
+              created_at: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              updated_at: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              web_url: {
+                type: 'string',
+              },
+            },
+            required: [
+              'before_sha',
+              'tag',
+              'yaml_errors',
+              'user',
+              'started_at',
+              'finished_at',
+              'committed_at',
+              'duration',
+              'queued_duration',
+              'coverage',
+              'detailed_status',
+              'archived',
+              'id',
+              'iid',
+              'project_id',
+              'sha',
+              'ref',
+              'status',
+              'source',
+              'created_at',
+              'updated_at',
+              'web_url',
+            ],
+          },
+        ],
+      },
+      diff_refs: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'object',
+            properties: {
+              base_sha: {
+                type: 'string',
+              },
+              head_sha: {
+                type: 'string',
+              },
+              start_sha: {
+                type: 'string',
+              },
+            },
+            required: ['base_sha', 'head_sha', 'start_sha'],
+          },
+        ],
+      },
+      merge_error: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      title_html: {
+        type: 'string',
+      },
+      description_html: {
+        type: 'string',
+      },
+      merged_by: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'object',
+            properties: {
+              id: {
+                type: 'number',
+              },
+              username: {
+                type: 'string',
+              },
+              name: {
+                type: 'string',
+              },
+              state: {
+                type: 'string',
+              },
+              locked: {
+                type: 'boolean',
+              },
+              avatar_url: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              web_url: {
+                type: 'string',
+              },
+            },
+            required: ['id', 'username', 'name', 'state', 'locked', 'avatar_url', 'web_url'],
+          },
+        ],
+      },
+      merge_user: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'object',
+            properties: {
+              id: {
+                type: 'number',
+              },
+              username: {
+                type: 'string',
+              },
+              name: {
+                type: 'string',
+              },
+              state: {
+                type: 'string',
+              },
+              locked: {
+                type: 'boolean',
+              },
+              avatar_url: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              web_url: {
+                type: 'string',
+              },
+            },
+            required: ['id', 'username', 'name', 'state', 'locked', 'avatar_url', 'web_url'],
+          },
+        ],
+      },
+      merged_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      closed_by: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'object',
+            properties: {
+              id: {
+                type: 'number',
+              },
+              username: {
+                type: 'string',
+              },
+              name: {
+                type: 'string',
+              },
+              state: {
+                type: 'string',
+              },
+              locked: {
+                type: 'boolean',
+              },
+              avatar_url: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              web_url: {
+                type: 'string',
+              },
+            },
+            required: ['id', 'username', 'name', 'state', 'locked', 'avatar_url', 'web_url'],
+          },
+        ],
+      },
+      closed_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      target_branch: {
+        type: 'string',
+      },
+      source_branch: {
+        type: 'string',
+      },
+      user_notes_count: {
+        type: 'number',
+      },
+      upvotes: {
+        type: 'number',
+      },
+      downvotes: {
+        type: 'number',
+      },
+      author: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'object',
+            properties: {
+              id: {
+                type: 'number',
+              },
+              username: {
+                type: 'string',
+              },
+              name: {
+                type: 'string',
+              },
+              state: {
+                type: 'string',
+              },
+              locked: {
+                type: 'boolean',
+              },
+              avatar_url: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              web_url: {
+                type: 'string',
+              },
+            },
+            required: ['id', 'username', 'name', 'state', 'locked', 'avatar_url', 'web_url'],
+          },
+        ],
+      },
+      assignees: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            id: {
+              type: 'number',
+            },
+            username: {
+              type: 'string',
+            },
+            name: {
+              type: 'string',
+            },
+            state: {
+              type: 'string',
+            },
+            locked: {
+              type: 'boolean',
+            },
+            avatar_url: {
+              anyOf: [
+                {
+                  type: 'null',
+                },
+                {
+                  type: 'string',
+                },
+              ],
+            },
+            web_url: {
+              type: 'string',
+            },
+          },
+          required: ['id', 'username', 'name', 'state', 'locked', 'avatar_url', 'web_url'],
+        },
+      },
+      assignee: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'object',
+            properties: {
+              id: {
+                type: 'number',
+              },
+              username: {
+                type: 'string',
+              },
+              name: {
+                type: 'string',
+              },
+              state: {
+                type: 'string',
+              },
+              locked: {
+                type: 'boolean',
+              },
+              avatar_url: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              web_url: {
+                type: 'string',
+              },
+            },
+            required: ['id', 'username', 'name', 'state', 'locked', 'avatar_url', 'web_url'],
+          },
+        ],
+      },
+      reviewers: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            id: {
+              type: 'number',
+            },
+            username: {
+              type: 'string',
+            },
+            name: {
+              type: 'string',
+            },
+            state: {
+              type: 'string',
+            },
+            locked: {
+              type: 'boolean',
+            },
+            avatar_url: {
+              anyOf: [
+                {
+                  type: 'null',
+                },
+                {
+                  type: 'string',
+                },
+              ],
+            },
+            web_url: {
+              type: 'string',
+            },
+          },
+          required: ['id', 'username', 'name', 'state', 'locked', 'avatar_url', 'web_url'],
+        },
+      },
+      source_project_id: {
+        type: 'number',
+      },
+      target_project_id: {
+        type: 'number',
+      },
+      labels: {
+        anyOf: [
+          {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+          },
+          {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                id: {
+                  type: 'number',
+                },
+                name: {
+                  type: 'string',
+                },
+                color: {
+                  type: 'string',
+                },
+                description: {
+                  anyOf: [
+                    {
+                      type: 'null',
+                    },
+                    {
+                      type: 'string',
+                    },
+                  ],
+                },
+                description_html: {
+                  type: 'string',
+                },
+                text_color: {
+                  type: 'string',
+                },
+                remove_on_close: {
+                  type: 'boolean',
+                },
+              },
+              required: [
+                'id',
+                'name',
+                'color',
+                'description',
+                'description_html',
+                'text_color',
+                'remove_on_close',
+              ],
+            },
+          },
+        ],
+      },
+      draft: {
+        type: 'boolean',
+      },
+      work_in_progress: {
+        type: 'boolean',
+      },
+      milestone: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'object',
+            properties: {
+              id: {
+                type: 'number',
+              },
+              iid: {
+                type: 'number',
+              },
+              project_id: {
+                type: 'number',
+              },
+              title: {
+                type: 'string',
+              },
+              description: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              state: {
+                type: 'string',
+              },
+              created_at: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              updated_at: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              due_date: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              start_date: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              expired: {
+                type: 'boolean',
+              },
+              web_url: {
+                type: 'string',
+              },
+            },
+            required: [
+              'id',
+              'iid',
+              'project_id',
+              'title',
+              'description',
+              'state',
+              'created_at',
+              'updated_at',
+              'due_date',
+              'start_date',
+              'expired',
+              'web_url',
+            ],
+          },
+        ],
+      },
+      merge_when_pipeline_succeeds: {
+        type: 'boolean',
+      },
+      merge_status: {
+        type: 'string',
+      },
+      detailed_merge_status: {
+        type: 'string',
+      },
+      merge_after: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      sha: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      merge_commit_sha: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      squash_commit_sha: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      discussion_locked: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'boolean',
+          },
+        ],
+      },
+      should_remove_source_branch: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'boolean',
+          },
+        ],
+      },
+      force_remove_source_branch: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'boolean',
+          },
+        ],
+      },
+      prepared_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      allow_collaboration: {
+        type: 'boolean',
+      },
+      allow_maintainer_to_push: {
+        type: 'boolean',
+      },
+      reference: {
+        type: 'string',
+      },
+      references: {
+        type: 'object',
+        properties: {
+          short: {
+            type: 'string',
+          },
+          relative: {
+            type: 'string',
+          },
+          full: {
+            type: 'string',
+          },
+        },
+        required: ['short', 'relative', 'full'],
+      },
+      web_url: {
+        type: 'string',
+      },
+      time_stats: {
+        type: 'object',
+        properties: {
+          time_estimate: {
+            type: 'number',
+          },
+          total_time_spent: {
+            type: 'number',
+          },
+          human_time_estimate: {
+            anyOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'string',
+              },
+            ],
+          },
+          human_total_time_spent: {
+            anyOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'string',
+              },
+            ],
+          },
+        },
+        required: [
+          'time_estimate',
+          'total_time_spent',
+          'human_time_estimate',
+          'human_total_time_spent',
+        ],
+      },
+      squash: {
+        type: 'boolean',
+      },
+      squash_on_merge: {
+        type: 'boolean',
+      },
+      task_completion_status: {
+        type: 'object',
+        properties: {
+          count: {
+            type: 'number',
+          },
+          completed_count: {
+            type: 'number',
+          },
+        },
+        required: ['count', 'completed_count'],
+      },
+      has_conflicts: {
+        type: 'boolean',
+      },
+      blocking_discussions_resolved: {
+        type: 'boolean',
+      },
+      approvals_before_merge: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'number',
+          },
+        ],
+      },
+      imported: {
+        type: 'boolean',
+      },
+      imported_from: {
+        type: 'string',
+      },
+      id: {
+        type: 'number',
+      },
+      iid: {
+        type: 'number',
+      },
+      project_id: {
+        type: 'number',
+      },
+      title: {
+        type: 'string',
+      },
+      description: {
+        type: 'string',
+      },
+      state: {
+        type: 'string',
+      },
+      created_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      updated_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+    },
+    required: [
+      'diverged_commits_count',
+      'first_contribution',
+      'user',
+      'subscribed',
+      'changes_count',
+      'latest_build_started_at',
+      'latest_build_finished_at',
+      'first_deployed_to_production_at',
+      'pipeline',
+      'head_pipeline',
+      'diff_refs',
+      'merge_error',
+      'merged_by',
+      'merge_user',
+      'merged_at',
+      'closed_by',
+      'closed_at',
+      'target_branch',
+      'source_branch',
+      'user_notes_count',
+      'upvotes',
+      'downvotes',
+      'author',
+      'assignees',
+      'assignee',
+      'reviewers',
+      'source_project_id',
+      'target_project_id',
+      'labels',
+      'draft',
+      'work_in_progress',
+      'milestone',
+      'merge_when_pipeline_succeeds',
+      'merge_status',
+      'detailed_merge_status',
+      'merge_after',
+      'sha',
+      'merge_commit_sha',
+      'squash_commit_sha',
+      'discussion_locked',
+      'should_remove_source_branch',
+      'force_remove_source_branch',
+      'prepared_at',
+      'allow_collaboration',
+      'allow_maintainer_to_push',
+      'reference',
+      'references',
+      'web_url',
+      'time_stats',
+      'squash',
+      'squash_on_merge',
+      'task_completion_status',
+      'has_conflicts',
+      'blocking_discussions_resolved',
+      'approvals_before_merge',
+      'imported',
+      'imported_from',
+      'id',
+      'iid',
+      'project_id',
+      'title',
+      'description',
+      'state',
+      'created_at',
+      'updated_at',
+    ],
+  },
+  Note: {
+    type: 'object',
+    properties: {
+      confidential: {
+        type: 'boolean',
+      },
+      internal: {
+        type: 'boolean',
+      },
+      imported: {
+        type: 'boolean',
+      },
+      imported_from: {
+        type: 'string',
+      },
+      noteable_iid: {
+        type: 'number',
+      },
+      commands_changes: {
+        type: 'object',
+        properties: {},
+        required: [],
+      },
+      resolved: {
+        type: 'boolean',
+      },
+      resolved_by: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'object',
+            properties: {
+              id: {
+                type: 'number',
+              },
+              username: {
+                type: 'string',
+              },
+              name: {
+                type: 'string',
+              },
+              state: {
+                type: 'string',
+              },
+              locked: {
+                type: 'boolean',
+              },
+              avatar_url: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              web_url: {
+                type: 'string',
+              },
+            },
+            required: ['id', 'username', 'name', 'state', 'locked', 'avatar_url', 'web_url'],
+          },
+        ],
+      },
+      resolved_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      resolvable: {
+        type: 'boolean',
+      },
+      commit_id: {
+        type: 'null',
+      },
+      position: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'object',
+            properties: {
+              base_sha: {
+                type: 'string',
+              },
+              start_sha: {
+                type: 'string',
+              },
+              head_sha: {
+                type: 'string',
+              },
+              old_path: {
+                type: 'string',
+              },
+              new_path: {
+                type: 'string',
+              },
+              position_type: {
+                type: 'string',
+              },
+              old_line: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'number',
+                  },
+                ],
+              },
+              new_line: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'number',
+                  },
+                ],
+              },
+              line_range: {
+                type: 'null',
+              },
+              ignore_whitespace_change: {
+                type: 'boolean',
+              },
+            },
+            required: [
+              'base_sha',
+              'start_sha',
+              'head_sha',
+              'old_path',
+              'new_path',
+              'position_type',
+              'old_line',
+              'new_line',
+              'line_range',
+              'ignore_whitespace_change',
+            ],
+          },
+        ],
+      },
+      id: {
+        type: 'number',
+      },
+      type: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      body: {
+        type: 'string',
+      },
+      attachment: {
+        type: 'null',
+      },
+      author: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'object',
+            properties: {
+              id: {
+                type: 'number',
+              },
+              username: {
+                type: 'string',
+              },
+              name: {
+                type: 'string',
+              },
+              state: {
+                type: 'string',
+              },
+              locked: {
+                type: 'boolean',
+              },
+              avatar_url: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              web_url: {
+                type: 'string',
+              },
+            },
+            required: ['id', 'username', 'name', 'state', 'locked', 'avatar_url', 'web_url'],
+          },
+        ],
+      },
+      created_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      updated_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      system: {
+        type: 'boolean',
+      },
+      noteable_id: {
+        type: 'number',
+      },
+      noteable_type: {
+        type: 'string',
+      },
+      project_id: {
+        type: 'number',
+      },
+    },
+    required: [
+      'confidential',
+      'internal',
+      'imported',
+      'imported_from',
+      'noteable_iid',
+      'commands_changes',
+      'resolvable',
+      'id',
+      'type',
+      'body',
+      'attachment',
+      'author',
+      'created_at',
+      'updated_at',
+      'system',
+      'noteable_id',
+      'noteable_type',
+      'project_id',
+    ],
+  },
+  Discussion: {
+    type: 'object',
+    properties: {
+      id: {
+        type: 'string',
+      },
+      individual_note: {
+        type: 'boolean',
+      },
+      notes: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            confidential: {
+              type: 'boolean',
+            },
+            internal: {
+              type: 'boolean',
+            },
+            imported: {
+              type: 'boolean',
+            },
+            imported_from: {
+              type: 'string',
+            },
+            noteable_iid: {
+              type: 'number',
+            },
+            commands_changes: {
+              type: 'object',
+              properties: {},
+              required: [],
+            },
+            resolved: {
+              type: 'boolean',
+            },
+            resolved_by: {
+              anyOf: [
+                {
+                  type: 'null',
+                },
+                {
+                  type: 'object',
+                  properties: {
+                    id: {
+                      type: 'number',
+                    },
+                    username: {
+                      type: 'string',
+                    },
+                    name: {
+                      type: 'string',
+                    },
+                    state: {
+                      type: 'string',
+                    },
+                    locked: {
+                      type: 'boolean',
+                    },
+                    avatar_url: {
+                      anyOf: [
+                        {
+                          type: 'null',
+                        },
+                        {
+                          type: 'string',
+                        },
+                      ],
+                    },
+                    web_url: {
+                      type: 'string',
+                    },
+                  },
+                  required: ['id', 'username', 'name', 'state', 'locked', 'avatar_url', 'web_url'],
+                },
+              ],
+            },
+            resolved_at: {
+              anyOf: [
+                {
+                  type: 'null',
+                },
+                {
+                  type: 'string',
+                },
+              ],
+            },
+            resolvable: {
+              type: 'boolean',
+            },
+            commit_id: {
+              type: 'null',
+            },
+            position: {
+              anyOf: [
+                {
+                  type: 'null',
+                },
+                {
+                  type: 'object',
+                  properties: {
+                    base_sha: {
+                      type: 'string',
+                    },
+                    start_sha: {
+                      type: 'string',
+                    },
+                    head_sha: {
+                      type: 'string',
+                    },
+                    old_path: {
+                      type: 'string',
+                    },
+                    new_path: {
+                      type: 'string',
+                    },
+                    position_type: {
+                      type: 'string',
+                    },
+                    old_line: {
+                      anyOf: [
+                        {
+                          type: 'null',
+                        },
+                        {
+                          type: 'number',
+                        },
+                      ],
+                    },
+                    new_line: {
+                      anyOf: [
+                        {
+                          type: 'null',
+                        },
+                        {
+                          type: 'number',
+                        },
+                      ],
+                    },
+                    line_range: {
+                      type: 'null',
+                    },
+                    ignore_whitespace_change: {
+                      type: 'boolean',
+                    },
+                  },
+                  required: [
+                    'base_sha',
+                    'start_sha',
+                    'head_sha',
+                    'old_path',
+                    'new_path',
+                    'position_type',
+                    'old_line',
+                    'new_line',
+                    'line_range',
+                    'ignore_whitespace_change',
+                  ],
+                },
+              ],
+            },
+            id: {
+              type: 'number',
+            },
+            type: {
+              anyOf: [
+                {
+                  type: 'null',
+                },
+                {
+                  type: 'string',
+                },
+              ],
+            },
+            body: {
+              type: 'string',
+            },
+            attachment: {
+              type: 'null',
+            },
+            author: {
+              anyOf: [
+                {
+                  type: 'null',
+                },
+                {
+                  type: 'object',
+                  properties: {
+                    id: {
+                      type: 'number',
+                    },
+                    username: {
+                      type: 'string',
+                    },
+                    name: {
+                      type: 'string',
+                    },
+                    state: {
+                      type: 'string',
+                    },
+                    locked: {
+                      type: 'boolean',
+                    },
+                    avatar_url: {
+                      anyOf: [
+                        {
+                          type: 'null',
+                        },
+                        {
+                          type: 'string',
+                        },
+                      ],
+                    },
+                    web_url: {
+                      type: 'string',
+                    },
+                  },
+                  required: ['id', 'username', 'name', 'state', 'locked', 'avatar_url', 'web_url'],
+                },
+              ],
+            },
+            created_at: {
+              anyOf: [
+                {
+                  type: 'null',
+                },
+                {
+                  type: 'string',
+                },
+              ],
+            },
+            updated_at: {
+              anyOf: [
+                {
+                  type: 'null',
+                },
+                {
+                  type: 'string',
+                },
+              ],
+            },
+            system: {
+              type: 'boolean',
+            },
+            noteable_id: {
+              type: 'number',
+            },
+            noteable_type: {
+              type: 'string',
+            },
+            project_id: {
+              type: 'number',
+            },
+          },
+          required: [
+            'confidential',
+            'internal',
+            'imported',
+            'imported_from',
+            'noteable_iid',
+            'commands_changes',
+            'resolvable',
+            'id',
+            'type',
+            'body',
+            'attachment',
+            'author',
+            'created_at',
+            'updated_at',
+            'system',
+            'noteable_id',
+            'noteable_type',
+            'project_id',
+          ],
+        },
+      },
+    },
+    required: ['id', 'individual_note', 'notes'],
+  },
+  ResourceStateEvent: {
+    type: 'object',
+    properties: {
+      id: {
+        type: 'number',
+      },
+      user: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'object',
+            properties: {
+              id: {
+                type: 'number',
+              },
+              username: {
+                type: 'string',
+              },
+              name: {
+                type: 'string',
+              },
+              state: {
+                type: 'string',
+              },
+              locked: {
+                type: 'boolean',
+              },
+              avatar_url: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              web_url: {
+                type: 'string',
+              },
+            },
+            required: ['id', 'username', 'name', 'state', 'locked', 'avatar_url', 'web_url'],
+          },
+        ],
+      },
+      created_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      resource_type: {
+        type: 'string',
+        const: 'MergeRequest',
+      },
+      resource_id: {
+        type: 'number',
+      },
+      source_commit: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      source_merge_request_id: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'number',
+          },
+        ],
+      },
+      state: {
+        type: 'string',
+      },
+    },
+    required: [
+      'id',
+      'user',
+      'created_at',
+      'resource_type',
+      'resource_id',
+      'source_commit',
+      'source_merge_request_id',
+      'state',
+    ],
+  },
+  CommitStatus: {
+    type: 'object',
+    properties: {
+      id: {
+        type: 'number',
+      },
+      sha: {
+        type: 'string',
+      },
+      ref: {
+        type: 'string',
+      },
+      status: {
+        type: 'string',
+      },
+      name: {
+        type: 'string',
+      },
+      target_url: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      description: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      created_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      started_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      finished_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      allow_failure: {
+        type: 'boolean',
+      },
+      coverage: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'number',
+          },
+        ],
+      },
+      pipeline_id: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'number',
+          },
+        ],
+      },
+      author: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'object',
+            properties: {
+              created_at: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              bio: {
+                type: 'string',
+              },
+              location: {
+                type: 'string',
+              },
+              public_email: {
+                type: 'string',
+              },
+              skype: {
+                type: 'string',
+              },
+              linkedin: {
+                type: 'string',
+              },
+              twitter: {
+                type: 'string',
+              },
+              discord: {
+                type: 'string',
+              },
+              website_url: {
+                type: 'string',
+              },
+              organization: {
+                type: 'string',
+              },
+              job_title: {
+                type: 'string',
+              },
+              pronouns: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              bot: {
+                type: 'boolean',
+              },
+              work_information: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              followers: {
+                type: 'number',
+              },
+              following: {
+                type: 'number',
+              },
+              is_followed: {
+                type: 'boolean',
+              },
+              local_time: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              id: {
+                type: 'number',
+              },
+              username: {
+                type: 'string',
+              },
+              name: {
+                type: 'string',
+              },
+              state: {
+                type: 'string',
+              },
+              locked: {
+                type: 'boolean',
+              },
+              avatar_url: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              web_url: {
+                type: 'string',
+              },
+            },
+            required: [
+              'created_at',
+              'bio',
+              'location',
+              'public_email',
+              'skype',
+              'linkedin',
+              'twitter',
+              'discord',
+              'website_url',
+              'organization',
+              'job_title',
+              'pronouns',
+              'bot',
+              'work_information',
+              'followers',
+              'following',
+              'is_followed',
+              'local_time',
+              'id',
+              'username',
+              'name',
+              'state',
+              'locked',
+              'avatar_url',
+              'web_url',
+            ],
+          },
+        ],
+      },
+    },
+    required: [
+      'id',
+      'sha',
+      'ref',
+      'status',
+      'name',
+      'target_url',
+      'description',
+      'created_at',
+      'started_at',
+      'finished_at',
+      'allow_failure',
+      'coverage',
+      'pipeline_id',
+      'author',
+    ],
+  },
+  Commit: {
+    type: 'object',
+    properties: {
+      id: {
+        type: 'string',
+      },
+      short_id: {
+        type: 'string',
+      },
+      created_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      parent_ids: {
+        type: 'array',
+        items: {
+          type: 'string',
+        },
+      },
+      title: {
+        type: 'string',
+      },
+      message: {
+        type: 'string',
+      },
+      author_name: {
+        type: 'string',
+      },
+      author_email: {
+        type: 'string',
+      },
+      authored_date: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      committer_name: {
+        type: 'string',
+      },
+      committer_email: {
+        type: 'string',
+      },
+      committed_date: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      trailers: {
+        type: 'object',
+        properties: {},
+        required: [],
+        additionalProperties: {
+          type: 'string',
+        },
+      },
+      extended_trailers: {
+        type: 'object',
+        properties: {},
+        required: [],
+        additionalProperties: {
+          type: 'array',
+          items: {
+            type: 'string',
+          },
+        },
+      },
+      web_url: {
+        type: 'string',
+      },
+    },
+    required: [
+      'id',
+      'short_id',
+      'created_at',
+      'parent_ids',
+      'title',
+      'message',
+      'author_name',
+      'author_email',
+      'authored_date',
+      'committer_name',
+      'committer_email',
+      'committed_date',
+      'trailers',
+      'extended_trailers',
+      'web_url',
+    ],
+  },
+  CommitDetail: {
+    type: 'object',
+    properties: {
+      stats: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'object',
+            properties: {
+              additions: {
+                type: 'number',
+              },
+              deletions: {
+                type: 'number',
+              },
+              total: {
+                type: 'number',
+              },
+            },
+            required: ['additions', 'deletions', 'total'],
+          },
+        ],
+      },
+      status: {
+        type: 'null',
+      },
+      project_id: {
+        type: 'number',
+      },
+      last_pipeline: {
+        type: 'null',
+      },
+      id: {
+        type: 'string',
+      },
+      short_id: {
+        type: 'string',
+      },
+      created_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      parent_ids: {
+        type: 'array',
+        items: {
+          type: 'string',
+        },
+      },
+      title: {
+        type: 'string',
+      },
+      message: {
+        type: 'string',
+      },
+      author_name: {
+        type: 'string',
+      },
+      author_email: {
+        type: 'string',
+      },
+      authored_date: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      committer_name: {
+        type: 'string',
+      },
+      committer_email: {
+        type: 'string',
+      },
+      committed_date: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      trailers: {
+        type: 'object',
+        properties: {},
+        required: [],
+        additionalProperties: {
+          type: 'string',
+        },
+      },
+      extended_trailers: {
+        type: 'object',
+        properties: {},
+        required: [],
+        additionalProperties: {
+          type: 'array',
+          items: {
+            type: 'string',
+          },
+        },
+      },
+      web_url: {
+        type: 'string',
+      },
+    },
+    required: [
+      'stats',
+      'status',
+      'project_id',
+      'last_pipeline',
+      'id',
+      'short_id',
+      'created_at',
+      'parent_ids',
+      'title',
+      'message',
+      'author_name',
+      'author_email',
+      'authored_date',
+      'committer_name',
+      'committer_email',
+      'committed_date',
+      'trailers',
+      'extended_trailers',
+      'web_url',
+    ],
+  },
+  Branch: {
+    type: 'object',
+    properties: {
+      name: {
+        type: 'string',
+      },
+      commit: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'object',
+            properties: {
+              id: {
+                type: 'string',
+              },
+              short_id: {
+                type: 'string',
+              },
+              created_at: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              parent_ids: {
+                type: 'array',
+                items: {
+                  type: 'string',
+                },
+              },
+              title: {
+                type: 'string',
+              },
+              message: {
+                type: 'string',
+              },
+              author_name: {
+                type: 'string',
+              },
+              author_email: {
+                type: 'string',
+              },
+              authored_date: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              committer_name: {
+                type: 'string',
+              },
+              committer_email: {
+                type: 'string',
+              },
+              committed_date: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              trailers: {
+                type: 'object',
+                properties: {},
+                required: [],
+                additionalProperties: {
+                  type: 'string',
+                },
+              },
+              extended_trailers: {
+                type: 'object',
+                properties: {},
+                required: [],
+                additionalProperties: {
+                  type: 'array',
+                  items: {
+                    type: 'string',
+                  },
+                },
+              },
+              web_url: {
+                type: 'string',
+              },
+            },
+            required: [
+              'id',
+              'short_id',
+              'created_at',
+              'parent_ids',
+              'title',
+              'message',
+              'author_name',
+              'author_email',
+              'authored_date',
+              'committer_name',
+              'committer_email',
+              'committed_date',
+              'trailers',
+              'extended_trailers',
+              'web_url',
+            ],
+          },
+        ],
+      },
+      merged: {
+        type: 'boolean',
+      },
+      protected: {
+        type: 'boolean',
+      },
+      developers_can_push: {
+        type: 'boolean',
+      },
+      developers_can_merge: {
+        type: 'boolean',
+      },
+      can_push: {
+        type: 'boolean',
+      },
+      default: {
+        type: 'boolean',
+      },
+      web_url: {
+        type: 'string',
+      },
+    },
+    required: [
+      'name',
+      'commit',
+      'merged',
+      'protected',
+      'developers_can_push',
+      'developers_can_merge',
+      'can_push',
+      'default',
+      'web_url',
+    ],
+  },
+  Tag: {
+    type: 'object',
+    properties: {
+      name: {
+        type: 'string',
+      },
+      message: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      target: {
+        type: 'string',
+      },
+      commit: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'object',
+            properties: {
+              id: {
+                type: 'string',
+              },
+              short_id: {
+                type: 'string',
+              },
+              created_at: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              parent_ids: {
+                type: 'array',
+                items: {
+                  type: 'string',
+                },
+              },
+              title: {
+                type: 'string',
+              },
+              message: {
+                type: 'string',
+              },
+              author_name: {
+                type: 'string',
+              },
+              author_email: {
+                type: 'string',
+              },
+              authored_date: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              committer_name: {
+                type: 'string',
+              },
+              committer_email: {
+                type: 'string',
+              },
+              committed_date: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              trailers: {
+                type: 'object',
+                properties: {},
+                required: [],
+                additionalProperties: {
+                  type: 'string',
+                },
+              },
+              extended_trailers: {
+                type: 'object',
+                properties: {},
+                required: [],
+                additionalProperties: {
+                  type: 'array',
+                  items: {
+                    type: 'string',
+                  },
+                },
+              },
+              web_url: {
+                type: 'string',
+              },
+            },
+            required: [
+              'id',
+              'short_id',
+              'created_at',
+              'parent_ids',
+              'title',
+              'message',
+              'author_name',
+              'author_email',
+              'authored_date',
+              'committer_name',
+              'committer_email',
+              'committed_date',
+              'trailers',
+              'extended_trailers',
+              'web_url',
+            ],
+          },
+        ],
+      },
+      release: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'object',
+            properties: {
+              tag_name: {
+                type: 'string',
+              },
+              description: {
+                type: 'string',
+              },
+            },
+            required: ['tag_name', 'description'],
+          },
+        ],
+      },
+      protected: {
+        type: 'boolean',
+      },
+      created_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+    },
+    required: ['name', 'message', 'target', 'commit', 'release', 'protected', 'created_at'],
+  },
+  Event: {
+    type: 'object',
+    properties: {
+      id: {
+        type: 'number',
+      },
+      title: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      project_id: {
+        type: 'number',
+      },
+      action_name: {
+        type: 'string',
+      },
+      target_id: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'number',
+          },
+        ],
+      },
+      target_iid: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'number',
+          },
+        ],
+      },
+      target_type: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      author_id: {
+        type: 'number',
+      },
+      target_title: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      created_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      author: {
+        type: 'object',
+        properties: {
+          id: {
+            type: 'number',
+          },
+          username: {
+            type: 'string',
+          },
+          name: {
+            type: 'string',
+          },
+          state: {
+            type: 'string',
+          },
+          locked: {
+            type: 'boolean',
+          },
+          avatar_url: {
+            anyOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'string',
+              },
+            ],
+          },
+          web_url: {
+            type: 'string',
+          },
+        },
+        required: ['id', 'username', 'name', 'state', 'locked', 'avatar_url', 'web_url'],
+      },
+      imported: {
+        type: 'boolean',
+      },
+      imported_from: {
+        type: 'string',
+      },
+      push_data: {
+        type: 'object',
+        properties: {
+          commit_count: {
+            type: 'number',
+          },
+          action: {
+            type: 'string',
+          },
+          ref_type: {
+            type: 'string',
+          },
+          commit_from: {
+            anyOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'string',
+              },
+            ],
+          },
+          commit_to: {
+            anyOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'string',
+              },
+            ],
+          },
+          ref: {
+            type: 'string',
+          },
+          commit_title: {
+            anyOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'string',
+              },
+            ],
+          },
+          ref_count: {
+            anyOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'number',
+              },
+            ],
+          },
+        },
+        required: [
+          'commit_count',
+          'action',
+          'ref_type',
+          'commit_from',
+          'commit_to',
+          'ref',
+          'commit_title',
+          'ref_count',
+        ],
+      },
+      note: {
+        type: 'null',
+      },
+      author_username: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+    },
+    required: [
+      'id',
+      'title',
+      'project_id',
+      'action_name',
+      'target_id',
+      'target_iid',
+      'target_type',
+      'author_id',
+      'target_title',
+      'created_at',
+      'imported',
+      'imported_from',
+      'note',
+      'author_username',
+    ],
+  },
+  ProjectHook: {
+    type: 'object',
+    properties: {
+      id: {
+        type: 'number',
+      },
+      url: {
+        type: 'string',
+      },
+      name: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      description: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      created_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      push_events: {
+        type: 'boolean',
+      },
+      tag_push_events: {
+        type: 'boolean',
+      },
+      merge_requests_events: {
+        type: 'boolean',
+      },
+      repository_update_events: {
+        type: 'boolean',
+      },
+      enable_ssl_verification: {
+        type: 'boolean',
+      },
+      alert_status: {
+        type: 'string',
+      },
+      disabled_until: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      url_variables: {
+        type: 'array',
+        items: {},
+      },
+      push_events_branch_filter: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      branch_filter_strategy: {
+        type: 'string',
+      },
+      custom_webhook_template: {
+        type: 'null',
+      },
+      custom_headers: {
+        type: 'array',
+        items: {},
+      },
+      project_id: {
+        type: 'number',
+      },
+      issues_events: {
+        type: 'boolean',
+      },
+      confidential_issues_events: {
+        type: 'boolean',
+      },
+      note_events: {
+        type: 'boolean',
+      },
+      confidential_note_events: {
+        type: 'boolean',
+      },
+      pipeline_events: {
+        type: 'boolean',
+      },
+      wiki_page_events: {
+        type: 'boolean',
+      },
+      deployment_events: {
+        type: 'boolean',
+      },
+      feature_flag_events: {
+        type: 'boolean',
+      },
+      job_events: {
+        type: 'boolean',
+      },
+      releases_events: {
+        type: 'boolean',
+      },
+      milestone_events: {
+        type: 'boolean',
+      },
+      emoji_events: {
+        type: 'boolean',
+      },
+      resource_access_token_events: {
+        type: 'boolean',
+      },
+      resource_deploy_token_events: {
+        type: 'boolean',
+      },
+      vulnerability_events: {
+        type: 'boolean',
+      },
+    },
+    required: [
+      'id',
+      'url',
+      'name',
+      'description',
+      'created_at',
+      'push_events',
+      'tag_push_events',
+      'merge_requests_events',
+      'repository_update_events',
+      'enable_ssl_verification',
+      'alert_status',
+      'disabled_until',
+      'push_events_branch_filter',
+      'branch_filter_strategy',
+      'custom_webhook_template',
+      'project_id',
+      'issues_events',
+      'confidential_issues_events',
+      'note_events',
+      'confidential_note_events',
+      'pipeline_events',
+      'wiki_page_events',
+      'deployment_events',
+      'feature_flag_events',
+      'job_events',
+      'releases_events',
+      'milestone_events',
+      'emoji_events',
+      'resource_access_token_events',
+      'resource_deploy_token_events',
+      'vulnerability_events',
+    ],
+  },
+  WebHookLog: {
+    type: 'object',
+    properties: {
+      id: {
+        type: 'number',
+      },
+      url: {
+        type: 'string',
+      },
+      trigger: {
+        type: 'string',
+      },
+      request_headers: {},
+      request_data: {},
+      response_headers: {},
+      response_body: {
+        type: 'string',
+      },
+      execution_duration: {
+        type: 'number',
+      },
+      response_status: {
+        type: 'string',
+      },
+      created_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+    },
+    required: [
+      'id',
+      'url',
+      'trigger',
+      'request_headers',
+      'request_data',
+      'response_headers',
+      'response_body',
+      'execution_duration',
+      'response_status',
+      'created_at',
+    ],
+  },
+  PipelineBasic: {
+    type: 'object',
+    properties: {
+      id: {
+        type: 'number',
+      },
+      iid: {
+        type: 'number',
+      },
+      project_id: {
+        type: 'number',
+      },
+      sha: {
+        type: 'string',
+      },
+      ref: {
+        type: 'string',
+      },
+      status: {
+        type: 'string',
+      },
+      source: {
+        type: 'string',
+      },
+      created_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      updated_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      web_url: {
+        type: 'string',
+      },
+    },
+    required: [
+      'id',
+      'iid',
+      'project_id',
+      'sha',
+      'ref',
+      'status',
+      'source',
+      'created_at',
+      'updated_at',
+      'web_url',
+    ],
+  },
+  PipelineBasicWithMetadata: {
+    type: 'object',
+    properties: {
+      name: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      id: {
+        type: 'number',
+      },
+      iid: {
+        type: 'number',
+      },
+      project_id: {
+        type: 'number',
+      },
+      sha: {
+        type: 'string',
+      },
+      ref: {
+        type: 'string',
+      },
+      status: {
+        type: 'string',
+      },
+      source: {
+        type: 'string',
+      },
+      created_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      updated_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      web_url: {
+        type: 'string',
+      },
+    },
+    required: [
+      'name',
+      'id',
+      'iid',
+      'project_id',
+      'sha',
+      'ref',
+      'status',
+      'source',
+      'created_at',
+      'updated_at',
+      'web_url',
+    ],
+  },
+  Pipeline: {
+    type: 'object',
+    properties: {
+      before_sha: {
+        type: 'string',
+      },
+      tag: {
+        type: 'boolean',
+      },
+      yaml_errors: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      user: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'object',
+            properties: {
+              id: {
+                type: 'number',
+              },
+              username: {
+                type: 'string',
+              },
+              name: {
+                type: 'string',
+              },
+              state: {
+                type: 'string',
+              },
+              locked: {
+                type: 'boolean',
+              },
+              avatar_url: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              web_url: {
+                type: 'string',
+              },
+            },
+            required: ['id', 'username', 'name', 'state', 'locked', 'avatar_url', 'web_url'],
+          },
+        ],
+      },
+      started_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      finished_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      committed_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      duration: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'number',
+          },
+        ],
+      },
+      queued_duration: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'number',
+          },
+        ],
+      },
+      coverage: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      detailed_status: {
+        type: 'object',
+        properties: {
+          icon: {
+            type: 'string',
+          },
+          text: {
+            type: 'string',
+          },
+          label: {
+            type: 'string',
+          },
+          group: {
+            type: 'string',
+          },
+          tooltip: {
+            type: 'string',
+          },
+          has_details: {
+            type: 'boolean',
+          },
+          details_path: {
+            type: 'string',
+          },
+          illustration: {
+            type: 'null',
+          },
+          favicon: {
+            type: 'string',
+          },
+        },
+        required: [
+          'icon',
+          'text',
+          'label',
+          'group',
+          'tooltip',
+          'has_details',
+          'details_path',
+          'illustration',
+          'favicon',
+        ],
+      },
+      archived: {
+        type: 'boolean',
+      },
+      id: {
+        type: 'number',
+      },
+      iid: {
+        type: 'number',
+      },
+      project_id: {
+        type: 'number',
+      },
+      sha: {
+        type: 'string',
+      },
+      ref: {
+        type: 'string',
+      },
+      status: {
+        type: 'string',
+      },
+      source: {
+        type: 'string',
+      },
+      created_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      updated_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      web_url: {
+        type: 'string',
+      },
+    },
+    required: [
+      'before_sha',
+      'tag',
+      'yaml_errors',
+      'user',
+      'started_at',
+      'finished_at',
+      'committed_at',
+      'duration',
+      'queued_duration',
+      'coverage',
+      'detailed_status',
+      'archived',
+      'id',
+      'iid',
+      'project_id',
+      'sha',
+      'ref',
+      'status',
+      'source',
+      'created_at',
+      'updated_at',
+      'web_url',
+    ],
+  },
+  PipelineWithMetadata: {
+    anyOf: [
+      {
+        type: 'object',
+        properties: {
+          source_job: {
+            type: 'object',
+            properties: {
+              id: {
+                type: 'number',
+              },
+            },
+            required: ['id'],
+          },
+          upstream_pipeline: {
+            type: 'object',
+            properties: {
+              id: {
+                type: 'number',
+              },
+              project_id: {
+                type: 'number',
+              },
+            },
+            required: ['id'],
+          },
+          name: {
+            anyOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'string',
+              },
+            ],
+          },
+          before_sha: {
+            type: 'string',
+          },
+          tag: {
+            type: 'boolean',
+          },
+          yaml_errors: {
+            anyOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'string',
+              },
+            ],
+          },
+          user: {
+            anyOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'object',
+                properties: {
+                  id: {
+                    type: 'number',
+                  },
+                  username: {
+                    type: 'string',
+                  },
+                  name: {
+                    type: 'string',
+                  },
+                  state: {
+                    type: 'string',
+                  },
+                  locked: {
+                    type: 'boolean',
+                  },
+                  avatar_url: {
+                    anyOf: [
+                      {
+                        type: 'null',
+                      },
+                      {
+                        type: 'string',
+                      },
+                    ],
+                  },
+                  web_url: {
+                    type: 'string',
+                  },
+                },
+                required: ['id', 'username', 'name', 'state', 'locked', 'avatar_url', 'web_url'],
+              },
+            ],
+          },
+          started_at: {
+            anyOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'string',
+              },
+            ],
+          },
+          finished_at: {
+            anyOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'string',
+              },
+            ],
+          },
+          committed_at: {
+            anyOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'string',
+              },
+            ],
+          },
+          duration: {
+            anyOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'number',
+              },
+            ],
+          },
+          queued_duration: {
+            anyOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'number',
+              },
+            ],
+          },
+          coverage: {
+            anyOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'string',
+              },
+            ],
+          },
+          detailed_status: {
+            type: 'object',
+            properties: {
+              icon: {
+                type: 'string',
+              },
+              text: {
+                type: 'string',
+              },
+              label: {
+                type: 'string',
+              },
+              group: {
+                type: 'string',
+              },
+              tooltip: {
+                type: 'string',
+              },
+              has_details: {
+                type: 'boolean',
+              },
+              details_path: {
+                type: 'string',
+              },
+              illustration: {
+                type: 'null',
+              },
+              favicon: {
+                type: 'string',
+              },
+            },
+            required: [
+              'icon',
+              'text',
+              'label',
+              'group',
+              'tooltip',
+              'has_details',
+              'details_path',
+              'illustration',
+              'favicon',
+            ],
+          },
+          archived: {
+            type: 'boolean',
+          },
+          id: {
+            type: 'number',
+          },
+          iid: {
+            type: 'number',
+          },
+          project_id: {
+            type: 'number',
+          },
+          sha: {
+            type: 'string',
+          },
+          ref: {
+            type: 'string',
+          },
+          status: {
+            type: 'string',
+          },
+          source: {
+            type: 'string',
+          },
+          created_at: {
+            anyOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'string',
+              },
+            ],
+          },
+          updated_at: {
+            anyOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'string',
+              },
+            ],
+          },
+          web_url: {
+            type: 'string',
+          },
+        },
+        required: [
+          'source_job',
+          'upstream_pipeline',
+          'name',
+          'before_sha',
+          'tag',
+          'yaml_errors',
+          'user',
+          'started_at',
+          'finished_at',
+          'committed_at',
+          'duration',
+          'queued_duration',
+          'coverage',
+          'detailed_status',
+          'archived',
+          'id',
+          'iid',
+          'project_id',
+          'sha',
+          'ref',
+          'status',
+          'source',
+          'created_at',
+          'updated_at',
+          'web_url',
+        ],
+      },
+      {
+        type: 'object',
+        properties: {
+          source_job: {},
+          upstream_pipeline: {},
+          name: {
+            anyOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'string',
+              },
+            ],
+          },
+          before_sha: {
+            type: 'string',
+          },
+          tag: {
+            type: 'boolean',
+          },
+          yaml_errors: {
+            anyOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'string',
+              },
+            ],
+          },
+          user: {
+            anyOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'object',
+                properties: {
+                  id: {
+                    type: 'number',
+                  },
+                  username: {
+                    type: 'string',
+                  },
+                  name: {
+                    type: 'string',
+                  },
+                  state: {
+                    type: 'string',
+                  },
+                  locked: {
+                    type: 'boolean',
+                  },
+                  avatar_url: {
+                    anyOf: [
+                      {
+                        type: 'null',
+                      },
+                      {
+                        type: 'string',
+                      },
+                    ],
+                  },
+                  web_url: {
+                    type: 'string',
+                  },
+                },
+                required: ['id', 'username', 'name', 'state', 'locked', 'avatar_url', 'web_url'],
+              },
+            ],
+          },
+          started_at: {
+            anyOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'string',
+              },
+            ],
+          },
+          finished_at: {
+            anyOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'string',
+              },
+            ],
+          },
+          committed_at: {
+            anyOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'string',
+              },
+            ],
+          },
+          duration: {
+            anyOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'number',
+              },
+            ],
+          },
+          queued_duration: {
+            anyOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'number',
+              },
+            ],
+          },
+          coverage: {
+            anyOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'string',
+              },
+            ],
+          },
+          detailed_status: {
+            type: 'object',
+            properties: {
+              icon: {
+                type: 'string',
+              },
+              text: {
+                type: 'string',
+              },
+              label: {
+                type: 'string',
+              },
+              group: {
+                type: 'string',
+              },
+              tooltip: {
+                type: 'string',
+              },
+              has_details: {
+                type: 'boolean',
+              },
+              details_path: {
+                type: 'string',
+              },
+              illustration: {
+                type: 'null',
+              },
+              favicon: {
+                type: 'string',
+              },
+            },
+            required: [
+              'icon',
+              'text',
+              'label',
+              'group',
+              'tooltip',
+              'has_details',
+              'details_path',
+              'illustration',
+              'favicon',
+            ],
+          },
+          archived: {
+            type: 'boolean',
+          },
+          id: {
+            type: 'number',
+          },
+          iid: {
+            type: 'number',
+          },
+          project_id: {
+            type: 'number',
+          },
+          sha: {
+            type: 'string',
+          },
+          ref: {
+            type: 'string',
+          },
+          status: {
+            type: 'string',
+          },
+          source: {
+            type: 'string',
+          },
+          created_at: {
+            anyOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'string',
+              },
+            ],
+          },
+          updated_at: {
+            anyOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'string',
+              },
+            ],
+          },
+          web_url: {
+            type: 'string',
+          },
+        },
+        required: [
+          'name',
+          'before_sha',
+          'tag',
+          'yaml_errors',
+          'user',
+          'started_at',
+          'finished_at',
+          'committed_at',
+          'duration',
+          'queued_duration',
+          'coverage',
+          'detailed_status',
+          'archived',
+          'id',
+          'iid',
+          'project_id',
+          'sha',
+          'ref',
+          'status',
+          'source',
+          'created_at',
+          'updated_at',
+          'web_url',
+        ],
+      },
+    ],
+  },
+  Job: {
+    type: 'object',
+    properties: {
+      artifacts: {
+        type: 'array',
+        items: {},
+      },
+      runner: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'object',
+            properties: {
+              created_at: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              status: {
+                type: 'string',
+              },
+              created_by: {
+                type: 'object',
+                properties: {
+                  id: {
+                    type: 'number',
+                  },
+                  username: {
+                    type: 'string',
+                  },
+                  name: {
+                    type: 'string',
+                  },
+                  state: {
+                    type: 'string',
+                  },
+                  locked: {
+                    type: 'boolean',
+                  },
+                  avatar_url: {
+                    anyOf: [
+                      {
+                        type: 'null',
+                      },
+                      {
+                        type: 'string',
+                      },
+                    ],
+                  },
+                  web_url: {
+                    type: 'string',
+                  },
+                },
+                required: ['id', 'username', 'name', 'state', 'locked', 'avatar_url', 'web_url'],
+              },
+              id: {
+                type: 'number',
+              },
+              description: {
+                type: 'string',
+              },
+              ip_address: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              active: {
+                type: 'boolean',
+              },
+              paused: {
+                type: 'boolean',
+              },
+              is_shared: {
+                type: 'boolean',
+              },
+              runner_type: {
+                type: 'string',
+              },
+              name: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              online: {
+                type: 'boolean',
+              },
+            },
+            required: [
+              'created_at',
+              'status',
+              'id',
+              'description',
+              'ip_address',
+              'active',
+              'paused',
+              'is_shared',
+              'runner_type',
+              'name',
+              'online',
+            ],
+          },
+        ],
+      },
+      runner_manager: {
+        type: 'null',
+      },
+      artifacts_expire_at: {
+        type: 'null',
+      },
+      archived: {
+        type: 'boolean',
+      },
+      tag_list: {
+        type: 'array',
+        items: {
+          type: 'string',
+        },
+      },
+      web_url: {
+        type: 'string',
+      },
+      project: {
+        type: 'object',
+        properties: {
+          ci_job_token_scope_enabled: {
+            type: 'boolean',
+          },
+        },
+        required: ['ci_job_token_scope_enabled'],
+      },
+      failure_reason: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      id: {
+        type: 'number',
+      },
+      status: {
+        type: 'string',
+      },
+      stage: {
+        type: 'string',
+      },
+      name: {
+        type: 'string',
+      },
+      ref: {
+        type: 'string',
+      },
+      tag: {
+        type: 'boolean',
+      },
+      coverage: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'number',
+          },
+        ],
+      },
+      allow_failure: {
+        type: 'boolean',
+      },
+      created_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      started_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      finished_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      erased_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      duration: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'number',
+          },
+        ],
+      },
+      queued_duration: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'number',
+          },
+        ],
+      },
+      user: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'object',
+            properties: {
+              created_at: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              bio: {
+                type: 'string',
+              },
+              location: {
+                type: 'string',
+              },
+              public_email: {
+                type: 'string',
+              },
+              skype: {
+                type: 'string',
+              },
+              linkedin: {
+                type: 'string',
+              },
+              twitter: {
+                type: 'string',
+              },
+              discord: {
+                type: 'string',
+              },
+              website_url: {
+                type: 'string',
+              },
+              organization: {
+                type: 'string',
+              },
+              job_title: {
+                type: 'string',
+              },
+              pronouns: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              bot: {
+                type: 'boolean',
+              },
+              work_information: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              followers: {
+                type: 'number',
+              },
+              following: {
+                type: 'number',
+              },
+              is_followed: {
+                type: 'boolean',
+              },
+              local_time: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              id: {
+                type: 'number',
+              },
+              username: {
+                type: 'string',
+              },
+              name: {
+                type: 'string',
+              },
+              state: {
+                type: 'string',
+              },
+              locked: {
+                type: 'boolean',
+              },
+              avatar_url: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              web_url: {
+                type: 'string',
+              },
+            },
+            required: [
+              'created_at',
+              'bio',
+              'location',
+              'public_email',
+              'skype',
+              'linkedin',
+              'twitter',
+              'discord',
+              'website_url',
+              'organization',
+              'job_title',
+              'pronouns',
+              'bot',
+              'work_information',
+              'followers',
+              'following',
+              'is_followed',
+              'local_time',
+              'id',
+              'username',
+              'name',
+              'state',
+              'locked',
+              'avatar_url',
+              'web_url',
+            ],
+          },
+        ],
+      },
+      commit: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'object',
+            properties: {
+              id: {
+                type: 'string',
+              },
+              short_id: {
+                type: 'string',
+              },
+              created_at: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              parent_ids: {
+                type: 'array',
+                items: {
+                  type: 'string',
+                },
+              },
+              title: {
+                type: 'string',
+              },
+              message: {
+                type: 'string',
+              },
+              author_name: {
+                type: 'string',
+              },
+              author_email: {
+                type: 'string',
+              },
+              authored_date: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              committer_name: {
+                type: 'string',
+              },
+              committer_email: {
+                type: 'string',
+              },
+              committed_date: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              trailers: {
+                type: 'object',
+                properties: {},
+                required: [],
+                additionalProperties: {
+                  type: 'string',
+                },
+              },
+              extended_trailers: {
+                type: 'object',
+                properties: {},
+                required: [],
+                additionalProperties: {
+                  type: 'array',
+                  items: {
+                    type: 'string',
+                  },
+                },
+              },
+              web_url: {
+                type: 'string',
+              },
+            },
+            required: [
+              'id',
+              'short_id',
+              'created_at',
+              'parent_ids',
+              'title',
+              'message',
+              'author_name',
+              'author_email',
+              'authored_date',
+              'committer_name',
+              'committer_email',
+              'committed_date',
+              'trailers',
+              'extended_trailers',
+              'web_url',
+            ],
+          },
+        ],
+      },
+      pipeline: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'object',
+            properties: {
+              id: {
+                type: 'number',
+              },
+              iid: {
+                type: 'number',
+              },
+              project_id: {
+                type: 'number',
+              },
+              sha: {
+                type: 'string',
+              },
+              ref: {
+                type: 'string',
+              },
+              status: {
+                type: 'string',
+              },
+              source: {
+                type: 'string',
+              },
+              created_at: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              updated_at: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              web_url: {
+                type: 'string',
+              },
+            },
+            required: [
+              'id',
+              'iid',
+              'project_id',
+              'sha',
+              'ref',
+              'status',
+              'source',
+              'created_at',
+              'updated_at',
+              'web_url',
+            ],
+          },
+        ],
+      },
+    },
+    required: [
+      'artifacts',
+      'runner',
+      'runner_manager',
+      'artifacts_expire_at',
+      'archived',
+      'tag_list',
+      'web_url',
+      'project',
+      'id',
+      'status',
+      'stage',
+      'name',
+      'ref',
+      'tag',
+      'coverage',
+      'allow_failure',
+      'created_at',
+      'started_at',
+      'finished_at',
+      'erased_at',
+      'duration',
+      'queued_duration',
+      'user',
+      'commit',
+      'pipeline',
+    ],
+  },
 }
