@@ -71,7 +71,7 @@ export async function runDomainService<DB>(
     redis: () => (redis ??= createRedisConnection(config.REDIS_URL)),
   }
   const onShutdown = handleShutdown(logger)
-  const stopTracing = startTracing(`${service.info.name}-${role}`)
+  const stopTracing = await startTracing(`${service.info.name}-${role}`)
   // Registered first, so it runs last: the spans of the final calls and jobs are flushed.
   if (stopTracing) onShutdown(stopTracing)
   onShutdown(async () => {

@@ -8,9 +8,6 @@ import {
   type Context,
   type Span,
 } from '@opentelemetry/api'
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http'
-import { resourceFromAttributes } from '@opentelemetry/resources'
-import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node'
 
 /**
  * OpenTelemetry tracing with the standard SDK, off unless the standard
@@ -34,15 +31,26 @@ export function tracingEnabled(): boolean {
 /**
  * Starts the SDK for one process when the environment asks for it; returns
  * what flushes and stops it (undefined when tracing is off). OTEL_SERVICE_NAME
- * wins over `serviceName`.
+ * wins over `serviceName`. The SDK is loaded only then: its exporter alone is
+ * a sixth of a process's start, which a restarted role should not pay for.
  */
-export function startTracing(
+export async function startTracing(
   serviceName: string,
   environment: NodeJS.ProcessEnv = process.env,
-): (() => Promise<void>) | undefined {
+): Promise<(() => Promise<void>) | undefined> {
   const endpoint =
     environment['OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'] || environment['OTEL_EXPORTER_OTLP_ENDPOINT']
   if (!endpoint || enabled) return undefined
+  const [
+    { OTLPTraceExporter },
+    { resourceFromAttributes },
+    { BatchSpanProcessor, NodeTracerProvider },
+  ] = await Promise.all([
+    import('@opentelemetry/exporter-trace-otlp-http'),
+    import('@opentelemetry/resources'),
+    import('@opentelemetry/sdk-trace-node'),
+  ])
+  if (enabled) return undefined
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({
       'service.name': environment['OTEL_SERVICE_NAME'] || `gitlab-suite-${serviceName}`,

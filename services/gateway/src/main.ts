@@ -30,7 +30,7 @@ import { metricsRoutes, type ReadinessCheck } from './routes/health.routes.js'
 const config = loadGatewayConfig()
 const logger = createLogger('gateway', config.logLevel)
 // Before the app is built: the gateway's middleware is installed only with tracing on.
-const stopTracing = startTracing('gateway')
+const stopTracing = await startTracing('gateway')
 if (stopTracing) logger.info('tracing to OTEL_EXPORTER_OTLP_ENDPOINT')
 const registry = createRegistry('gateway')
 const onShutdown = handleShutdown(logger)
