@@ -14,6 +14,7 @@ import {
   type HookKind,
   type RateLimitRule,
 } from '@suite/runtime'
+import type { RepositoryClient } from '../clients/repository.js'
 import type { Caller } from './caller.js'
 import {
   completePayload,
@@ -35,12 +36,7 @@ export interface HookSendDeps extends HookDeps {
   limit(rule: RateLimitRule, scope: readonly (string | number)[]): Promise<void>
   delivery: DeliveryPorts
   payload: PayloadPorts
-  samplePushHook(input: {
-    projectId: number
-    fullPath: string
-    userId: number
-    tag: boolean
-  }): Promise<Record<string, unknown>>
+  samplePushHook: RepositoryClient['samplePushHook']
 }
 
 const unprocessable = (message: string) => new PreconditionError(message, 'unprocessable')

@@ -131,34 +131,65 @@ export async function pushHookEvent(
       ).trim() || null
     : null
   const message = isTag && change.newId ? await tagMessage(repo, change.newId) : null
-  const kind = isTag ? 'tag_push' : 'push'
   return hookEvent({
     projectId: context.projectId,
     kind: isTag ? 'tag_push_hooks' : 'push_hooks',
     ...(isBranch ? { branch: name } : {}),
     userId: context.userId,
-    payload: {
-      object_kind: kind,
-      event_name: kind,
+    payload: pushPayload(context, {
+      tag: isTag,
       before: change.oldId ?? BLANK_SHA,
       after: change.newId ?? BLANK_SHA,
       ref: change.ref,
-      ref_protected: isBranch && name === context.defaultBranch,
-      checkout_sha: checkoutSha,
+      refProtected: isBranch && name === context.defaultBranch,
+      checkoutSha,
       message,
-      user_id: context.userId,
-      user_name: null,
-      user_username: null,
-      user_email: null,
-      user_avatar: null,
-      project_id: context.projectId,
-      project: null,
       commits: await hookCommits(repo, ids, webUrl),
-      total_commits_count: total,
-      push_options: {},
-      repository: null,
-    },
+      total,
+    }),
   })
+}
+
+/**
+ * Gitlab::DataBuilder::Push's payload, in its key order; the user, project
+ * and repository blocks are left for the delivery to fill.
+ */
+function pushPayload(
+  context: Pick<PushHookContext, 'projectId' | 'userId'>,
+  push: {
+    tag: boolean
+    before: string
+    after: string
+    ref: string
+    refProtected: boolean
+    checkoutSha: string | null
+    message: string | null
+    commits: HookCommit[]
+    total: number
+  },
+): Record<string, unknown> {
+  const kind = push.tag ? 'tag_push' : 'push'
+  return {
+    object_kind: kind,
+    event_name: kind,
+    before: push.before,
+    after: push.after,
+    ref: push.ref,
+    ref_protected: push.refProtected,
+    checkout_sha: push.checkoutSha,
+    message: push.message,
+    user_id: context.userId,
+    user_name: null,
+    user_username: null,
+    user_email: null,
+    user_avatar: null,
+    project_id: context.projectId,
+    project: null,
+    commits: push.commits,
+    total_commits_count: push.total,
+    push_options: {},
+    repository: null,
+  }
 }
 
 /** An annotated tag's message; null for a lightweight tag. */
@@ -177,28 +208,17 @@ async function tagMessage(repo: Repo, objectId: string): Promise<string | null> 
 
 /** The payload of a hook test with no commits to show (GitLab's sample data, trimmed). */
 function emptySample(context: PushHookContext, tag: boolean): Record<string, unknown> {
-  const kind = tag ? 'tag_push' : 'push'
-  return {
-    object_kind: kind,
-    event_name: kind,
+  return pushPayload(context, {
+    tag,
     before: BLANK_SHA,
     after: BLANK_SHA,
     ref: tag ? 'refs/tags/v1.0.0' : 'refs/heads/master',
-    ref_protected: false,
-    checkout_sha: null,
+    refProtected: false,
+    checkoutSha: null,
     message: null,
-    user_id: context.userId,
-    user_name: null,
-    user_username: null,
-    user_email: null,
-    user_avatar: null,
-    project_id: context.projectId,
-    project: null,
     commits: [],
-    total_commits_count: 0,
-    push_options: {},
-    repository: null,
-  }
+    total: 0,
+  })
 }
 
 /**

@@ -12,16 +12,10 @@ import type { WebHookLogsTable, WebHooksTable } from './hook-tables.js'
 import type { Database } from './schema.js'
 
 /** What a hook is saved with (everything but its id, project, failures and time). */
-export interface HookValues {
-  url: string
-  token: string | undefined
-  name: string | undefined
-  description: string | undefined
-  events: Record<HookEventFlag, boolean>
-  enableSslVerification: boolean
-  pushEventsBranchFilter: string | undefined
-  branchFilterStrategy: BranchFilterStrategy
-}
+export type HookValues = Omit<
+  Hook,
+  'id' | 'projectId' | 'recentFailures' | 'disabledUntil' | 'createdAt'
+>
 
 /** One delivery, as logged. */
 export interface HookLog {
