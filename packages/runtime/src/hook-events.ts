@@ -89,6 +89,17 @@ export interface HookEvent {
   payload: Record<string, unknown>
 }
 
+/**
+ * A time as GitLab's asynchronous webhook payloads carry it (Ruby's Time#to_s
+ * in UTC after Sidekiq's serialisation): "2016-08-12 15:23:28 UTC".
+ */
+export function hookTime(date: Date): string
+export function hookTime(date: Date | null): string | null
+export function hookTime(date: Date | null): string | null {
+  if (date === null) return null
+  return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`
+}
+
 /** A new event of the kind, with its own uuid. */
 export function hookEvent(spec: Omit<HookEvent, 'uuid'>): HookEvent {
   return { uuid: randomUUID(), ...spec }

@@ -4,7 +4,7 @@
  * every change that is not a loopback). The projects worker fills the `user`
  * and `project` blocks left null here.
  */
-import { hookEvent, type HookEvent } from '@suite/runtime'
+import { hookEvent, hookTime, type HookEvent } from '@suite/runtime'
 import { secondsBetween, type Job } from './job.js'
 import type { Pipeline, PipelineStatus } from './pipeline.js'
 import type { RunnerType } from './runner.js'
@@ -46,14 +46,7 @@ export interface PipelineHookFacts {
   now: Date
 }
 
-/**
- * A time as GitLab's asynchronous payloads show it (Time#to_s of UTC after
- * Sidekiq's serialisation): "2016-08-12 15:23:28 UTC".
- */
-export function hookTime(time: Date | null): string | null {
-  if (!time) return null
-  return `${time.toISOString().slice(0, 19).replace('T', ' ')} UTC`
-}
+export { hookTime }
 
 /** Gitlab::Ci::Status::Pipeline::Factory's label of a status. */
 export function detailedStatusLabel(status: PipelineStatus, hasWarnings: boolean): string {

@@ -4,6 +4,7 @@
  * The `user`, `project`, `repository` and source/target project blocks are
  * null placeholders: the projects worker fills them from what it owns.
  */
+import { hookTime } from '@suite/runtime'
 import type { Commit } from './diff-version.js'
 import type { Label } from './label.js'
 import type { MergeRequest } from './merge-request.js'
@@ -27,13 +28,7 @@ export interface MergeRequestBefore {
   reviewerIds: readonly number[]
 }
 
-/** Ruby's Time#to_s in UTC, as async webhook payloads carry it: "2016-08-12 15:23:28 UTC". */
-export function hookTime(date: Date): string
-export function hookTime(date: Date | null): string | null
-export function hookTime(date: Date | null): string | null {
-  if (date === null) return null
-  return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`
-}
+export { hookTime }
 
 /** GitLab's state_id of a merge request state. */
 const STATE_IDS: Readonly<Record<string, number>> = { opened: 1, closed: 2, merged: 3, locked: 4 }
