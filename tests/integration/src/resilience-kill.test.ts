@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { createGroup, createUserWithToken, type UserWithToken } from './support/factories'
+import { say } from './support/launch-suite'
 import { openMergeRequest, type MergeRequestJson } from './support/merge-requests'
 import {
   privateRedisUnavailable,
@@ -40,6 +42,8 @@ interface Outcome {
   ms: number
   status: number | 'dropped'
   body: string
+  /** The gateway's X-Request-Id: the suite log (TEST_KEEP_LOGS) says what failed under it. */
+  requestId?: string | undefined
 }
 
 const IDENTITY = 'identity server'
@@ -63,6 +67,13 @@ const ROLES = [
 ] as const
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** The q-th quantile of `values` (0 for none). */
+function percentile(values: readonly number[], q: number): number {
+  if (values.length === 0) return 0
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number
+}
 
 describeWithRedis('kill -9 of one role under load', () => {
   let suite: PrivateSuite
@@ -169,6 +180,7 @@ describeWithRedis('kill -9 of one role under load', () => {
         ms: Date.now() - startedAt,
         status: res.status,
         body: text.slice(0, 200),
+        requestId: res.headers.get('x-request-id') ?? undefined,
       }
     } catch (error) {
       return {
@@ -180,6 +192,18 @@ describeWithRedis('kill -9 of one role under load', () => {
         body: String((error as { cause?: unknown }).cause ?? error),
       }
     }
+  }
+
+  /** The suite log's lines for these answers' request ids (the log is gone after the test). */
+  function logLinesOf(answers: readonly Outcome[]): string {
+    const ids = new Set(answers.flatMap((answer) => answer.requestId ?? []).slice(0, 10))
+    const logFile = suite.state.logFile
+    if (ids.size === 0 || !logFile) return '(no request ids)'
+    return readFileSync(logFile, 'utf8')
+      .split('\n')
+      .filter((line) => [...ids].some((id) => line.includes(id)))
+      .map((line) => line.slice(0, 1_500))
+      .join('\n')
   }
 
   /** Sends requests of every kind in turn at RATE_PER_SECOND until `stop` resolves. */
@@ -250,6 +274,7 @@ describeWithRedis('kill -9 of one role under load', () => {
       let dependentOk = 0
       let rolesOthers = 0
       let rolesOthersOk = 0
+      const othersMs: number[] = []
       for (const outcome of results) {
         const ok = typeof outcome.status === 'number' && outcome.status < 400
         if (outcome.needs.includes(role)) {
@@ -262,6 +287,7 @@ describeWithRedis('kill -9 of one role under load', () => {
           }
         } else {
           rolesOthers++
+          othersMs.push(outcome.ms)
           if (ok) rolesOthersOk++
           else badAnswers.push({ ...outcome, kind: `${outcome.kind} (killed ${role}, not needed)` })
         }
@@ -270,7 +296,8 @@ describeWithRedis('kill -9 of one role under load', () => {
       othersOk += rolesOthersOk
       figures.push(
         `${role}: back in ${recoveredMs} ms; others ${rolesOthersOk}/${rolesOthers} ok; ` +
-          `dependent ${dependentOk}/${dependent} ok, the rest 503`,
+          `dependent ${dependentOk}/${dependent} ok, the rest 503; ` +
+          `others' p95 ${percentile(othersMs, 0.95)} ms`,
       )
     }
 
@@ -280,6 +307,9 @@ describeWithRedis('kill -9 of one role under load', () => {
         `[resilience-kill] other domains: ${othersOk}/${others} = ${(ratio * 100).toFixed(3)}%\n` +
         `[resilience-kill] bad answers: ${badAnswers.length}, slow 503s: ${slowFailures.length}\n`,
     )
+    if (badAnswers.length > 0 || slowFailures.length > 0) {
+      say(`what the suite logged for them:\n${logLinesOf([...badAnswers, ...slowFailures])}`)
+    }
     expect(badAnswers.slice(0, 10)).toEqual([])
     expect(slowFailures.slice(0, 10)).toEqual([])
     expect(ratio).toBeGreaterThanOrEqual(0.999)
