@@ -19,7 +19,7 @@ const integration = {
 // The resilience tests kill roles and freeze Redis under a fixed load and hold the suite to
 // latency and recovery limits: beside other test files on two cores they measured the machine,
 // not the suite. `npm test` runs them in a second jest run of their own, one at a time.
-const RESILIENCE = '/resilience-[^/]*\\.test\\.ts$'
+const RESILIENCE = '/tests/integration/src/resilience-[^/]*\\.test\\.ts$'
 
 export default {
   // Two cores: the suite's processes need one of them.
@@ -44,7 +44,7 @@ export default {
     {
       ...integration,
       displayName: 'resilience',
-      testMatch: ['<rootDir>/tests/integration/src/resilience-*.test.ts'],
+      testRegex: RESILIENCE,
     },
   ],
 }
