@@ -1,3 +1,4 @@
+import { assertLinearGrowth } from '@suite/runtime'
 import {
   formatDuration,
   MAX_TIME_ESTIMATE,
@@ -75,6 +76,25 @@ describe('parseDuration: GitLab time tracking input', () => {
   it('drops fractions of a second, as an integer column does', () => {
     expect(parseDuration('1.1h')).toBe(3960)
     expect(parseDuration('1.5s')).toBe(1)
+  })
+})
+
+describe('parseDuration: work linear in the text (issue 24)', () => {
+  // 4,000 digits held the service for 27 s with the colon form's RegExp.
+  it.each([
+    ['digits', (n: number) => '1'.repeat(n)],
+    ['digits and dots', (n: number) => '1.'.repeat(n / 2)],
+    ['colons after a number', (n: number) => `1${':'.repeat(n)}x`],
+    ['numbers and words', (n: number) => '1h foo, '.repeat(n / 8)],
+  ])('on %s', (_shape, input) => {
+    assertLinearGrowth({ input, run: parseDuration, n: 20_000 })
+  })
+
+  it('still reads the colon form anywhere in the text, as float(:float)+ does', () => {
+    expect(parseDuration('1:.5')).toBe(60)
+    expect(parseDuration('x1:30')).toBe(90)
+    expect(parseDuration('1:')).toBe(H)
+    expect(parseDuration('1:::')).toBe(H)
   })
 })
 

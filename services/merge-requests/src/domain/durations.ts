@@ -64,16 +64,31 @@ const UNIT_WORDS: ReadonlyMap<string, Unit> = new Map(
 /** Units of a colon form ("1:02:03"), last part first; weeks are skipped as ChronicDuration does. */
 const CHRONO_UNITS: readonly Unit[] = ['seconds', 'minutes', 'hours', 'days', 'months', 'years']
 
+/** ChronicDuration's float_matcher; only ever run where a match is found at once (see below). */
 const NUMBER = /[0-9]*\.?[0-9]+/
 const NUMBERS = new RegExp(NUMBER.source, 'g')
-const CHRONO_FORM = new RegExp(`${NUMBER.source}(:${NUMBER.source})+`)
+/**
+ * Whether the text holds ChronicDuration's colon form, `float(:float)+`
+ * anywhere. That RegExp is cubic on a long run of digits without a colon
+ * (4,000 digits held the service for 27 s, issue 24); it occurs exactly where
+ * a digit, a colon and a float's first character (a digit, or `.` and a
+ * digit) follow each other, which this fixed-width pattern finds in linear time.
+ */
+const CHRONO_FORM = /[0-9]:\.?[0-9]/
+
+/** The text without trailing colons, as Ruby's split drops trailing empty parts ("1:30:" is "1:30"). */
+function trimTrailingColons(text: string): string {
+  let end = text.length
+  while (end > 0 && text[end - 1] === ':') end--
+  return text.slice(0, end)
+}
 
 /** Rewrites "1:02:03" as "1 hours 02 minutes 03 seconds"; undefined when it has too many parts. */
 function expandChronoForm(text: string): string | undefined {
   const compact = text.replace(/ /g, '')
   if (!CHRONO_FORM.test(compact)) return text
-  // Ruby's split drops trailing empty parts: "1:30:" is "1:30".
-  const parts = compact.replace(/:+$/, '').split(':').reverse()
+  // `:+$` would be quadratic on a long run of colons; a loop is not.
+  const parts = trimTrailingColons(compact).split(':').reverse()
   if (parts.length > CHRONO_UNITS.length) return undefined
   return parts
     .map((part, index) => `${part} ${CHRONO_UNITS[index] ?? 'seconds'}`)

@@ -1,3 +1,4 @@
+import { assertLinearGrowth } from '@suite/runtime'
 import { afterFailure, alertStatus, branchMatches, RECOVERED, type FailureState } from './hook.js'
 
 const NOW = new Date('2026-11-26T12:00:00Z')
@@ -65,5 +66,15 @@ describe('push_events_branch_filter', () => {
     // With RegExp, this match would not end within the test's timeout.
     expect(branchMatches(hook('^(a+)+$', 'regex'), `${'a'.repeat(5000)}!`)).toBe(false)
     expect(branchMatches(hook('(a+)+', 'regex'), `${'a'.repeat(5000)}!`)).toBe(true)
+  })
+
+  it('matches a wildcard in time linear in the branch name (a RegExp backtracked on `a*a*…b`)', () => {
+    const filter = hook(`${'a*'.repeat(12)}b*`, 'wildcard')
+    expect(branchMatches(filter, `${'a'.repeat(100)}b`)).toBe(true)
+    assertLinearGrowth({
+      input: (n) => 'a'.repeat(n),
+      run: (branch) => branchMatches(filter, branch),
+      n: 20_000,
+    })
   })
 })

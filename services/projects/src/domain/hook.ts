@@ -1,4 +1,8 @@
-import { PROJECT_HOOK_EVENT_FLAGS, type ProjectHookEventFlag } from '@suite/runtime'
+import {
+  PROJECT_HOOK_EVENT_FLAGS,
+  refMatchesPattern,
+  type ProjectHookEventFlag,
+} from '@suite/runtime'
 import { RE2JS } from 're2js'
 
 /**
@@ -105,14 +109,6 @@ export function branchMatches(
       return false
     }
   }
-  return wildcardPattern(filter).test(branch)
-}
-
-/** A wildcard filter ("release/*", comma-free) as an anchored pattern: * is any text. */
-function wildcardPattern(filter: string): RegExp {
-  const escaped = filter
-    .split('*')
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*')
-  return new RegExp(`^${escaped}$`)
+  // A wildcard is matched without a RegExp, which backtracks on `a*a*a*…b` (issue 24).
+  return refMatchesPattern(filter, branch)
 }
