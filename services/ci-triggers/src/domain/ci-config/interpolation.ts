@@ -1,9 +1,8 @@
 import { isHash } from './config-error.js'
+import { findInterpolationBlocks } from './interpolation-blocks.js'
 import { MAX_INTERPOLATION_BLOCKS } from './limits.js'
 import { expandVariables } from './variables.js'
 
-/** Interpolation::Template::BLOCK_PATTERN: `$[[ access | fn | fn ]]`, at least two characters inside. */
-const BLOCK = /\$\[\[\s*(\S.*?\S)\s*\]\]/g
 const MAX_FUNCTIONS = 3
 const NO_FUNCTION = (name: string) =>
   `no function matching \`${name}\`: check that the function name, arguments, and types are correct`
@@ -61,14 +60,18 @@ export function interpolate(
   let blocks = 0
   const replaceString = (node: string): unknown => {
     if (!node.includes('$[[')) return node
-    const matches = [...node.matchAll(BLOCK)]
+    const found = findInterpolationBlocks(node)
     blocks++
-    const only = matches.length === 1 ? matches[0] : undefined
-    if (only && only[0] === node) return evaluateBlock(only[1] ?? '', ctx)
-    return node.replace(BLOCK, (_m, data: string) => {
+    const only = found.length === 1 ? found[0] : undefined
+    if (only && only.start === 0 && only.end === node.length) return evaluateBlock(only.data, ctx)
+    let text = ''
+    let at = 0
+    for (const block of found) {
       if (++blocks > MAX_INTERPOLATION_BLOCKS) throw new Error('too many interpolation blocks')
-      return asText(evaluateBlock(data, ctx))
-    })
+      text += node.slice(at, block.start) + asText(evaluateBlock(block.data, ctx))
+      at = block.end
+    }
+    return text + node.slice(at)
   }
   const walk = (node: unknown): unknown => {
     if (blocks > MAX_INTERPOLATION_BLOCKS) throw new Error('too many interpolation blocks')
