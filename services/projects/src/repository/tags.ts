@@ -1,3 +1,4 @@
+import { trimTrailing } from '@suite/runtime'
 import { commitTitle, loadCommits, type GitCommit } from './commit-log.js'
 import { badRequest, notFound, tagCreationError } from './domain-errors.js'
 import { isLookupRefName, isValidNewRefName } from './ref-names.js'
@@ -86,7 +87,7 @@ async function readTags(repo: Repo, sortKey: string, pattern: string): Promise<G
     // Tags of trees and blobs have no commit; GitLab leaves them out of lists too.
     if (!commit) return
     const message = tag.annotated
-      ? tag.contents.slice(0, tag.contents.length - tag.signature.length).replace(/\n+$/, '')
+      ? trimTrailing(tag.contents.slice(0, tag.contents.length - tag.signature.length), '\n')
       : undefined
     tags.push({
       name: tag.name,

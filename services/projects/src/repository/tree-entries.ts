@@ -1,3 +1,4 @@
+import { trimTrailing } from '@suite/runtime'
 import { notFound } from './domain-errors.js'
 import { isValidFilePath } from './ref-names.js'
 import type { Repo } from './repository-store.js'
@@ -53,8 +54,8 @@ export async function listTree(repo: Repo, query: TreeQuery): Promise<TreeEntry[
   const ref = query.ref !== '' ? query.ref : await repo.headBranch()
   const commit = ref ? await repo.resolveCommit(ref) : undefined
   if (!commit) throw notFound('Tree')
-  // GitLab takes `dir/` for `dir`.
-  const directory = query.path.replace(/\/+$/, '')
+  // GitLab takes `dir/` for `dir`; not `/\/+$/`, quadratic on a run of slashes.
+  const directory = trimTrailing(query.path, '/')
   if (directory !== '' && !isValidFilePath(directory)) throw notFound('Tree')
   const tree = directory === '' ? `${commit}^{tree}` : `${commit}:${directory}`
   const { stdout, exitCode } = await repo.run(['cat-file', '-t', tree], { okCodes: [128] })
