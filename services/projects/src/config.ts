@@ -20,8 +20,12 @@ export function loadProjectsConfig(environment: NodeJS.ProcessEnv = process.env)
       PATH: env.string('/usr/local/bin:/usr/bin:/bin'),
       // Seals webhook urls and tokens at rest.
       ENCRYPTION_KEY: encryptionKeySetting(),
-      // GitLab's webhook_timeout: seconds a hook request may take.
+      // GitLab's webhook_timeout: seconds a hook request may take, all of it (not idle time).
       WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(1).max(60).default(10),
+      // Hook requests one worker process sends at once (its delivery slots).
+      WEBHOOK_DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+      // Of those, how many one project's hooks may hold, so its slow receivers cannot take all.
+      WEBHOOK_DELIVERY_CONCURRENCY_PER_PROJECT: z.coerce.number().int().min(1).max(256).default(4),
       // Requests per delivery before it is given up: the first and its retries.
       WEBHOOK_DELIVERY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
       // The first retry's delay; each next one doubles it.
@@ -41,6 +45,11 @@ export function loadProjectsConfig(environment: NodeJS.ProcessEnv = process.env)
       timeoutMs: raw.WEBHOOK_TIMEOUT_SECONDS * 1000,
       attempts: raw.WEBHOOK_DELIVERY_ATTEMPTS,
       retryDelayMs: raw.WEBHOOK_RETRY_DELAY_MS,
+      concurrency: raw.WEBHOOK_DELIVERY_CONCURRENCY,
+      perProjectConcurrency: Math.min(
+        raw.WEBHOOK_DELIVERY_CONCURRENCY_PER_PROJECT,
+        raw.WEBHOOK_DELIVERY_CONCURRENCY,
+      ),
     },
   })
 }
