@@ -18,6 +18,8 @@ export function loadProjectsConfig(environment: NodeJS.ProcessEnv = process.env)
       EXTERNAL_URL: z.url().default('http://localhost:8080'),
       // Where the repository role finds `git`; children get this PATH and nothing else of ours.
       PATH: env.string('/usr/local/bin:/usr/bin:/bin'),
+      // GitLab's receive_max_input_size: the largest push (its pack), in MiB; 0: any size.
+      RECEIVE_MAX_INPUT_SIZE_MB: z.coerce.number().int().min(0).default(0),
       // Seals webhook urls and tokens at rest.
       ENCRYPTION_KEY: encryptionKeySetting(),
       // GitLab's webhook_timeout: seconds a hook request may take, all of it (not idle time).
@@ -41,6 +43,7 @@ export function loadProjectsConfig(environment: NodeJS.ProcessEnv = process.env)
     externalUrl: raw.EXTERNAL_URL.replace(/\/+$/, ''),
     gitPath: raw.PATH,
     encryptionKey: raw.ENCRYPTION_KEY,
+    receiveMaxInputBytes: raw.RECEIVE_MAX_INPUT_SIZE_MB * 1024 * 1024,
     webhooks: {
       timeoutMs: raw.WEBHOOK_TIMEOUT_SECONDS * 1000,
       attempts: raw.WEBHOOK_DELIVERY_ATTEMPTS,
