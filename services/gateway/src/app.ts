@@ -83,6 +83,8 @@ export interface AppDeps {
   revision?: string
   /** How long POST /jobs/request waits for the queue to change; none: 50 s. */
   runnerLongPollMs?: number
+  /** Long polls one runner may hold at once on this gateway. */
+  runnerLongPollsPerRunner?: number
   /** GitLab's user and IP rate limits for /api, counted in Redis; off without it. */
   throttles?: Pick<ApiThrottleDeps, 'settings' | 'redis'>
 }
@@ -168,6 +170,7 @@ export function createApp(deps: AppDeps): Express {
     runnerProtocolRoutes(api, {
       pipelines: deps.pipelines,
       longPollMs: deps.runnerLongPollMs ?? 50_000,
+      longPollsPerRunner: deps.runnerLongPollsPerRunner ?? 2,
     })
   }
   if (deps.alerting) {

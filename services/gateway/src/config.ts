@@ -96,6 +96,8 @@ export function loadGatewayConfig(environment: NodeJS.ProcessEnv = process.env) 
       // How long POST /jobs/request holds a runner whose queue has not changed
       // (Workhorse's apiCiLongPollingDuration; 0 answers at once).
       RUNNER_LONG_POLL_SECONDS: z.coerce.number().int().min(0).max(300).default(50),
+      // Long polls one runner may hold at once on this gateway; more are answered at once.
+      RUNNER_LONG_POLLS_PER_RUNNER: z.coerce.number().int().min(1).max(100).default(2),
     },
     environment,
   )
@@ -111,6 +113,7 @@ export function loadGatewayConfig(environment: NodeJS.ProcessEnv = process.env) 
     trustProxy: raw.TRUST_PROXY,
     revision: raw.REVISION === 'unknown' ? undefined : raw.REVISION,
     runnerLongPollMs: raw.RUNNER_LONG_POLL_SECONDS * 1000,
+    runnerLongPollsPerRunner: raw.RUNNER_LONG_POLLS_PER_RUNNER,
     throttles: Object.freeze({
       authenticatedApi: Object.freeze({
         enabled: raw.THROTTLE_AUTHENTICATED_API_ENABLED,

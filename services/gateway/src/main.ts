@@ -122,6 +122,7 @@ const app = createApp({
   revision: config.revision,
   metricsPort: config.metricsPort || undefined,
   runnerLongPollMs: config.runnerLongPollMs,
+  runnerLongPollsPerRunner: config.runnerLongPollsPerRunner,
   throttles: { settings: config.throttles, redis: () => redis },
 })
 

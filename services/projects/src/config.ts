@@ -18,10 +18,16 @@ export function loadProjectsConfig(environment: NodeJS.ProcessEnv = process.env)
       EXTERNAL_URL: z.url().default('http://localhost:8080'),
       // Where the repository role finds `git`; children get this PATH and nothing else of ours.
       PATH: env.string('/usr/local/bin:/usr/bin:/bin'),
+      // GitLab's receive_max_input_size: the largest push (its pack), in MiB; 0: any size.
+      RECEIVE_MAX_INPUT_SIZE_MB: z.coerce.number().int().min(0).default(0),
       // Seals webhook urls and tokens at rest.
       ENCRYPTION_KEY: encryptionKeySetting(),
-      // GitLab's webhook_timeout: seconds a hook request may take.
+      // GitLab's webhook_timeout: seconds a hook request may take, all of it (not idle time).
       WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(1).max(60).default(10),
+      // Hook requests one worker process sends at once (its delivery slots).
+      WEBHOOK_DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+      // Of those, how many one project's hooks may hold, so its slow receivers cannot take all.
+      WEBHOOK_DELIVERY_CONCURRENCY_PER_PROJECT: z.coerce.number().int().min(1).max(256).default(4),
       // Requests per delivery before it is given up: the first and its retries.
       WEBHOOK_DELIVERY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
       // The first retry's delay; each next one doubles it.
@@ -37,10 +43,16 @@ export function loadProjectsConfig(environment: NodeJS.ProcessEnv = process.env)
     externalUrl: raw.EXTERNAL_URL.replace(/\/+$/, ''),
     gitPath: raw.PATH,
     encryptionKey: raw.ENCRYPTION_KEY,
+    receiveMaxInputBytes: raw.RECEIVE_MAX_INPUT_SIZE_MB * 1024 * 1024,
     webhooks: {
       timeoutMs: raw.WEBHOOK_TIMEOUT_SECONDS * 1000,
       attempts: raw.WEBHOOK_DELIVERY_ATTEMPTS,
       retryDelayMs: raw.WEBHOOK_RETRY_DELAY_MS,
+      concurrency: raw.WEBHOOK_DELIVERY_CONCURRENCY,
+      perProjectConcurrency: Math.min(
+        raw.WEBHOOK_DELIVERY_CONCURRENCY_PER_PROJECT,
+        raw.WEBHOOK_DELIVERY_CONCURRENCY,
+      ),
     },
   })
 }

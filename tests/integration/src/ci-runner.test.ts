@@ -769,3 +769,49 @@ describe('which runner gets which job', () => {
     }
   })
 })
+
+describe('who may hold a long poll (POST /jobs/request with last_update)', () => {
+  let runner: RunnerClient
+  let current: string
+
+  beforeAll(async () => {
+    const cast = await ciProject({ 'notes.txt': 'no pipeline here\n' })
+    ;({ runner } = await projectRunner(cast.maintainer, cast.project))
+  }, 60_000)
+
+  beforeEach(async () => {
+    const idle = await runner.requestJob('')
+    expect(idle.status).toBe(204)
+    current = idle.lastUpdate as string
+  })
+
+  it('refuses an unknown token at once (403), not after the long-poll period', async () => {
+    // The suite holds long polls for 5 s; the token is checked before any hold.
+    const stranger = new RunnerClient('glrt-this-is-no-runner-token')
+    const res = await stranger.requestJob(current)
+    expect(res.status).toBe(403)
+    expect(JSON.parse(res.text)).toEqual({ message: '403 Forbidden' })
+    expect(res.elapsedMs).toBeLessThan(2_000)
+  })
+
+  it('holds two long polls of one runner; a third is answered 204 at once', async () => {
+    const finished: number[] = []
+    const held = [runner.requestJob(current), runner.requestJob(current)].map((request) =>
+      request.then((res) => {
+        finished.push(Date.now())
+        return res
+      }),
+    )
+    await sleep(500)
+    const extra = await runner.requestJob(current)
+    const extraDone = Date.now()
+    expect(extra.status).toBe(204)
+    expect(extra.lastUpdate).toMatch(/\S/)
+    expect(extra.elapsedMs).toBeLessThan(2_000)
+    const answers = await Promise.all(held)
+    expect(answers.map((res) => res.status)).toEqual([204, 204])
+    // The two within the cap were held past the extra one's answer.
+    for (const at of finished) expect(at).toBeGreaterThan(extraDone)
+    expect(Math.min(...answers.map((res) => res.elapsedMs))).toBeGreaterThan(extra.elapsedMs)
+  })
+})

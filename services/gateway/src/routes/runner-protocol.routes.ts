@@ -1,7 +1,7 @@
 import { status } from '@grpc/grpc-js'
 import express, { type Request, type Response } from 'express'
 import type { RunnerInfo, RunnerSettings } from '@suite/proto'
-import { isServiceError } from '@suite/runtime'
+import { isServiceError, KeyedSlots } from '@suite/runtime'
 import type { PipelinesClients } from '../clients/pipelines.client.js'
 import { requireField } from '../clients/require-field.js'
 import { presentRunnerJob } from '../entities/runner-job.entity.js'
@@ -17,6 +17,8 @@ export interface RunnerProtocolDeps {
   pipelines: Pick<PipelinesClients, 'runners' | 'jobRequests'>
   /** How long POST /jobs/request holds a runner whose queue has not changed. */
   longPollMs: number
+  /** How many long polls one runner may hold at once; more are answered at once. */
+  longPollsPerRunner: number
 }
 
 /** GitLab raises the interval to 30 s when nobody watches a log; 3 s keeps logs live. */
@@ -188,22 +190,50 @@ export function runnerProtocolRoutes(api: ApiRouter, deps: RunnerProtocolDeps): 
     res.status(204).end()
   })
 
+  // Per gateway process, as Workhorse holds its own: a held poll is a socket and a timer here.
+  const longPolls = new KeyedSlots<number>(deps.longPollsPerRunner)
+
+  /**
+   * Workhorse's long poll: nothing changed since the runner last asked, so
+   * wait for a change. Only a runner whose token checks out is held (an
+   * unknown token is refused at once, as authenticate_runner! does), and only
+   * so many times at once; beyond that it hears "nothing new" at once.
+   * Whether the request should go on to ask for a job.
+   */
+  async function heldUntilChange(
+    req: Request,
+    res: Response,
+    params: { token: string; system_id?: string | undefined; last_update?: string | undefined },
+  ): Promise<boolean> {
+    if (params.last_update === undefined || params.last_update === '' || deps.longPollMs <= 0) {
+      return true
+    }
+    const { queueVersion } = await deps.pipelines.jobRequests.getQueueVersion({})
+    if (queueVersion !== params.last_update) return true
+    const { runner } = await deps.pipelines.runners.verifyRunner({
+      token: params.token,
+      systemId: params.system_id ?? '',
+    })
+    const release = longPolls.take(requireField(runner, 'runner').id)
+    let changed = queueVersion
+    if (release) {
+      try {
+        changed = await waitForQueueChange(deps, req, queueVersion)
+      } finally {
+        release()
+      }
+    }
+    if (changed !== queueVersion) return true
+    res.status(204).set('X-GitLab-Last-Update', queueVersion).end()
+    return false
+  }
+
   api.router.post('/jobs/request', async (req, res) => {
     route(req, res, '/jobs/request')
     const raw = rawParams(req)
     const params = parseParams(requestParams, raw)
     const calls = deps.pipelines.jobRequests
-    if (params.last_update !== undefined && params.last_update !== '' && deps.longPollMs > 0) {
-      const { queueVersion } = await calls.getQueueVersion({})
-      // Workhorse's long poll: nothing changed since the runner last asked, so wait for a change.
-      if (queueVersion === params.last_update) {
-        const changed = await waitForQueueChange(deps, req, queueVersion)
-        if (changed === queueVersion) {
-          res.status(204).set('X-GitLab-Last-Update', queueVersion).end()
-          return
-        }
-      }
-    }
+    if (!(await heldUntilChange(req, res, params))) return
     const answer = await calls.requestJob({
       token: params.token,
       systemId: params.system_id ?? '',

@@ -26,6 +26,8 @@ import type { Project } from './project.js'
 /** One hook's request for one event: what the delivery queue keeps until it is sent. */
 export interface Delivery {
   hookId: number
+  /** Whose delivery slots it takes; absent in deliveries queued before it was kept. */
+  projectId?: number
   eventUuid: string
   kind: HookKind
   payload: Record<string, unknown>
@@ -95,6 +97,7 @@ export async function fanOut(event: HookEvent, ports: FanOutPorts): Promise<Deli
   const payload = await completePayload(event, project, ports)
   return hooks.map((hook) => ({
     hookId: hook.id,
+    projectId: hook.projectId,
     eventUuid: event.uuid,
     kind: event.kind,
     payload,

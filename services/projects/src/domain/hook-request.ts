@@ -96,6 +96,17 @@ export async function sendHookRequest(request: HookRequest): Promise<HookRespons
   }
   const client = url.protocol === 'https:' ? https : http
   return new Promise<HookResponse>((resolve) => {
+    // The timeout is the whole request's (GitLab's webhook_timeout), not the socket's idle
+    // time: a receiver that drips a byte every few seconds would otherwise hold a delivery
+    // slot for as long as it likes.
+    const expired = setTimeout(() => {
+      resolve(failed(new Error('execution expired')))
+      req.destroy()
+    }, request.timeoutMs)
+    const settle = (response: HookResponse) => {
+      clearTimeout(expired)
+      resolve(response)
+    }
     const req = client.request(
       url,
       {
@@ -115,10 +126,10 @@ export async function sendHookRequest(request: HookRequest): Promise<HookRespons
             kept += chunk.length
           }
         })
-        res.on('error', (err) => resolve(failed(err)))
+        res.on('error', (err) => settle(failed(err)))
         res.on('end', () => {
           const code = res.statusCode ?? 0
-          resolve({
+          settle({
             status: String(code),
             headers: headerValues(res.headers),
             body: Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString('utf8'),
@@ -131,7 +142,7 @@ export async function sendHookRequest(request: HookRequest): Promise<HookRespons
       },
     )
     req.on('timeout', () => req.destroy(new Error('execution expired')))
-    req.on('error', (err) => resolve(failed(err)))
+    req.on('error', (err) => settle(failed(err)))
     req.end(request.body)
   })
 }

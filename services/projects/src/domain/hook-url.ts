@@ -8,32 +8,12 @@
  */
 import { lookup as dnsLookup } from 'node:dns/promises'
 import ipaddr from 'ipaddr.js'
+import { blockedAddressReason } from './blocked-address.js'
 
 /** Why an address or url is refused; the message follows GitLab's. */
 export class BlockedUrlError extends Error {}
 
 const LOCALHOST_NAMES = new Set(['localhost', 'localhost.localdomain'])
-
-/** GitLab's reason for each kind of address a hook may not reach. */
-const BLOCKED_RANGES: Record<string, string> = {
-  unspecified: 'Requests to localhost are not allowed',
-  loopback: 'Requests to loopback addresses are not allowed',
-  private: 'Requests to the local network are not allowed',
-  uniqueLocal: 'Requests to the local network are not allowed',
-  reserved: 'Requests to the local network are not allowed',
-  linkLocal: 'Requests to the link local network are not allowed',
-  carrierGradeNat: 'Requests to the shared address space are not allowed',
-  broadcast: 'Requests to the limited broadcast address are not allowed',
-}
-
-/** The address as one family to judge: IPv4-mapped IPv6 addresses as IPv4. */
-function judged(address: string): ipaddr.IPv4 | ipaddr.IPv6 {
-  const parsed = ipaddr.parse(address)
-  if (parsed instanceof ipaddr.IPv6 && parsed.isIPv4MappedAddress()) {
-    return parsed.toIPv4Address()
-  }
-  return parsed
-}
 
 /** Whether the host is an address rather than a name. */
 export function isAddressLiteral(host: string): boolean {
@@ -44,7 +24,7 @@ export function isAddressLiteral(host: string): boolean {
 export function checkAddress(address: string, allowLocal: boolean): void {
   if (!ipaddr.isValid(address)) throw new BlockedUrlError('Host cannot be resolved or invalid')
   if (allowLocal) return
-  const reason = BLOCKED_RANGES[judged(address).range()]
+  const reason = blockedAddressReason(address)
   if (reason) throw new BlockedUrlError(reason)
 }
 

@@ -61,6 +61,7 @@ export function registerRepositoryServices(
     store,
     logger: deps.logger,
     externalUrl: config.externalUrl,
+    receiveMaxInputBytes: config.receiveMaxInputBytes,
     refChanges: refChangeRecorder({
       store: refChanges,
       logger: deps.logger,

@@ -39,6 +39,8 @@ export interface RepositoryDeps {
   refChanges: RefChangeRecorder
   /** The instance's URL, for the commit URLs of sample hook payloads. */
   externalUrl: string
+  /** The largest pack a push may send, in bytes; 0: any. */
+  receiveMaxInputBytes: number
 }
 
 const ORDER: Partial<Record<TagOrder, TagOrderField>> = {

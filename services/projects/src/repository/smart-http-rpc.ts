@@ -46,7 +46,8 @@ export function smartHttpService(server: GrpcServer, deps: RepositoryDeps): Smar
       // The changes are the refs after against the refs before (git decides what it accepts).
       await deps.refChanges.write(repo, projectId, first?.caller?.userId, async () => {
         const before = await repo.refs()
-        await runService(repo, 'receive-pack', first?.gitProtocol ?? '', body, sink)
+        const protocol = first?.gitProtocol ?? ''
+        await runService(repo, 'receive-pack', protocol, body, sink, deps.receiveMaxInputBytes)
         const changes = diffRefs(before, await repo.refs())
         const firstBranch = changes.find(
           (change) => change.newId && change.ref.startsWith('refs/heads/'),

@@ -1,3 +1,4 @@
+import type { ChildProcessWithoutNullStreams } from 'node:child_process'
 import type { Readable, Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { spawnGit } from './git-command.js'
@@ -31,6 +32,17 @@ const SERVICE_CONFIG = [
 ]
 
 /**
+ * git's own push size limit: index-pack stops reading at the limit and
+ * receive-pack reports `fatal: pack exceeds maximum allowed size` on the
+ * side band and `unpacker error` for every ref, so the git client shows why
+ * (as Gitaly passes GitLab's receive_max_input_size).
+ */
+function inputLimit(service: GitService, maxInputBytes: number): string[] {
+  if (service !== 'receive-pack' || maxInputBytes <= 0) return []
+  return ['-c', `receive.maxInputSize=${maxInputBytes}`]
+}
+
+/**
  * GET info/refs: the ref advertisement, with the `# service=` header that
  * git's http-backend sends for protocol v0/v1 (v2 clients get none).
  */
@@ -48,6 +60,29 @@ export async function infoRefs(
 }
 
 /**
+ * Streams the request body into git. git may finish with input unread (a
+ * pack over receive.maxInputSize): the rest is then read and dropped, so that
+ * the client's upload ends and it hears git's answer instead of a stream that
+ * stalls on backpressure. Resolves when the body has ended or failed.
+ */
+function feed(input: Readable, child: ChildProcessWithoutNullStreams): Promise<void> {
+  return new Promise((resolve) => {
+    input.once('end', resolve)
+    input.once('close', resolve)
+    input.once('error', () => {
+      // The client is gone: git gets the end of its input and finishes.
+      child.stdin.destroy()
+      resolve()
+    })
+    child.once('close', () => {
+      input.unpipe(child.stdin)
+      input.resume()
+    })
+    input.pipe(child.stdin)
+  })
+}
+
+/**
  * POST git-upload-pack / git-receive-pack: the request body streams into
  * `git <service> --stateless-rpc`, its output streams back. Nothing is buffered whole.
  */
@@ -57,11 +92,19 @@ export async function runService(
   gitProtocol: string,
   input: Readable,
   output: Writable,
+  /** receive-pack: the largest pack accepted, in bytes (GitLab's receive_max_input_size); 0: any. */
+  maxInputBytes = 0,
 ): Promise<void> {
   const child = spawnGit(
     repo.gitEnv,
     repo.gitDir,
-    [...SERVICE_CONFIG, service, '--stateless-rpc', repo.gitDir],
+    [
+      ...SERVICE_CONFIG,
+      ...inputLimit(service, maxInputBytes),
+      service,
+      '--stateless-rpc',
+      repo.gitDir,
+    ],
     gitProtocolEnv(gitProtocol),
   )
   let stderr = ''
@@ -73,7 +116,7 @@ export async function runService(
     child.on('close', (code) => resolve(code ?? -1))
   })
   child.stdin.on('error', () => undefined)
-  const feeding = pipeline(input, child.stdin).catch(() => undefined)
+  const feeding = feed(input, child)
   // The output is ended (and flushed) when git's stdout ends.
   const draining = pipeline(child.stdout, output)
   const [code] = await Promise.all([exited, draining, feeding])

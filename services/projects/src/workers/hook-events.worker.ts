@@ -1,9 +1,10 @@
-import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq'
+import { DelayedError, Queue, UnrecoverableError, Worker, type Job } from 'bullmq'
 import type { Redis } from 'ioredis'
 import {
   decodeHookEvent,
   HOOK_EVENTS_QUEUE,
   HOOK_KINDS,
+  KeyedSlots,
   queuePrefix,
   requestScopedProcessor,
   withRequestMeta,
@@ -84,11 +85,17 @@ function deliveryCounter(registry: Registry): (trigger: HookKind, outcome: strin
 /** Why a retry is wanted: the attempt is logged already, so the error says only that. */
 class RetryDelivery extends Error {}
 
+/** How long a delivery whose project holds all its slots waits before it is tried again. */
+const BUSY_PROJECT_DELAY_MS = 1_000
+
 /**
  * Drains `projects.hook-deliveries`: sends each request, logs it and moves
  * the hook's failure state. No answer, a 429 or a 5xx is retried with
  * exponential backoff until the attempts run out; a hook disabled or deleted
- * meanwhile gets nothing more.
+ * meanwhile gets nothing more. One project's deliveries hold at most
+ * `perProjectConcurrency` of the process's slots: a delivery beyond that is
+ * put back (delayed, not counted as an attempt) and frees its slot, so other
+ * projects' hooks are sent while one project's receivers are slow.
  */
 export function startHookDeliveriesWorker(
   runtime: HookRuntime,
@@ -98,21 +105,49 @@ export function startHookDeliveriesWorker(
   registry: Registry,
 ): Worker {
   const counted = deliveryCounter(registry)
+  const projectSlots = new KeyedSlots<number>(config.webhooks.perProjectConcurrency)
   return new Worker(
     HOOK_DELIVERIES_QUEUE,
-    requestScopedProcessor(logger, HOOK_DELIVERIES_QUEUE, async (job: Job<Delivery>) => {
-      const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? config.webhooks.attempts)
-      const outcome = await deliver(job.data, runtime.delivery, { lastAttempt })
-      counted(job.data.kind, outcome.kind)
-      logger.debug(
-        { hookId: job.data.hookId, uuid: job.data.eventUuid, outcome: outcome.kind },
-        'hook delivery',
-      )
-      if (outcome.kind === 'retry') {
-        throw new RetryDelivery(`hook answered ${outcome.response.status}; retrying`)
+    requestScopedProcessor(logger, HOOK_DELIVERIES_QUEUE, async (job: Job<Delivery>, token) => {
+      const projectId = job.data.projectId
+      const release = projectId === undefined ? () => undefined : projectSlots.take(projectId)
+      if (!release) {
+        // Jitter, so that a project's many waiting deliveries do not all come back together.
+        const delay = BUSY_PROJECT_DELAY_MS + Math.floor(Math.random() * BUSY_PROJECT_DELAY_MS)
+        await job.moveToDelayed(Date.now() + delay, token)
+        throw new DelayedError()
+      }
+      try {
+        await sendDelivery(job, runtime, config, counted, logger)
+      } finally {
+        release()
       }
     }),
     // Requests wait on receivers, not on this process: more run at once than other jobs.
-    { connection, prefix: queuePrefix(), concurrency: 16, ...WORKER_LOCK_OPTIONS },
+    {
+      connection,
+      prefix: queuePrefix(),
+      concurrency: config.webhooks.concurrency,
+      ...WORKER_LOCK_OPTIONS,
+    },
   )
+}
+
+async function sendDelivery(
+  job: Job<Delivery>,
+  runtime: HookRuntime,
+  config: ProjectsConfig,
+  counted: (trigger: HookKind, outcome: string) => void,
+  logger: Logger,
+): Promise<void> {
+  const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? config.webhooks.attempts)
+  const outcome = await deliver(job.data, runtime.delivery, { lastAttempt })
+  counted(job.data.kind, outcome.kind)
+  logger.debug(
+    { hookId: job.data.hookId, uuid: job.data.eventUuid, outcome: outcome.kind },
+    'hook delivery',
+  )
+  if (outcome.kind === 'retry') {
+    throw new RetryDelivery(`hook answered ${outcome.response.status}; retrying`)
+  }
 }

@@ -15,6 +15,11 @@ export interface ReceivedHook {
 export class HookReceiver {
   readonly received: ReceivedHook[] = []
   respond: (hook: ReceivedHook) => number = () => 200
+  /** Which requests get a slow answer: headers, then one byte every `dripEveryMs`, never the end. */
+  drips: (hook: ReceivedHook) => boolean = () => false
+  dripEveryMs = 2_000
+  /** Dripped requests the sender gave up on: the path and how long after arrival it hung up. */
+  readonly hungUp: { path: string; afterMs: number }[] = []
   private server: Server | undefined
   private port = 0
 
@@ -32,6 +37,17 @@ export class HookReceiver {
         }
         const hook = { path: req.url ?? '/', headers: req.headers, body }
         this.received.push(hook)
+        if (this.drips(hook)) {
+          const arrived = Date.now()
+          res.writeHead(200, { 'Content-Type': 'text/plain' })
+          res.flushHeaders()
+          const drip = setInterval(() => res.write('.'), this.dripEveryMs)
+          res.on('close', () => {
+            clearInterval(drip)
+            this.hungUp.push({ path: hook.path, afterMs: Date.now() - arrived })
+          })
+          return
+        }
         const status = this.respond(hook)
         res.writeHead(status, { 'Content-Type': 'text/plain' })
         res.end(status < 300 ? 'ok' : `refused with ${status}`)
@@ -74,6 +90,8 @@ export class HookReceiver {
   }
 
   async stop(): Promise<void> {
+    // Dripping answers never end by themselves.
+    this.server?.closeAllConnections()
     await new Promise<void>((resolve) =>
       this.server ? this.server.close(() => resolve()) : resolve(),
     )
