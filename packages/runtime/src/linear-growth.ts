@@ -106,3 +106,25 @@ export function assertLinearGrowth(options: GrowthOptions): GrowthMeasure {
       `${m.factor}n (${m.largeMs.toFixed(3)} ms); linear work stays under ${maxRatio}x`,
   )
 }
+
+/**
+ * Texts joined from `pieces`, up to maxPieces each, from a fixed seed (the high
+ * bits of a linear congruential generator), so that a test comparing a scanner
+ * with the pattern it replaces can replay a failure.
+ */
+export function* seededTexts(
+  pieces: readonly string[],
+  maxPieces: number,
+  count: number,
+): Generator<string> {
+  let seed = 24
+  const next = (below: number): number => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31
+    return Math.floor(seed / 2 ** 16) % below
+  }
+  for (let i = 0; i < count; i++) {
+    let text = ''
+    for (let j = next(maxPieces); j > 0; j--) text += pieces[next(pieces.length)]
+    yield text
+  }
+}

@@ -1,4 +1,4 @@
-import { assertLinearGrowth } from '@suite/runtime'
+import { assertLinearGrowth, seededTexts } from '@suite/runtime'
 import { countTasks } from './task-list.js'
 
 /** Taskable::ITEM_PATTERN as a JavaScript RegExp: the same items on text without \r, \v or Unicode spaces. */
@@ -12,39 +12,31 @@ function regexCounts(text: string) {
   }
 }
 
-/** Small texts from a fixed seed (the high bits of a linear congruential generator), so a failure can be replayed. */
-function* texts(count: number): Generator<string> {
-  const pieces = [
-    '>',
-    ' ',
-    '\n',
-    '-',
-    '*',
-    '1',
-    '.',
-    ')',
-    '[',
-    ']',
-    'x',
-    'a',
-    '\t',
-    '[ ] a',
-    '[x] ',
-    '- ',
-    '\n- [ ] a',
-    '> ',
-    '1. ',
-  ]
-  let seed = 24
-  const next = (below: number): number => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31
-    return Math.floor(seed / 2 ** 16) % below
-  }
-  for (let i = 0; i < count; i++) {
-    let text = ''
-    for (let j = next(16); j > 0; j--) text += pieces[next(pieces.length)]
-    yield text
-  }
+/** Small texts from a fixed seed, so a failure can be replayed. */
+const PIECES = [
+  '>',
+  ' ',
+  '\n',
+  '-',
+  '*',
+  '1',
+  '.',
+  ')',
+  '[',
+  ']',
+  'x',
+  'a',
+  '\t',
+  '[ ] a',
+  '[x] ',
+  '- ',
+  '\n- [ ] a',
+  '> ',
+  '1. ',
+]
+
+function texts(count: number): Generator<string> {
+  return seededTexts(PIECES, 16, count)
 }
 
 describe('countTasks: GitLab task list items', () => {

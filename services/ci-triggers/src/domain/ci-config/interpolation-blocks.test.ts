@@ -1,4 +1,4 @@
-import { assertLinearGrowth } from '@suite/runtime'
+import { assertLinearGrowth, seededTexts } from '@suite/runtime'
 import { interpolate } from './interpolation.js'
 import { findInterpolationBlocks } from './interpolation-blocks.js'
 
@@ -13,19 +13,11 @@ function regexBlocks(text: string) {
   }))
 }
 
-/** Small texts from a fixed seed (the high bits of a linear congruential generator), so a failure can be replayed. */
-function* texts(count: number): Generator<string> {
-  const pieces = ['$[[', ']]', ' ', '\n', 'a', '.', ']', '$', '[', '\t']
-  let seed = 24
-  const next = (below: number): number => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31
-    return Math.floor(seed / 2 ** 16) % below
-  }
-  for (let i = 0; i < count; i++) {
-    let text = ''
-    for (let j = next(14); j > 0; j--) text += pieces[next(pieces.length)]
-    yield text
-  }
+/** Small texts from a fixed seed, so a failure can be replayed. */
+const PIECES = ['$[[', ']]', ' ', '\n', 'a', '.', ']', '$', '[', '\t']
+
+function texts(count: number): Generator<string> {
+  return seededTexts(PIECES, 14, count)
 }
 
 describe('findInterpolationBlocks: GitLab BLOCK_REGEXP', () => {
