@@ -84,7 +84,7 @@ describeWithAlertmanager('Prometheus Alertmanager delivering to the integration'
     await postAlerts(alertmanager, [alert])
     let seen: AlertJson | undefined
     const fired = await eventually(async () => {
-      const alerts = await listAlerts(cast.reporter.token, project.id)
+      const alerts = await listAlerts(cast.developer.token, project.id)
       seen = alerts.find((item) => item.title === 'Latency over 1 s on web-1')
       return seen !== undefined
     }, 30_000)
@@ -95,14 +95,14 @@ describeWithAlertmanager('Prometheus Alertmanager delivering to the integration'
       { ...alert, endsAt: new Date(Date.now() - 1_000).toISOString() },
     ])
     const resolved = await eventually(async () => {
-      const alerts = await listAlerts(cast.reporter.token, project.id)
+      const alerts = await listAlerts(cast.developer.token, project.id)
       seen = alerts.find((item) => item.iid === seen?.iid)
       return seen?.status === 'resolved'
     }, 30_000)
     expect(resolved).toBe(true)
     expect(seen?.ended_at).not.toBeNull()
     // One alert: the resolution matched the firing one by fingerprint.
-    expect((await listAlerts(cast.reporter.token, project.id)).length).toBe(1)
+    expect((await listAlerts(cast.developer.token, project.id)).length).toBe(1)
 
     const log = alertmanager.log()
     expect(log).not.toMatch(/Notify for alerts failed|Notify attempt failed/)

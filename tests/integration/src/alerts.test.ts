@@ -8,7 +8,7 @@ import {
   notifyWithUrlCredentials,
   type IntegrationJson,
 } from './support/alerts'
-import { FORBIDDEN, UNAUTHORIZED } from './support/gitlab-errors'
+import { FORBIDDEN, notFound, UNAUTHORIZED } from './support/gitlab-errors'
 import { castRoles, projectForCast, type RoleCast } from './support/projects'
 import { baseUrl } from './support/suite-state'
 import type { ProjectJson } from './support/types'
@@ -250,7 +250,7 @@ describe('alert ingestion: mapping, grouping and resolution', () => {
       extra: { nested: true },
     })
     expect(res.status).toBe(200)
-    const alert = await getAlert(cast.reporter.token, own.id, res.body[0]!.iid)
+    const alert = await getAlert(cast.developer.token, own.id, res.body[0]!.iid)
     expect(alert).toMatchObject({
       title: 'Disk full',
       description: 'db-1 has no space left',
@@ -267,7 +267,7 @@ describe('alert ingestion: mapping, grouping and resolution', () => {
     })
     const defaults = await notify(integration.url, integration.token, { severity: 'nonsense' })
     expect(defaults.body[0]!.title).toBe('New: Alert')
-    const untitled = await getAlert(cast.reporter.token, own.id, defaults.body[0]!.iid)
+    const untitled = await getAlert(cast.developer.token, own.id, defaults.body[0]!.iid)
     expect(untitled.severity).toBe('critical')
   })
 
@@ -284,7 +284,7 @@ describe('alert ingestion: mapping, grouping and resolution', () => {
       hosts: ['web-2'],
     })
     expect(second.body).toEqual(first.body)
-    const alert = await getAlert(cast.reporter.token, own.id, first.body[0]!.iid)
+    const alert = await getAlert(cast.developer.token, own.id, first.body[0]!.iid)
     expect(alert.event_count).toBe(2)
   })
 
@@ -298,12 +298,12 @@ describe('alert ingestion: mapping, grouping and resolution', () => {
     })
     expect(resolved.status).toBe(200)
     expect(resolved.body).toEqual([{ iid, title: 'Queue stuck' }])
-    const alert = await getAlert(cast.reporter.token, own.id, iid)
+    const alert = await getAlert(cast.developer.token, own.id, iid)
     expect(alert).toMatchObject({ status: 'resolved', ended_at: '2026-11-27T11:00:00.000Z' })
     const again = await notify(integration.url, integration.token, payload)
     expect(again.status).toBe(200)
     expect(again.body[0]!.iid).not.toBe(iid)
-    expect((await getAlert(cast.reporter.token, own.id, iid)).status).toBe('resolved')
+    expect((await getAlert(cast.developer.token, own.id, iid)).status).toBe('resolved')
   })
 
   it('refuses a resolving payload that matches no open alert (400), storing nothing', async () => {
@@ -328,7 +328,7 @@ describe('alert ingestion: mapping, grouping and resolution', () => {
     })
     expect(res.body).toEqual([{ iid: expect.any(Number), title: 'Latency over SLO' }])
     // Generic payloads know only the six severity names (no Prometheus synonyms).
-    const alert = await getAlert(cast.reporter.token, own.id, res.body[0]!.iid)
+    const alert = await getAlert(cast.developer.token, own.id, res.body[0]!.iid)
     expect(alert.severity).toBe('medium')
   })
 
@@ -340,9 +340,9 @@ describe('alert ingestion: mapping, grouping and resolution', () => {
     expect(answers.map((res) => res.status)).toEqual(Array.from({ length: 100 }, () => 200))
     const iids = new Set(answers.map((res) => res.body[0]!.iid))
     expect(iids.size).toBe(1)
-    const alert = await getAlert(cast.reporter.token, own.id, [...iids][0]!)
+    const alert = await getAlert(cast.developer.token, own.id, [...iids][0]!)
     expect(alert.event_count).toBe(100)
-    const storms = await listAlerts(cast.reporter.token, own.id, { search: 'Storm' })
+    const storms = await listAlerts(cast.developer.token, own.id, { search: 'Storm' })
     expect(storms.length).toBe(1)
   })
 })
@@ -373,7 +373,7 @@ describe('alert ingestion: the prometheus integration', () => {
     expect(res.status).toBe(200)
     expect(res.body).toEqual([{ iid: expect.any(Number), title: 'Latency is high' }])
     const iid = res.body[0]!.iid
-    const alert = await getAlert(cast.reporter.token, own.id, iid)
+    const alert = await getAlert(cast.developer.token, own.id, iid)
     expect(alert).toMatchObject({
       status: 'triggered',
       severity: 'low',
@@ -387,7 +387,7 @@ describe('alert ingestion: the prometheus integration', () => {
     )
     const answer = await notify(integration.url, integration.token, resolved)
     expect(answer.status).toBe(200)
-    expect(await getAlert(cast.reporter.token, own.id, iid)).toMatchObject({
+    expect(await getAlert(cast.developer.token, own.id, iid)).toMatchObject({
       status: 'resolved',
       ended_at: '2026-11-27T10:30:00.000Z',
     })
@@ -423,26 +423,34 @@ describe('alerts: reading and acting on them by role', () => {
   it('lists for Reporters with filters and GitLab pagination headers', async () => {
     const res = await api<{ iid: number; title: string }[]>(
       `/projects/${own.id}/alert_management_alerts`,
-      { token: cast.reporter.token, query: { per_page: 1, sort: 'created_asc' } },
+      { token: cast.developer.token, query: { per_page: 1, sort: 'created_asc' } },
     )
     expect(res.status).toBe(200)
     expect(res.headers.get('x-total')).toBe('2')
     expect(res.headers.get('x-next-page')).toBe('2')
     expect(res.body.map((alert) => alert.iid)).toEqual([iid])
-    const medium = await listAlerts(cast.reporter.token, own.id, { severity: 'medium' })
+    const medium = await listAlerts(cast.developer.token, own.id, { severity: 'medium' })
     expect(medium.map((alert) => alert.title)).toEqual(['Reporter sees me'])
-    const search = await listAlerts(cast.reporter.token, own.id, { search: 'Another' })
+    const search = await listAlerts(cast.developer.token, own.id, { search: 'Another' })
     expect(search.map((alert) => alert.title)).toEqual(['Another one'])
-    const triggered = await listAlerts(cast.reporter.token, own.id, { status: 'resolved' })
+    const triggered = await listAlerts(cast.developer.token, own.id, { status: 'resolved' })
     expect(triggered).toEqual([])
   })
 
-  it('is 403 for a Guest, 404 for a non-member, 401 anonymous', async () => {
+  it('is 403 for a Guest and a Reporter, 404 for a non-member and anonymous', async () => {
+    // read_alert_management_alert is a Developer's; a private project is
+    // 404 to anyone who cannot read it, signed in or not.
     const path = `/projects/${own.id}/alert_management_alerts`
-    expect((await api(path, { token: cast.guest.token })).status).toBe(403)
+    for (const member of [cast.guest, cast.reporter]) {
+      const res = await api(path, { token: member.token })
+      expect([res.status, res.body]).toEqual([403, FORBIDDEN])
+      const one = await api(`${path}/${iid}`, { token: member.token })
+      expect([one.status, one.body]).toEqual([403, FORBIDDEN])
+    }
     expect((await api(path, { token: cast.stranger.token })).status).toBe(404)
-    expect((await api(path)).status).toBe(401)
-    expect((await api(`${path}/999999`, { token: cast.reporter.token })).status).toBe(404)
+    const anonymous = await api(path)
+    expect([anonymous.status, anonymous.body]).toEqual([404, notFound('Project')])
+    expect((await api(`${path}/999999`, { token: cast.developer.token })).status).toBe(404)
   })
 
   it('lets Developers set status and assignees, not Reporters', async () => {

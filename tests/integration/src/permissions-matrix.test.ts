@@ -39,6 +39,11 @@ import {
  * Maintainer members of its own, one git push (main, a branch, a tag) and one
  * merge request. Guest, Reporter and Developer members of the group reach every
  * project through it. The features are set last, once every event is recorded.
+ *
+ * Every other resource of a project or a group (notes, discussions, alerts,
+ * pipelines, jobs, runners, hooks, commit statuses, files, member roles, SAML
+ * identities...) is in permissions-matrix-resources.test.ts, whose last test
+ * fails for a GET route that neither file covers.
  */
 
 // ---------------------------------------------------------------------------

@@ -14,7 +14,7 @@ export interface AlertGrant {
   projectId: number
   /** Maintainer: manage integrations (GitLab's admin_operations). */
   adminAlertIntegrations: boolean
-  /** Reporter: read alerts. */
+  /** Developer: read alerts. */
   readAlertManagementAlert: boolean
   /** Developer: change an alert's status and assignees. */
   updateAlertManagementAlert: boolean

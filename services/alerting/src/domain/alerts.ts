@@ -45,7 +45,7 @@ function oneOf<T extends string>(
   return value
 }
 
-/** GET /projects/:id/alert_management_alerts (Reporter and up). */
+/** GET /projects/:id/alert_management_alerts (Developer and up). */
 export async function listAlerts(
   store: AlertStore,
   actor: Actor,

@@ -5,11 +5,14 @@ import type { Actor, AlertGrant } from './actor.js'
 export type AlertAbility = Exclude<keyof AlertGrant, 'projectId'>
 
 /**
- * 403 unless the signed-in actor holds `ability` in `projectId`; abilities
- * of another project count as nothing.
+ * 403 unless the actor holds `ability` in `projectId`; abilities of another
+ * project count as nothing. An anonymous caller the gateway resolved the
+ * project for (a readable one) gets GitLab's authorize! answer, 403; one
+ * with no abilities at all, 401.
  */
 export function requireAbility(actor: Actor, projectId: number, ability: AlertAbility): void {
-  if (actor.userId === null) throw new UnauthenticatedError()
   const grant = actor.grant?.projectId === projectId ? actor.grant : undefined
-  if (!grant?.[ability]) throw new ForbiddenError()
+  if (grant?.[ability]) return
+  if (actor.userId === null && grant === undefined) throw new UnauthenticatedError()
+  throw new ForbiddenError()
 }

@@ -33,6 +33,7 @@ export function grantOf(projectId: number, abilities: ProjectAbilities | undefin
     destroyPipeline: abilities?.destroyPipeline ?? false,
     adminPipelineTriggers: abilities?.adminPipelineTriggers ?? false,
     readBuild: abilities?.readBuild ?? false,
+    readCommitStatus: abilities?.readCommitStatus ?? false,
     updateBuild: abilities?.updateBuild ?? false,
     adminRunner: abilities?.adminRunner ?? false,
     readRunners: abilities?.readRunners ?? false,

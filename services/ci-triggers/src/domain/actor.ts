@@ -20,6 +20,8 @@ export interface ProjectGrant {
   destroyPipeline: boolean
   adminPipelineTriggers: boolean
   readBuild: boolean
+  /** A commit's statuses (read_commit_status). */
+  readCommitStatus: boolean
   /** Play, cancel and retry jobs. */
   updateBuild: boolean
   /** Create and manage the project's runners. */

@@ -30,6 +30,7 @@ const developer: Actor = {
     destroyPipeline: false,
     adminPipelineTriggers: false,
     readBuild: true,
+    readCommitStatus: true,
     updateBuild: false,
     adminRunner: false,
     readRunners: false,

@@ -15,7 +15,7 @@ export async function listCommitStatuses(
   filter: Omit<StatusFilter, 'sha'> & { sha: string },
   page: PageRequest | undefined,
 ): Promise<{ statuses: CommitStatus[]; total: number }> {
-  requireAbility(actor, filter.projectId, 'readPipeline')
+  requireAbility(actor, filter.projectId, 'readCommitStatus')
   const sha =
     filter.sha === '' ? undefined : await deps.commits.commitSha(filter.projectId, filter.sha)
   if (!sha) throw new NotFoundError('Commit')

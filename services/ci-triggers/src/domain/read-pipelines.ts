@@ -5,7 +5,7 @@ import type { Pipeline } from './pipeline.js'
 import { pipelineHookSample } from './pipeline-hook.js'
 import type { RequestVariable } from './pipeline-request.js'
 import type { JobFilter, PipelineFilter, PipelineOrder, PipelineStore } from './ports.js'
-import { foundPipeline, requireAbility, requireReadVariables } from './policy.js'
+import { can, foundPipeline, requireAbility, requireReadVariables } from './policy.js'
 
 /**
  * One pipeline of a project; 404 "Not found" for an unknown id or one of
@@ -55,7 +55,12 @@ export async function latestPipeline(
   return foundPipeline(ref === '' ? undefined : await store.latest(projectId, ref))
 }
 
-/** A page of one pipeline's jobs, newest first. */
+/**
+ * A page of one pipeline's jobs, newest first. Reading the pipeline needs
+ * read_pipeline; its jobs need read_build too, without which GitLab's
+ * Ci::JobsFinder lists none (a project without public pipelines shows its
+ * pipelines to outsiders but not their jobs).
+ */
 export async function listPipelineJobs(
   store: PipelineStore,
   actor: Actor,
@@ -65,6 +70,7 @@ export async function listPipelineJobs(
   page: PageRequest | undefined,
 ): Promise<{ jobs: Job[]; total: number }> {
   const pipeline = await getPipeline(store, projectId, pipelineId, actor)
+  if (!can(actor, projectId, 'readBuild')) return { jobs: [], total: 0 }
   return store.jobs(pipeline.id, filter, pageWindow(page))
 }
 

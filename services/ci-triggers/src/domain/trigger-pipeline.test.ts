@@ -33,6 +33,7 @@ function ownerActor(): Actor {
       destroyPipeline: false,
       adminPipelineTriggers: true,
       readBuild: true,
+      readCommitStatus: true,
       updateBuild: false,
       adminRunner: false,
       readRunners: false,

@@ -28,6 +28,7 @@ function grant(overrides: Partial<ProjectGrant> = {}): ProjectGrant {
     destroyPipeline: false,
     adminPipelineTriggers: true,
     readBuild: true,
+    readCommitStatus: true,
     updateBuild: false,
     adminRunner: false,
     readRunners: false,

@@ -44,6 +44,7 @@ const owner: Actor = {
     destroyPipeline: false,
     adminPipelineTriggers: true,
     readBuild: true,
+    readCommitStatus: true,
     updateBuild: false,
     adminRunner: false,
     readRunners: false,

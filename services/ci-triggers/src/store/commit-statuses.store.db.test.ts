@@ -44,6 +44,7 @@ function developer(projectId = PROJECT): Actor {
       destroyPipeline: false,
       adminPipelineTriggers: false,
       readBuild: true,
+      readCommitStatus: true,
       updateBuild: true,
       adminRunner: false,
       readRunners: false,

@@ -199,6 +199,7 @@ describe('hook_event_outbox', () => {
         destroyPipeline: false,
         adminPipelineTriggers: false,
         readBuild: true,
+        readCommitStatus: true,
         updateBuild: true,
         adminRunner: false,
         readRunners: false,

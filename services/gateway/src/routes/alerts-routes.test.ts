@@ -36,7 +36,7 @@ function alert(overrides: Partial<Alert> = {}): Alert {
 }
 
 describe('alert routes', () => {
-  it('lists with filters, sort and pagination headers (Reporter)', async () => {
+  it('lists with filters, sort and pagination headers (Developer)', async () => {
     const lists: ListAlertsRequest[] = []
     const gateway = await startAbilityGateway({
       project: { readAlertManagementAlert: true },

@@ -1,5 +1,5 @@
 import type { Alert, Project } from '@suite/proto'
-import { AUTHENTICATED } from '../auth/abilities.js'
+import { AUTHENTICATED, PUBLIC } from '../auth/abilities.js'
 import type { AlertingClients } from '../clients/alerting.client.js'
 import { requireField } from '../clients/require-field.js'
 import { alertAssigneeIds, presentAlert, type AlertItem } from '../entities/alert.entity.js'
@@ -21,14 +21,16 @@ function item(alert: Alert | undefined, project: Project): AlertItem {
 const shown = { present: presentAlert, related: alertAssigneeIds }
 
 /**
- * A project's alerts: Reporters list and read them, Developers change their
+ * A project's alerts: Developers list and read them, and change their
  * status and assignees (the alerting service owns every rule of a change).
  */
 export function alertRoutes(api: ApiRouter, alerting: AlertingClients): void {
   const { read, write } = alerting.alerts
 
   api.list(ALERTS, {
-    ability: AUTHENTICATED,
+    // lib/api/alert_management_alerts.rb: no authenticate!, so an unreadable
+    // project is 404 for anonymous callers too; then authorize! (403).
+    ability: PUBLIC,
     resolve: 'project',
     projectAbility: 'readAlertManagementAlert',
     params: alertListParams,
@@ -51,7 +53,9 @@ export function alertRoutes(api: ApiRouter, alerting: AlertingClients): void {
   })
 
   api.get(ALERT, {
-    ability: AUTHENTICATED,
+    // lib/api/alert_management_alerts.rb: no authenticate!, so an unreadable
+    // project is 404 for anonymous callers too; then authorize! (403).
+    ability: PUBLIC,
     resolve: 'project',
     projectAbility: 'readAlertManagementAlert',
     params: alertPathParams,

@@ -71,7 +71,7 @@ export function commitStatusRoutes(api: ApiRouter, pipelines: PipelinesClients):
   api.list('/projects/:id/repository/commits/:sha/statuses', {
     ability: AUTHENTICATED,
     resolve: 'project',
-    projectAbility: 'readPipeline',
+    projectAbility: 'readCommitStatus',
     params: listParams,
     handle: async ({ caller, project, params, page }) => {
       const answer = await pipelines.pipelines.listCommitStatuses({

@@ -24,6 +24,8 @@ const DEVELOPER: readonly ProjectAbility[] = [
   'adminLabel',
   'awardEmoji',
   'readBuild',
+  'readCommitStatus',
+  'readInternalNote',
 ]
 
 function granted<T extends string>(names: readonly T[]): Partial<Record<T, boolean>> {

@@ -24,5 +24,6 @@ export function toProjectGrants(
     adminMilestone: abilities.adminMilestone,
     readLabel: abilities.readLabel,
     awardEmoji: abilities.awardEmoji,
+    readInternalNote: abilities.readInternalNote,
   }
 }

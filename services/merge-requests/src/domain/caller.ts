@@ -24,6 +24,8 @@ export interface ProjectGrants {
   adminMilestone: boolean
   readLabel: boolean
   awardEmoji: boolean
+  /** Internal notes: read them and mark notes internal (Reporter). */
+  readInternalNote: boolean
 }
 
 /** Who asks: the signed-in user (if any) and their abilities in the project of the request. */

@@ -23,7 +23,7 @@ import type { MergeRequest, MergeRequestKey } from './merge-request.js'
 import { requireVisibleMergeRequest } from './merge-request-access.js'
 import { findHookTarget, recordNoteHook } from './merge-request-hooks.js'
 import { checkBody, requireNote } from './notes.js'
-import { canAwardEmoji, grantsIn } from './policy.js'
+import { canAwardEmoji, canReadInternalNotes, grantsIn } from './policy.js'
 
 export interface Discussion {
   id: string
@@ -41,12 +41,18 @@ function buildDiscussions(ids: readonly string[], notes: readonly Note[]): Discu
   })
 }
 
+/** A discussion with the notes the caller may read; none readable is 404. */
 async function requireDiscussion(
   deps: MergeRequestsDeps,
+  caller: Caller | undefined,
   mergeRequest: MergeRequest,
   discussionId: string,
 ): Promise<Discussion> {
-  const notes = await deps.stores.notes.listInDiscussions(mergeRequest.id, [discussionId])
+  const notes = await deps.stores.notes.listInDiscussions(
+    mergeRequest.id,
+    [discussionId],
+    canReadInternalNotes(caller, mergeRequest.targetProjectId),
+  )
   const [discussion] = buildDiscussions([discussionId], notes)
   if (!discussion) throw new NotFoundError('Discussion')
   return discussion
@@ -105,11 +111,13 @@ export async function listDiscussions(
   page: PageRequest | undefined,
 ): Promise<{ discussions: Discussion[]; total: number }> {
   const mergeRequest = await requireVisibleMergeRequest(deps, caller, key)
+  const withInternal = canReadInternalNotes(caller, mergeRequest.targetProjectId)
   const { ids, total } = await deps.stores.notes.listDiscussionIds(
     mergeRequest.id,
     pageWindow(page),
+    withInternal,
   )
-  const notes = await deps.stores.notes.listInDiscussions(mergeRequest.id, ids)
+  const notes = await deps.stores.notes.listInDiscussions(mergeRequest.id, ids, withInternal)
   return { discussions: buildDiscussions(ids, notes), total }
 }
 
@@ -121,7 +129,7 @@ export async function getDiscussion(
   discussionId: string,
 ): Promise<Discussion> {
   const mergeRequest = await requireVisibleMergeRequest(deps, caller, key)
-  return requireDiscussion(deps, mergeRequest, discussionId)
+  return requireDiscussion(deps, caller, mergeRequest, discussionId)
 }
 
 /**
@@ -194,7 +202,7 @@ export async function replyToDiscussion(
   input: { body: string; createdAt: Date | null },
 ): Promise<Note> {
   const { authorId, mergeRequest } = await requireCreateNote(deps, caller, key)
-  const discussion = await requireDiscussion(deps, mergeRequest, discussionId)
+  const discussion = await requireDiscussion(deps, caller, mergeRequest, discussionId)
   const first = discussion.notes[0]!
   if (first.system) {
     throw new InvalidError({}, '400 Bad request - Discussion can not be replied to.', 'bad_request')
@@ -209,7 +217,8 @@ export async function replyToDiscussion(
       authorId,
       body: input.body,
       system: false,
-      internal: false,
+      // A reply is as internal as its thread (Notes::BuildService).
+      internal: first.internal,
       createdAt: honouredCreatedAt(caller, key.projectId, input.createdAt),
       discussionId,
       type: 'DiscussionNote',
@@ -230,14 +239,14 @@ export async function resolveDiscussion(
 ): Promise<Discussion> {
   const userId = requireUserId(caller)
   const mergeRequest = await requireVisibleMergeRequest(deps, caller, key)
-  const discussion = await requireDiscussion(deps, mergeRequest, discussionId)
+  const discussion = await requireDiscussion(deps, caller, mergeRequest, discussionId)
   const resolvable = discussion.notes.some((note) => note.resolvable)
   if (!resolvable || !canResolveOn(caller, mergeRequest)) throw new ForbiddenError()
   await deps.stores.notes.setResolved(
     discussion.notes.map((note) => note.id),
     resolved ? userId : null,
   )
-  return requireDiscussion(deps, mergeRequest, discussionId)
+  return requireDiscussion(deps, caller, mergeRequest, discussionId)
 }
 
 /**
@@ -254,12 +263,12 @@ export async function resolveNote(
 ): Promise<Note> {
   const userId = requireUserId(caller)
   const mergeRequest = await requireVisibleMergeRequest(deps, caller, key)
-  const note = await requireNote(deps, mergeRequest, noteId)
+  const note = await requireNote(deps, caller, mergeRequest, noteId)
   if (!canResolveOn(caller, mergeRequest, note)) throw new ForbiddenError()
   if (!note.resolvable)
     throw new InvalidError({}, '400 Bad request - Note is not resolvable', 'bad_request')
   await deps.stores.notes.setResolved([note.id], resolved ? userId : null)
-  return requireNote(deps, mergeRequest, noteId)
+  return requireNote(deps, caller, mergeRequest, noteId)
 }
 
 /** Whether a resolvable note of the request is unresolved (the merge's discussions check). */

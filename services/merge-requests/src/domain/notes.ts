@@ -4,7 +4,9 @@
  * create_note for signed-in readers who may still take part (a locked
  * discussion: members only; never in an archived project); a note is edited
  * by its author and deleted by its author or a Maintainer (admin_note).
- * Each user note moves the request's user_notes_count.
+ * Each user note moves the request's user_notes_count. Internal notes are
+ * for read_internal_note holders only (NotePolicy): left out of lists and
+ * 404 to everyone else, and the flag is ignored for those who cannot set it.
  */
 import { AccessLevel } from '@suite/proto'
 import {
@@ -21,7 +23,7 @@ import type { MergeRequestsDeps } from './deps.js'
 import type { MergeRequest, MergeRequestKey } from './merge-request.js'
 import { requireVisibleMergeRequest } from './merge-request-access.js'
 import { findHookTarget, recordNoteHook } from './merge-request-hooks.js'
-import { canAwardEmoji, grantsIn } from './policy.js'
+import { canAwardEmoji, canReadInternalNotes, grantsIn } from './policy.js'
 
 /** Note::MAX_NOTE_LENGTH. */
 const MAX_NOTE_LENGTH = 1_000_000
@@ -31,12 +33,16 @@ export interface NoteOrder {
   direction: 'asc' | 'desc'
 }
 
+/** A note of the request the caller may read: an internal one is 404 without read_internal_note. */
 export async function requireNote(
   deps: MergeRequestsDeps,
+  caller: Caller | undefined,
   mergeRequest: MergeRequest,
   noteId: number,
 ): Promise<Note> {
-  const note = noteId > 0 ? await deps.stores.notes.find(mergeRequest.id, noteId) : undefined
+  const withInternal = canReadInternalNotes(caller, mergeRequest.targetProjectId)
+  const note =
+    noteId > 0 ? await deps.stores.notes.find(mergeRequest.id, noteId, withInternal) : undefined
   if (!note) throw new NotFoundError('Note')
   return note
 }
@@ -68,7 +74,8 @@ export async function listNotes(
   order: NoteOrder,
 ): Promise<{ notes: Note[]; total: number }> {
   const mergeRequest = await requireVisibleMergeRequest(deps, caller, key)
-  return deps.stores.notes.list(mergeRequest.id, pageWindow(page), order)
+  const withInternal = canReadInternalNotes(caller, mergeRequest.targetProjectId)
+  return deps.stores.notes.list(mergeRequest.id, pageWindow(page), order, withInternal)
 }
 
 /** GET .../notes/:note_id */
@@ -79,7 +86,7 @@ export async function getNote(
   noteId: number,
 ): Promise<Note> {
   const mergeRequest = await requireVisibleMergeRequest(deps, caller, key)
-  return requireNote(deps, mergeRequest, noteId)
+  return requireNote(deps, caller, mergeRequest, noteId)
 }
 
 /** POST .../notes: 403 without create_note. */
@@ -106,7 +113,8 @@ export async function createNote(
       authorId,
       body: input.body,
       system: false,
-      internal: input.internal,
+      // Notes::BuildService: without mark_note_as_internal the flag is ignored.
+      internal: input.internal && canReadInternalNotes(caller, mergeRequest.targetProjectId),
       createdAt: owner ? input.createdAt : null,
     })
     await recordNoteHook(tx, target, note, 'create')
@@ -124,7 +132,7 @@ export async function updateNote(
 ): Promise<Note> {
   requireUserId(caller)
   const mergeRequest = await requireVisibleMergeRequest(deps, caller, key)
-  const note = await requireNote(deps, mergeRequest, noteId)
+  const note = await requireNote(deps, caller, mergeRequest, noteId)
   if (note.system || !canAdminNote(caller, note)) throw new ForbiddenError()
   checkBody(body)
   const target = await findHookTarget(deps, mergeRequest.targetProjectId)
@@ -144,7 +152,7 @@ export async function deleteNote(
 ): Promise<void> {
   requireUserId(caller)
   const mergeRequest = await requireVisibleMergeRequest(deps, caller, key)
-  const note = await requireNote(deps, mergeRequest, noteId)
+  const note = await requireNote(deps, caller, mergeRequest, noteId)
   if (!canAdminNote(caller, note)) throw new ForbiddenError()
   await deps.stores.notes.delete(note)
 }

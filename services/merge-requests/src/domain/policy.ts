@@ -165,6 +165,14 @@ export function canAwardEmoji(caller: Caller | undefined, row: MergeRequestSubje
 }
 
 /**
+ * read_internal_note and mark_note_as_internal (NotePolicy): the projects
+ * service's readInternalNote for the request's project.
+ */
+export function canReadInternalNotes(caller: Caller | undefined, projectId: number): boolean {
+  return grantsIn(caller, projectId)?.readInternalNote === true
+}
+
+/**
  * Whether with_merge_status_recheck applies under restrict_merge_status_recheck:
  * only for callers who may update the project's merge requests.
  */

@@ -43,9 +43,9 @@ describe('notes store: discussions', () => {
       started.discussionId,
     ])
 
-    const page = await stores().notes.listDiscussionIds(mr.id, { limit: 1, offset: 1 })
+    const page = await stores().notes.listDiscussionIds(mr.id, { limit: 1, offset: 1 }, true)
     expect(page).toEqual({ ids: [started.discussionId], total: 2 })
-    const notes = await stores().notes.listInDiscussions(mr.id, [started.discussionId])
+    const notes = await stores().notes.listInDiscussions(mr.id, [started.discussionId], true)
     expect(notes.map((n) => n.id)).toEqual([started.id, reply.id])
   })
 
@@ -59,8 +59,8 @@ describe('notes store: discussions', () => {
     await stores().notes.setResolved([plain.id, thread.id], 7)
     await stores().notes.setResolved([thread.id], 8)
     const [resolvedPlain, resolvedThread] = await Promise.all([
-      stores().notes.find(mr.id, plain.id),
-      stores().notes.find(mr.id, thread.id),
+      stores().notes.find(mr.id, plain.id, true),
+      stores().notes.find(mr.id, thread.id, true),
     ])
     expect(resolvedPlain?.resolvedAt).toBeNull()
     expect(resolvedThread?.resolvedById).toBe(7)
@@ -84,7 +84,7 @@ describe('notes store: discussions', () => {
     const diffNote = await stores().notes.insert(
       note(mr.id, { type: 'DiffNote', resolvable: true, position }),
     )
-    expect((await stores().notes.find(mr.id, diffNote.id))?.position).toEqual(position)
+    expect((await stores().notes.find(mr.id, diffNote.id, true))?.position).toEqual(position)
   })
 
   it('the migration gives notes written before it a discussion id each', async () => {

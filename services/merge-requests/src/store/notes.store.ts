@@ -70,15 +70,20 @@ export class NotesStore {
       .select('merge_requests.iid as merge_request_iid')
   }
 
-  /** One page of the request's notes in `order`, ties by id. */
+  /**
+   * One page of the request's notes in `order`, ties by id. Without
+   * `withInternal` internal notes are left out of the page and the total.
+   */
   async list(
     mergeRequestId: number,
     window: { limit: number; offset: number },
     order: NoteOrder,
+    withInternal: boolean,
   ): Promise<{ notes: Note[]; total: number }> {
     const [rows, count] = await Promise.all([
       this.select()
         .where('notes.merge_request_id', '=', mergeRequestId)
+        .$if(!withInternal, (qb) => qb.where('notes.internal', '=', false))
         .orderBy(`notes.${order.by}`, order.direction)
         .orderBy('notes.id', order.direction)
         .limit(window.limit)
@@ -88,6 +93,7 @@ export class NotesStore {
         .selectFrom('notes')
         .select((eb) => eb.fn.countAll<string>().as('count'))
         .where('merge_request_id', '=', mergeRequestId)
+        .$if(!withInternal, (qb) => qb.where('internal', '=', false))
         .executeTakeFirstOrThrow(),
     ])
     return { notes: rows.map(toNote), total: Number(count.count) }
@@ -105,10 +111,16 @@ export class NotesStore {
     return row && toNote(row)
   }
 
-  async find(mergeRequestId: number, noteId: number): Promise<Note | undefined> {
+  /** One note of the request; an internal one only `withInternal`. */
+  async find(
+    mergeRequestId: number,
+    noteId: number,
+    withInternal: boolean,
+  ): Promise<Note | undefined> {
     const row = await this.select()
       .where('notes.merge_request_id', '=', mergeRequestId)
       .where('notes.id', '=', noteId)
+      .$if(!withInternal, (qb) => qb.where('notes.internal', '=', false))
       .executeTakeFirst()
     return row && toNote(row)
   }
@@ -209,7 +221,7 @@ export class NotesStore {
       .set({ body, updated_at: sql<Date>`now()` })
       .where('id', '=', note.id)
       .execute()
-    return (await this.find(note.mergeRequestId, note.id)) ?? note
+    return (await this.find(note.mergeRequestId, note.id, true)) ?? note
   }
 
   delete(note: Note): Promise<void> {
@@ -228,12 +240,14 @@ export class NotesStore {
   async listDiscussionIds(
     mergeRequestId: number,
     window: { limit: number; offset: number },
+    withInternal: boolean,
   ): Promise<{ ids: string[]; total: number }> {
     const [rows, count] = await Promise.all([
       this.db
         .selectFrom('notes')
         .select('discussion_id')
         .where('merge_request_id', '=', mergeRequestId)
+        .$if(!withInternal, (qb) => qb.where('internal', '=', false))
         .groupBy('discussion_id')
         .orderBy(sql`min(created_at)`)
         .orderBy(sql`min(id)`)
@@ -244,17 +258,23 @@ export class NotesStore {
         .selectFrom('notes')
         .select(sql<string>`count(DISTINCT discussion_id)`.as('count'))
         .where('merge_request_id', '=', mergeRequestId)
+        .$if(!withInternal, (qb) => qb.where('internal', '=', false))
         .executeTakeFirstOrThrow(),
     ])
     return { ids: rows.map((row) => row.discussion_id), total: Number(count.count) }
   }
 
-  /** The notes of these discussions, oldest first (GitLab's `fresh`). */
-  async listInDiscussions(mergeRequestId: number, discussionIds: string[]): Promise<Note[]> {
+  /** The notes of these discussions, oldest first (GitLab's `fresh`); internal ones only `withInternal`. */
+  async listInDiscussions(
+    mergeRequestId: number,
+    discussionIds: string[],
+    withInternal: boolean,
+  ): Promise<Note[]> {
     if (discussionIds.length === 0) return []
     const rows = await this.select()
       .where('notes.merge_request_id', '=', mergeRequestId)
       .where('notes.discussion_id', 'in', discussionIds)
+      .$if(!withInternal, (qb) => qb.where('notes.internal', '=', false))
       .orderBy('notes.created_at')
       .orderBy('notes.id')
       .execute()

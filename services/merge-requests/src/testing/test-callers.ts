@@ -19,6 +19,7 @@ const REPORTER: Partial<ProjectAbilities> = {
   readCode: true,
   readMergeRequest: true,
   readPipeline: true,
+  readInternalNote: true,
   adminMilestone: true,
   adminLabel: true,
 }

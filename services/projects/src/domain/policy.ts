@@ -89,6 +89,8 @@ export const TABLE_ABILITIES = [
   'archiveProject',
   'changeVisibilityLevel',
   'manageOwners',
+  'readInternalNote',
+  'readCommitStatus',
 ] as const
 
 export type TableAbility = (typeof TABLE_ABILITIES)[number]
@@ -155,7 +157,8 @@ export const PROJECT_POLICY: Readonly<Record<TableAbility, AbilityRule>> = {
   adminPipelineTriggers: { member: MAINTAINER, needs: [...BUILDS, notArchived] },
   // The Monitor area: alert integrations (admin_operations) and alerts.
   adminAlertIntegrations: { member: MAINTAINER, needs: [notArchived] },
-  readAlertManagementAlert: { member: REPORTER },
+  // GitLab moved alerts from Reporter to Developer (ProjectPolicy's developer rules).
+  readAlertManagementAlert: { member: DEVELOPER },
   updateAlertManagementAlert: { member: DEVELOPER, needs: [notArchived] },
   // Default branch protection "fully protected": Maintainers push and merge.
   pushToProtectedBranch: { member: MAINTAINER, needs: [can('pushCode')], scopes: PUSH_CODE_SCOPES },
@@ -176,6 +179,11 @@ export const PROJECT_POLICY: Readonly<Record<TableAbility, AbilityRule>> = {
   archiveProject: { member: OWNER },
   changeVisibilityLevel: { member: OWNER },
   manageOwners: { member: OWNER },
+  // NotePolicy#can_read_internal_note: Reporters and admins read internal
+  // notes and may mark notes internal (mark_note_as_internal).
+  readInternalNote: { member: REPORTER },
+  // read_commit_status: Reporters and public_access, never public_builds alone.
+  readCommitStatus: { member: REPORTER, also: [publicAccess], needs: PIPELINES },
 }
 
 /**

@@ -78,7 +78,7 @@ export interface ProjectAbilities {
   destroyPipeline: boolean;
   /** Manage alert integrations (Maintainer; GitLab's :admin_operations). */
   adminAlertIntegrations: boolean;
-  /** Read alerts (Reporter; :read_alert_management_alert). */
+  /** Read alerts (Developer; :read_alert_management_alert). */
   readAlertManagementAlert: boolean;
   /** Change an alert's status and assignees (Developer; :update_alert_management_alert). */
   updateAlertManagementAlert: boolean;
@@ -90,6 +90,17 @@ export interface ProjectAbilities {
   readRunners: boolean;
   /** The job token scope's allowlist (Maintainer; :admin_project). */
   adminJobTokenScope: boolean;
+  /**
+   * Read internal notes and mark notes internal (Reporter; GitLab's
+   * :read_internal_note and :mark_note_as_internal).
+   */
+  readInternalNote: boolean;
+  /**
+   * A commit's statuses (Reporter, or anyone on a project they can read
+   * publicly; GitLab's :read_commit_status, which public pipelines do not
+   * open to a private project's Guests as they open read_pipeline).
+   */
+  readCommitStatus: boolean;
 }
 
 /**
@@ -196,6 +207,8 @@ function createBaseProjectAbilities(): ProjectAbilities {
     adminRunner: false,
     readRunners: false,
     adminJobTokenScope: false,
+    readInternalNote: false,
+    readCommitStatus: false,
   };
 }
 
@@ -338,6 +351,12 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
     }
     if (message.adminJobTokenScope !== false) {
       writer.uint32(368).bool(message.adminJobTokenScope);
+    }
+    if (message.readInternalNote !== false) {
+      writer.uint32(376).bool(message.readInternalNote);
+    }
+    if (message.readCommitStatus !== false) {
+      writer.uint32(384).bool(message.readCommitStatus);
     }
     return writer;
   },
@@ -723,6 +742,22 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
             message.adminJobTokenScope = reader.bool();
             continue;
           }
+          case 47: {
+            if (tag !== 376) {
+              break;
+            }
+
+            message.readInternalNote = reader.bool();
+            continue;
+          }
+          case 48: {
+            if (tag !== 384) {
+              break;
+            }
+
+            message.readCommitStatus = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -967,6 +1002,16 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
         : isSet(object.admin_job_token_scope)
         ? globalThis.Boolean(object.admin_job_token_scope)
         : false,
+      readInternalNote: isSet(object.readInternalNote)
+        ? globalThis.Boolean(object.readInternalNote)
+        : isSet(object.read_internal_note)
+        ? globalThis.Boolean(object.read_internal_note)
+        : false,
+      readCommitStatus: isSet(object.readCommitStatus)
+        ? globalThis.Boolean(object.readCommitStatus)
+        : isSet(object.read_commit_status)
+        ? globalThis.Boolean(object.read_commit_status)
+        : false,
     };
   },
 
@@ -1110,6 +1155,12 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
     if (message.adminJobTokenScope !== false) {
       obj.adminJobTokenScope = message.adminJobTokenScope;
     }
+    if (message.readInternalNote !== false) {
+      obj.readInternalNote = message.readInternalNote;
+    }
+    if (message.readCommitStatus !== false) {
+      obj.readCommitStatus = message.readCommitStatus;
+    }
     return obj;
   },
 
@@ -1164,6 +1215,8 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
     message.adminRunner = object.adminRunner ?? false;
     message.readRunners = object.readRunners ?? false;
     message.adminJobTokenScope = object.adminJobTokenScope ?? false;
+    message.readInternalNote = object.readInternalNote ?? false;
+    message.readCommitStatus = object.readCommitStatus ?? false;
     return message;
   },
 };
