@@ -1,6 +1,6 @@
 import { isIP } from 'node:net'
 import { z } from 'zod'
-import { defaultAddresses, env, loadConfig } from '@suite/runtime'
+import { defaultAddresses, env, internalSecretSetting, loadConfig } from '@suite/runtime'
 
 /** The default loopback address of a gRPC server, from the suite's port table. */
 function defaultAddress(variable: string): string {
@@ -96,6 +96,8 @@ export function loadGatewayConfig(environment: NodeJS.ProcessEnv = process.env) 
       // How long POST /jobs/request holds a runner whose queue has not changed
       // (Workhorse's apiCiLongPollingDuration; 0 answers at once).
       RUNNER_LONG_POLL_SECONDS: z.coerce.number().int().min(0).max(300).default(50),
+      // Sent with every call to the domain services, which refuse calls without it.
+      INTERNAL_API_SECRET: internalSecretSetting(),
     },
     environment,
   )
@@ -111,6 +113,7 @@ export function loadGatewayConfig(environment: NodeJS.ProcessEnv = process.env) 
     trustProxy: raw.TRUST_PROXY,
     revision: raw.REVISION === 'unknown' ? undefined : raw.REVISION,
     runnerLongPollMs: raw.RUNNER_LONG_POLL_SECONDS * 1000,
+    internalSecret: raw.INTERNAL_API_SECRET,
     throttles: Object.freeze({
       authenticatedApi: Object.freeze({
         enabled: raw.THROTTLE_AUTHENTICATED_API_ENABLED,

@@ -27,11 +27,22 @@ export interface RepositoryClient extends RepositoryPort {
 export function createRepositoryClient(
   address: string,
   registry: Registry,
+  internalSecret: string,
   logger: Logger,
   userOf: (userId: number) => Promise<{ name: string; email: string } | undefined>,
 ): RepositoryClient {
-  const read = createClient(RepositoryServiceClient, { address, registry, retries: 2 })
-  const write = createClient(RepositoryServiceClient, { address, registry, deadlineMs: 30_000 })
+  const read = createClient(RepositoryServiceClient, {
+    address,
+    registry,
+    internalSecret,
+    retries: 2,
+  })
+  const write = createClient(RepositoryServiceClient, {
+    address,
+    registry,
+    internalSecret,
+    deadlineMs: 30_000,
+  })
   return {
     async createRepository(input): Promise<void> {
       await write.rpc.createRepository({
