@@ -1,0 +1,186 @@
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs'
+import { credentials, Metadata, status, type ServiceError } from '@grpc/grpc-js'
+import {
+  TokenServiceClient,
+  type CreatePersonalAccessTokenRequest,
+  type CreatePersonalAccessTokenResponse,
+} from '@suite/proto'
+import { api } from './support/api'
+import { uniqueName } from './support/factories'
+import { replicaUnavailable } from './support/gateway-replica'
+import { descendants } from './support/processes'
+import { describeUnless } from './support/skip'
+import { ENV_STATE_FILE, readSuiteState, rootToken } from './support/suite-state'
+import type { UserJson } from './support/types'
+
+// The processes are found through the launcher's pid and /proc: the conditions of a replica.
+const describeHere = describeUnless(replicaUnavailable(), __filename)
+
+interface RoleProcess {
+  pid: number
+  /** e.g. "identity server", "projects repository", "gateway". */
+  label: string
+  env: Record<string, string>
+}
+
+/** Every process the launcher started and still runs, with its environment. */
+function suiteProcesses(): RoleProcess[] {
+  const state = readSuiteState(process.env[ENV_STATE_FILE] as string)
+  return descendants(state.pid as number).flatMap((pid) => {
+    try {
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean)
+      const main = args.findIndex((arg) =>
+        /\/(services|packages)\/[\w-]+\/dist\/main\.js$/.test(arg),
+      )
+      if (main < 0) return []
+      const service = /\/([\w-]+)\/dist\/main\.js$/.exec(args[main] as string)?.[1] ?? '?'
+      const pairs = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean)
+      const env = Object.fromEntries(
+        pairs.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+      )
+      return [{ pid, label: [service, ...args.slice(main + 1)].join(' '), env }]
+    } catch {
+      return [] // ended while we looked
+    }
+  })
+}
+
+/** The local addresses (hex, as /proc/net/tcp* print them) of the sockets a process listens on. */
+function listeningAddresses(pid: number): string[] {
+  const inodes = new Set<string>()
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const target = readlinkSync(`/proc/${pid}/fd/${fd}`)
+      const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1]
+      if (inode) inodes.add(inode)
+    } catch {
+      // closed while we looked
+    }
+  }
+  const found: string[] = []
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/)
+      // local_address is field 1, st field 3 (0A: LISTEN), inode field 9.
+      if (fields[3] === '0A' && inodes.has(fields[9] ?? '')) found.push(fields[1] as string)
+    }
+  }
+  return found
+}
+
+const IPV4_LOOPBACK = /^0100007F:/
+const IPV6_LOOPBACK = /^0{24}01000000:/
+
+function createToken(
+  address: string,
+  request: CreatePersonalAccessTokenRequest,
+  authorization: string | undefined,
+): Promise<CreatePersonalAccessTokenResponse | ServiceError> {
+  const client = new TokenServiceClient(address, credentials.createInsecure())
+  const metadata = new Metadata()
+  if (authorization !== undefined) metadata.set('authorization', authorization)
+  return new Promise((resolve) => {
+    client.createPersonalAccessToken(
+      request,
+      metadata,
+      { deadline: Date.now() + 10_000 },
+      (error, response) => {
+        client.close()
+        resolve(error ?? response)
+      },
+    )
+  })
+}
+
+/** The status GET /user answers with `token`: 200 if the token exists, 401 if not. */
+async function userStatus(token: string): Promise<number> {
+  return (await api('/user', { token })).status
+}
+
+describeHere('internal gRPC calls', () => {
+  let identity: RoleProcess
+  let root: UserJson
+
+  beforeAll(async () => {
+    const found = suiteProcesses().find((p) => p.label === 'identity server')
+    if (!found) throw new Error('the launcher runs no identity server process')
+    identity = found
+    const res = await api<UserJson>('/user', { token: rootToken() })
+    expect(res.status).toBe(200)
+    root = res.body
+  })
+
+  /**
+   * A personal access token for root, asked for by a caller that claims to be
+   * an admin, with a value of the caller's choosing: whether it exists
+   * afterwards is what the API says of it.
+   */
+  function adminRequest(value: string): CreatePersonalAccessTokenRequest {
+    return {
+      caller: { userId: root.id, admin: true, scopes: ['api', 'sudo'] },
+      userId: root.id,
+      name: uniqueName('forged'),
+      scopes: ['api', 'sudo'],
+      value,
+    }
+  }
+
+  it("refuses a call without the deployment's credential, UNAUTHENTICATED", async () => {
+    const value = `glpat-${uniqueName('forged')}`
+    const answer = await createToken(
+      `127.0.0.1:${identity.env['GRPC_PORT']}`,
+      adminRequest(value),
+      undefined,
+    )
+    expect(answer).toMatchObject({ code: status.UNAUTHENTICATED })
+    expect(await userStatus(value)).toBe(401)
+  })
+
+  it('refuses `admin: true` with a wrong credential, UNAUTHENTICATED', async () => {
+    const value = `glpat-${uniqueName('forged')}`
+    const secret = identity.env['INTERNAL_API_SECRET'] ?? ''
+    expect(secret.length).toBeGreaterThanOrEqual(32)
+    for (const wrong of [`Bearer ${secret.slice(0, -1)}x`, secret, `Bearer ${'0'.repeat(64)}`]) {
+      const answer = await createToken(
+        `127.0.0.1:${identity.env['GRPC_PORT']}`,
+        adminRequest(value),
+        wrong,
+      )
+      expect(answer).toMatchObject({ code: status.UNAUTHENTICATED })
+    }
+    expect(await userStatus(value)).toBe(401)
+  })
+
+  it('takes the same call with the credential (so the refusals above are the credential’s)', async () => {
+    const value = `glpat-${uniqueName('internal')}`
+    const answer = await createToken(
+      `127.0.0.1:${identity.env['GRPC_PORT']}`,
+      adminRequest(value),
+      `Bearer ${identity.env['INTERNAL_API_SECRET']}`,
+    )
+    expect(answer).toMatchObject({ token: { userId: root.id } })
+    expect(await userStatus(value)).toBe(200)
+    const revoked = await api('/personal_access_tokens/self', { method: 'DELETE', token: value })
+    expect(revoked.status).toBe(204)
+  })
+
+  it('runs every gRPC and metrics server on loopback only under `npm start`', () => {
+    const processes = suiteProcesses()
+    const labels = processes.map((p) => p.label)
+    for (const expected of ['identity server', 'projects repository', 'gateway']) {
+      expect(labels).toContain(expected)
+    }
+    for (const role of processes) {
+      const addresses = listeningAddresses(role.pid)
+      if (role.label.endsWith(' server') || role.label.endsWith(' repository')) {
+        // Its gRPC port and its metrics port at least.
+        expect({ role: role.label, count: addresses.length >= 2 }).toEqual({
+          role: role.label,
+          count: true,
+        })
+      }
+      const exposed = addresses.filter((a) => !IPV4_LOOPBACK.test(a) && !IPV6_LOOPBACK.test(a))
+      expect({ role: role.label, exposed }).toEqual({ role: role.label, exposed: [] })
+    }
+  })
+})
