@@ -55,14 +55,16 @@ export function createRepositoryClient(
       const author = await userOf(input.authorId)
       await write.rpc.commitFiles({
         projectId: input.projectId,
-        // The author's first commit as part of creating the project (the
-        // repository role records who pushed; it decides nothing from this).
+        // The author's first commit as part of creating the project: a
+        // write for the system (the project's abilities do not exist yet),
+        // recorded as the author's push.
         caller: {
           userId: input.authorId,
           admin: false,
           scopes: [],
           project: undefined,
           group: undefined,
+          system: true,
         },
         branch: input.defaultBranch,
         startBranch: '',

@@ -5,6 +5,7 @@ import type {
 } from '@suite/proto'
 import { InvalidError, type GrpcServer } from '@suite/runtime'
 import { adoptFirstBranch } from './branches.js'
+import { requireRepositoryWrite } from './caller-access.js'
 import { diffRefs } from './push-events.js'
 import type { RepositoryDeps } from './repository-rpc.js'
 import { infoRefs, runService, type GitService } from './smart-http.js'
@@ -40,6 +41,7 @@ export function smartHttpService(server: GrpcServer, deps: RepositoryDeps): Smar
     postReceivePack: bidiStreaming(logger, 'PostReceivePack', async (call) => {
       const { first, body } = await splitFirst<PostReceivePackRequest>(call)
       const projectId = projectIdOf(first)
+      requireRepositoryWrite(first?.caller, projectId, 'pushCode')
       await store.create(projectId, 'main')
       const repo = store.repo(projectId)
       const sink = messageSink(call, (data) => ({ data }))
