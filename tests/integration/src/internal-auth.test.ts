@@ -1,12 +1,17 @@
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import { credentials, Metadata, status, type ServiceError } from '@grpc/grpc-js'
 import {
+  ProjectAbilities,
+  RepositoryServiceClient,
   TokenServiceClient,
+  type Caller,
+  type CreateBranchResponse,
   type CreatePersonalAccessTokenRequest,
   type CreatePersonalAccessTokenResponse,
 } from '@suite/proto'
 import { api } from './support/api'
 import { uniqueName } from './support/factories'
+import { projectWithReadme } from './support/projects'
 import { replicaUnavailable } from './support/gateway-replica'
 import { descendants } from './support/processes'
 import { describeUnless } from './support/skip'
@@ -92,6 +97,32 @@ function createToken(
   })
 }
 
+/** CreateBranch on the repository role, with the deployment's credential and `caller`. */
+function createBranch(
+  repository: RoleProcess,
+  projectId: number,
+  name: string,
+  caller: Caller,
+): Promise<CreateBranchResponse | ServiceError> {
+  const client = new RepositoryServiceClient(
+    `127.0.0.1:${repository.env['GRPC_PORT']}`,
+    credentials.createInsecure(),
+  )
+  const metadata = new Metadata()
+  metadata.set('authorization', `Bearer ${repository.env['INTERNAL_API_SECRET']}`)
+  return new Promise((resolve) => {
+    client.createBranch(
+      { projectId, caller, name, ref: 'main' },
+      metadata,
+      { deadline: Date.now() + 10_000 },
+      (error, response) => {
+        client.close()
+        resolve(error ?? response)
+      },
+    )
+  })
+}
+
 /** The status GET /user answers with `token`: 200 if the token exists, 401 if not. */
 async function userStatus(token: string): Promise<number> {
   return (await api('/user', { token })).status
@@ -162,6 +193,57 @@ describeHere('internal gRPC calls', () => {
     expect(await userStatus(value)).toBe(200)
     const revoked = await api('/personal_access_tokens/self', { method: 'DELETE', token: value })
     expect(revoked.status).toBe(204)
+  })
+
+  it('has the repository role refuse a write whose caller lacks push_code, admin or not', async () => {
+    const repository = suiteProcesses().find((p) => p.label === 'projects repository')
+    if (!repository) throw new Error('the launcher runs no projects repository process')
+    const { owner, project } = await projectWithReadme()
+    const branchStatus = async (name: string) =>
+      (await api(`/projects/${project.id}/repository/branches/${name}`, { token: owner.token }))
+        .status
+    const abilities = (granted: Partial<ProjectAbilities>) =>
+      ProjectAbilities.fromPartial({ projectId: project.id, readProject: true, ...granted })
+    const refused: [string, Caller][] = [
+      ['admin: true, no abilities', { userId: root.id, admin: true, scopes: ['api'] }],
+      [
+        'read_code only',
+        {
+          userId: owner.user.id,
+          admin: false,
+          scopes: ['api'],
+          project: abilities({ readCode: true }),
+        },
+      ],
+      [
+        'push_code in another project',
+        {
+          userId: owner.user.id,
+          admin: true,
+          scopes: ['api'],
+          project: ProjectAbilities.fromPartial({ projectId: project.id + 1000, pushCode: true }),
+        },
+      ],
+    ]
+    for (const [what, caller] of refused) {
+      const name = uniqueName('forged')
+      const answer = await createBranch(repository, project.id, name, caller)
+      expect({ what, code: (answer as ServiceError).code }).toEqual({
+        what,
+        code: status.PERMISSION_DENIED,
+      })
+      expect(await branchStatus(name)).toBe(404)
+    }
+    // The same call with the ability the projects policy grants a pusher goes through.
+    const name = uniqueName('allowed')
+    const answer = await createBranch(repository, project.id, name, {
+      userId: owner.user.id,
+      admin: false,
+      scopes: ['api'],
+      project: abilities({ readCode: true, pushCode: true }),
+    })
+    expect(answer).toMatchObject({ branch: { name } })
+    expect(await branchStatus(name)).toBe(200)
   })
 
   it('runs every gRPC and metrics server on loopback only under `npm start`', () => {
