@@ -3,11 +3,13 @@ import { credentials, Metadata, status, type ServiceError } from '@grpc/grpc-js'
 import {
   ProjectAbilities,
   RepositoryServiceClient,
+  SmartHttpServiceClient,
   TokenServiceClient,
   type Caller,
   type CreateBranchResponse,
   type CreatePersonalAccessTokenRequest,
   type CreatePersonalAccessTokenResponse,
+  type InfoRefsResponse,
 } from '@suite/proto'
 import { api } from './support/api'
 import { uniqueName } from './support/factories'
@@ -113,6 +115,31 @@ function createBranch(
   return new Promise((resolve) => {
     client.createBranch(
       { projectId, caller, name, ref: 'main' },
+      metadata,
+      { deadline: Date.now() + 10_000 },
+      (error, response) => {
+        client.close()
+        resolve(error ?? response)
+      },
+    )
+  })
+}
+
+/** InfoRefs (a clone's first request) on the repository role, with the credential and `caller`. */
+function infoRefs(
+  repository: RoleProcess,
+  projectId: number,
+  caller: Caller,
+): Promise<InfoRefsResponse | ServiceError> {
+  const client = new SmartHttpServiceClient(
+    `127.0.0.1:${repository.env['GRPC_PORT']}`,
+    credentials.createInsecure(),
+  )
+  const metadata = new Metadata()
+  metadata.set('authorization', `Bearer ${repository.env['INTERNAL_API_SECRET']}`)
+  return new Promise((resolve) => {
+    client.infoRefs(
+      { projectId, service: 'upload-pack', gitProtocol: '', caller },
       metadata,
       { deadline: Date.now() + 10_000 },
       (error, response) => {
@@ -244,6 +271,17 @@ describeHere('internal gRPC calls', () => {
     })
     expect(answer).toMatchObject({ branch: { name } })
     expect(await branchStatus(name)).toBe(200)
+
+    // A clone's advertisement likewise needs read_code, not admin.
+    const admin: Caller = { userId: root.id, admin: true, scopes: ['api'] }
+    expect(await infoRefs(repository, project.id, admin)).toMatchObject({
+      code: status.PERMISSION_DENIED,
+    })
+    const reader: Caller = { ...admin, admin: false, project: abilities({ readCode: true }) }
+    const advertisement = await infoRefs(repository, project.id, reader)
+    expect(Buffer.from((advertisement as InfoRefsResponse).data).toString()).toContain(
+      'refs/heads/main',
+    )
   })
 
   it('runs every gRPC and metrics server on loopback only under `npm start`', () => {

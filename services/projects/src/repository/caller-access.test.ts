@@ -1,6 +1,6 @@
 import { ProjectAbilities, type Caller } from '@suite/proto'
 import { ForbiddenError } from '@suite/runtime'
-import { requireRepositoryWrite } from './caller-access.js'
+import { requireRepositoryAbility } from './caller-access.js'
 
 const PROJECT = 7
 
@@ -14,13 +14,13 @@ function caller(abilities: Partial<ProjectAbilities> | undefined, extra: Partial
   }
 }
 
-describe('requireRepositoryWrite', () => {
+describe('requireRepositoryAbility', () => {
   it('lets a caller through whose abilities in this project grant the write', () => {
     expect(() =>
-      requireRepositoryWrite(caller({ pushCode: true }), PROJECT, 'pushCode'),
+      requireRepositoryAbility(caller({ pushCode: true }), PROJECT, 'pushCode'),
     ).not.toThrow()
     expect(() =>
-      requireRepositoryWrite(caller({ adminTag: true }), PROJECT, 'adminTag'),
+      requireRepositoryAbility(caller({ adminTag: true }), PROJECT, 'adminTag'),
     ).not.toThrow()
   })
 
@@ -32,21 +32,30 @@ describe('requireRepositoryWrite', () => {
     ['admin: true without the ability', caller({ readCode: true }, { admin: true })],
     ['admin: true and no abilities at all', caller(undefined, { admin: true })],
   ])('refuses %s (PERMISSION_DENIED)', (_name, who) => {
-    expect(() => requireRepositoryWrite(who, PROJECT, 'pushCode')).toThrow(ForbiddenError)
+    expect(() => requireRepositoryAbility(who, PROJECT, 'pushCode')).toThrow(ForbiddenError)
   })
 
   it('asks for the ability the write needs: tags want admin_tag, not push_code', () => {
-    expect(() => requireRepositoryWrite(caller({ pushCode: true }), PROJECT, 'adminTag')).toThrow(
+    expect(() => requireRepositoryAbility(caller({ pushCode: true }), PROJECT, 'adminTag')).toThrow(
       ForbiddenError,
     )
   })
 
-  it('lets a system write through (a new project’s initial commit), and only when marked', () => {
+  it('asks a git fetch for read_code only', () => {
     expect(() =>
-      requireRepositoryWrite(caller(undefined, { system: true }), PROJECT, 'pushCode'),
+      requireRepositoryAbility(caller({ readCode: true }), PROJECT, 'readCode'),
     ).not.toThrow()
     expect(() =>
-      requireRepositoryWrite(caller(undefined, { system: false }), PROJECT, 'pushCode'),
+      requireRepositoryAbility(caller({ readProject: true }), PROJECT, 'readCode'),
+    ).toThrow(ForbiddenError)
+  })
+
+  it('lets a system write through (a new project’s initial commit), and only when marked', () => {
+    expect(() =>
+      requireRepositoryAbility(caller(undefined, { system: true }), PROJECT, 'pushCode'),
+    ).not.toThrow()
+    expect(() =>
+      requireRepositoryAbility(caller(undefined, { system: false }), PROJECT, 'pushCode'),
     ).toThrow(ForbiddenError)
   })
 })

@@ -1,11 +1,11 @@
 import type { Caller } from '@suite/proto'
 import { ForbiddenError } from '@suite/runtime'
 
-/** The project abilities a repository write may need (common.v1.ProjectAbilities). */
-export type RepositoryWriteAbility = 'pushCode' | 'adminTag'
+/** The project abilities a repository call may need (common.v1.ProjectAbilities). */
+export type RepositoryAbility = 'readCode' | 'pushCode' | 'adminTag'
 
 /**
- * The repository role's own check of a write, as every other service checks
+ * The repository role's own check of a write (and of a git fetch), as every other service checks
  * the caller it is sent: the caller's abilities in this very project (the
  * projects service's policy decided them; nothing is re-derived here) must
  * grant `ability`, else PERMISSION_DENIED. A caller marked `system` (a
@@ -13,10 +13,10 @@ export type RepositoryWriteAbility = 'pushCode' | 'adminTag'
  * let through: only the suite's own processes can send one. An admin flag
  * alone is not enough, as the policy already made an admin's abilities.
  */
-export function requireRepositoryWrite(
+export function requireRepositoryAbility(
   caller: Caller | undefined,
   projectId: number,
-  ability: RepositoryWriteAbility,
+  ability: RepositoryAbility,
 ): void {
   if (caller?.system === true) return
   const abilities = caller?.project
