@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import { credentials, Metadata, status, type ServiceError } from '@grpc/grpc-js'
 import {
   ProjectAbilities,
@@ -15,68 +14,19 @@ import { api } from './support/api'
 import { uniqueName } from './support/factories'
 import { projectWithReadme } from './support/projects'
 import { replicaUnavailable } from './support/gateway-replica'
-import { descendants } from './support/processes'
 import { describeUnless } from './support/skip'
-import { ENV_STATE_FILE, readSuiteState, rootToken } from './support/suite-state'
+import {
+  IPV4_LOOPBACK,
+  IPV6_LOOPBACK,
+  listeningAddresses,
+  suiteProcesses,
+  type RoleProcess,
+} from './support/suite-processes'
+import { rootToken } from './support/suite-state'
 import type { UserJson } from './support/types'
 
 // The processes are found through the launcher's pid and /proc: the conditions of a replica.
 const describeHere = describeUnless(replicaUnavailable(), __filename)
-
-interface RoleProcess {
-  pid: number
-  /** e.g. "identity server", "projects repository", "gateway". */
-  label: string
-  env: Record<string, string>
-}
-
-/** Every process the launcher started and still runs, with its environment. */
-function suiteProcesses(): RoleProcess[] {
-  const state = readSuiteState(process.env[ENV_STATE_FILE] as string)
-  return descendants(state.pid as number).flatMap((pid) => {
-    try {
-      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean)
-      const main = args.findIndex((arg) =>
-        /\/(services|packages)\/[\w-]+\/dist\/main\.js$/.test(arg),
-      )
-      if (main < 0) return []
-      const service = /\/([\w-]+)\/dist\/main\.js$/.exec(args[main] as string)?.[1] ?? '?'
-      const pairs = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean)
-      const env = Object.fromEntries(
-        pairs.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
-      )
-      return [{ pid, label: [service, ...args.slice(main + 1)].join(' '), env }]
-    } catch {
-      return [] // ended while we looked
-    }
-  })
-}
-
-/** The local addresses (hex, as /proc/net/tcp* print them) of the sockets a process listens on. */
-function listeningAddresses(pid: number): string[] {
-  const inodes = new Set<string>()
-  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
-    try {
-      const target = readlinkSync(`/proc/${pid}/fd/${fd}`)
-      const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1]
-      if (inode) inodes.add(inode)
-    } catch {
-      // closed while we looked
-    }
-  }
-  const found: string[] = []
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
-      const fields = line.trim().split(/\s+/)
-      // local_address is field 1, st field 3 (0A: LISTEN), inode field 9.
-      if (fields[3] === '0A' && inodes.has(fields[9] ?? '')) found.push(fields[1] as string)
-    }
-  }
-  return found
-}
-
-const IPV4_LOOPBACK = /^0100007F:/
-const IPV6_LOOPBACK = /^0{24}01000000:/
 
 function createToken(
   address: string,
