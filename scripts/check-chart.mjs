@@ -125,6 +125,9 @@ function checkValues(values) {
     'sharded repository role': { projects: { repository: { replicas: 2 } } },
     'no database': { database: { url: '', existingSecret: { name: '' } } },
     'short encryption key': { encryptionKey: { value: 'short', existingSecret: { name: '' } } },
+    'short internal API secret': {
+      internalApiSecret: { value: 'short', existingSecret: { name: '' } },
+    },
     'relative external URL': { externalUrl: 'gitlab.example.com' },
   }
   let rejected = 0

@@ -125,6 +125,30 @@ left out. Takes root and for: "workloads" (the release's Secret) or "migrations"
 {{ index . 2 }}: {{ $value | quote }}
 {{- end }}
 {{- end }}
+{{- if not $v.internalApiSecret.existingSecret.name }}
+INTERNAL_API_SECRET: {{ include "gitlab-suite.internalApiSecret" .root | quote }}
+{{- end }}
+{{- end }}
+
+{{/*
+INTERNAL_API_SECRET when the release's Secret holds it: the value given, else the one the release's
+Secret already holds (so upgrades keep it), else a new one. `helm template` cannot look up, so a
+GitOps tool that renders with it should give a value or an existingSecret. On a first install the
+migrations hook runs before the release's Secret exists and gets a secret of its own; that is
+harmless, as migrations neither serve nor make gRPC calls. Takes the chart's top context.
+*/}}
+{{- define "gitlab-suite.internalApiSecret" -}}
+{{- if .Values.internalApiSecret.value }}
+{{- .Values.internalApiSecret.value }}
+{{- else }}
+{{- $kept := lookup "v1" "Secret" .Release.Namespace (include "gitlab-suite.fullname" .) }}
+{{- $data := dig "data" (dict) $kept }}
+{{- if hasKey $data "INTERNAL_API_SECRET" }}
+{{- index $data "INTERNAL_API_SECRET" | b64dec }}
+{{- else }}
+{{- randAlphaNum 64 }}
+{{- end }}
+{{- end }}
 {{- end }}
 
 {{/* One env entry read from a Secret. Takes root, setting (a values key), name (the variable), secretName. */}}
@@ -154,6 +178,7 @@ template may add its own settings as .env (a list of name/value entries).
 {{- $variables := dict "encryptionKey" "ENCRYPTION_KEY" "initialRootToken" "INITIAL_ROOT_TOKEN" }}
 {{- include "gitlab-suite.secretEnv" (dict "root" $root "setting" "database" "name" "DATABASE_URL" "secretName" $secretName) }}
 {{ include "gitlab-suite.secretEnv" (dict "root" $root "setting" "redis" "name" "REDIS_URL" "secretName" $secretName) }}
+{{ include "gitlab-suite.secretEnv" (dict "root" $root "setting" "internalApiSecret" "name" "INTERNAL_API_SECRET" "secretName" $secretName) }}
 {{- range .secrets }}
 {{- $setting := index $root.Values . }}
 {{- if or $setting.value $setting.existingSecret.name }}
@@ -171,6 +196,11 @@ template may add its own settings as .env (a list of name/value entries).
   value: {{ include "gitlab-suite.httpPort" . | quote }}
 {{- end }}
 {{- if ne $kind "job" }}
+{{- if ne $kind "http" }}
+{{- /* Domain services default to loopback (right for `npm start`); in a pod the Service must reach them. */}}
+- name: METRICS_HOST
+  value: "0.0.0.0"
+{{- end }}
 - name: METRICS_PORT
   value: {{ $root.Values.metrics.port | quote }}
 {{- end }}
@@ -181,6 +211,8 @@ template may add its own settings as .env (a list of name/value entries).
   value: "/etc/gitlab-suite/database-ca/{{ $root.Values.database.tls.caSecret.key }}"
 {{- end }}
 {{- if eq $kind "grpc" }}
+- name: GRPC_HOST
+  value: "0.0.0.0"
 - name: GRPC_PORT
   value: {{ include "gitlab-suite.grpcPort" . | quote }}
 {{- end }}
@@ -525,7 +557,22 @@ spec:
 {{- end }}
 {{- end }}
 
-{{/* Like Online Boutique's per-service policies, but the peers are "this release" rather than a call graph. */}}
+{{/*
+Who calls a gRPC role: the services whose code holds a client of it (services/*/src/clients,
+deps.ts), as a JSON list. A role missing here admits no gRPC peer at all.
+*/}}
+{{- define "gitlab-suite.grpcCallers" -}}
+{{- $callers := dict }}
+{{- $_ := set $callers "identity/server" (list "gateway" "projects" "merge-requests" "ci-triggers") }}
+{{- $_ = set $callers "projects/server" (list "gateway" "merge-requests" "ci-triggers" "alerting") }}
+{{- $_ = set $callers "projects/repository" (list "gateway" "projects" "merge-requests" "ci-triggers") }}
+{{- $_ = set $callers "merge-requests/server" (list "gateway") }}
+{{- $_ = set $callers "ci-triggers/server" (list "gateway" "merge-requests") }}
+{{- $_ = set $callers "alerting/server" (list "gateway") }}
+{{- get $callers (printf "%s/%s" .service .role) | default list | toJson }}
+{{- end }}
+
+{{/* Like Online Boutique's per-service policies: a gRPC role admits the services that call it. */}}
 {{- define "gitlab-suite.networkPolicy" }}
 {{- $kind := include "gitlab-suite.kind" . }}
 {{- if .root.Values.networkPolicies.enabled }}
@@ -546,11 +593,15 @@ spec:
         - port: http
           protocol: TCP
     {{- end }}
-    {{- if eq $kind "grpc" }}
+    {{- /* An empty `from` would admit everyone: a role without callers gets no gRPC rule. */}}
+    {{- $callers := include "gitlab-suite.grpcCallers" . | fromJsonArray }}
+    {{- if and (eq $kind "grpc") $callers }}
     - from:
+        {{- range $caller := $callers }}
         - podSelector:
             matchLabels:
-              {{- include "gitlab-suite.selectorLabels" (dict "root" .root) | nindent 14 }}
+              {{- include "gitlab-suite.selectorLabels" (dict "root" $.root "service" $caller) | nindent 14 }}
+        {{- end }}
       ports:
         - port: grpc
           protocol: TCP

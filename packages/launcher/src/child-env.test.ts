@@ -59,6 +59,16 @@ describe('domainServiceEnv', () => {
     expect(gatewayEnv(withKey, services, backends)).not.toHaveProperty('ENCRYPTION_KEY')
   })
 
+  it('gives the internal secret to every process, the gateway and migrations included', () => {
+    const withSecret = config({ INTERNAL_API_SECRET: 'i'.repeat(64) })
+    for (const service of services) {
+      expect(domainServiceEnv(withSecret, service, backends)['INTERNAL_API_SECRET']).toBe(
+        'i'.repeat(64),
+      )
+    }
+    expect(gatewayEnv(withSecret, services, backends)['INTERNAL_API_SECRET']).toBe('i'.repeat(64))
+  })
+
   it('tells projects where the repositories live', () => {
     expect(domainServiceEnv(base, projects!, backends)['REPOSITORY_ROOT']).toBe(
       '/repo/.data/repositories',

@@ -19,6 +19,8 @@ function sharedEnv(config: LauncherConfig, backends: Backends): Env {
     REDIS_URL: backends.redisUrl,
     EXTERNAL_URL: config.externalUrl,
     LOG_LEVEL: config.logLevel,
+    // Every process calls or serves gRPC (migrate roles read the same service config).
+    ...(config.internalSecret ? { INTERNAL_API_SECRET: config.internalSecret } : {}),
     ...(config.queuePrefix ? { QUEUE_PREFIX: config.queuePrefix } : {}),
   }
 }

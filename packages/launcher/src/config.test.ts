@@ -94,6 +94,14 @@ describe('parseLauncherConfig', () => {
     expect(failure({ ENCRYPTION_KEY: 'short' })).toMatch(/^ENCRYPTION_KEY: expected 64 hex/)
   })
 
+  it('reads INTERNAL_API_SECRET and keeps it out of the inherited environment', () => {
+    const config = parsed({ INTERNAL_API_SECRET: 's'.repeat(40), PATH: '/usr/bin' })
+    expect(config.internalSecret).toBe('s'.repeat(40))
+    expect(config.inherited).toEqual({ PATH: '/usr/bin' })
+    expect(parsed({}).internalSecret).toBeUndefined()
+    expect(failure({ INTERNAL_API_SECRET: 'short' })).toMatch(/^INTERNAL_API_SECRET: must be at/)
+  })
+
   it.each([
     [{ PORT: 'abc' }, /^PORT: /],
     [{ PORT: '70000' }, /^PORT: /],

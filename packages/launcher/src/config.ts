@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import { DOMAIN_SERVICES, env, parseEncryptionKey } from '@suite/runtime'
+import { DOMAIN_SERVICES, env, internalSecretSetting, parseEncryptionKey } from '@suite/runtime'
 
 /** What `suite start` runs with; the only place the launcher reads the environment. */
 export interface LauncherConfig {
@@ -23,6 +23,11 @@ export interface LauncherConfig {
    * `start` generates one under dataDir on first start and keeps it there.
    */
   encryptionKey: string | undefined
+  /**
+   * The shared secret of internal gRPC calls; unset: `start` generates a new
+   * one on each start (every process restarts with it, so none is kept).
+   */
+  internalSecret: string | undefined
   grpcPortBase: number
   logLevel: string
   queuePrefix: string | undefined
@@ -45,7 +50,7 @@ class ConfigError extends Error {}
 const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379'
 
 /** Handed only to the children that need them, never inherited by all. */
-const SECRET_VARIABLES = new Set(['INITIAL_ROOT_TOKEN', 'ENCRYPTION_KEY'])
+const SECRET_VARIABLES = new Set(['INITIAL_ROOT_TOKEN', 'ENCRYPTION_KEY', 'INTERNAL_API_SECRET'])
 
 /** Parses the launcher's variables; an empty value counts as unset. */
 export function parseLauncherConfig(
@@ -102,6 +107,10 @@ export function parseLauncherConfig(
         'ENCRYPTION_KEY: expected 64 hexadecimal characters or the base64 of 32 bytes',
       )
     }
+    const internalSecret =
+      vars['INTERNAL_API_SECRET'] === undefined
+        ? undefined
+        : read('INTERNAL_API_SECRET', internalSecretSetting())
     const inherited: Record<string, string> = {}
     for (const [name, value] of Object.entries(environment)) {
       if (value !== undefined && !SECRET_VARIABLES.has(name)) inherited[name] = value
@@ -119,6 +128,7 @@ export function parseLauncherConfig(
         redisUrlExplicit: vars['REDIS_URL'] !== undefined,
         initialRootToken: vars['INITIAL_ROOT_TOKEN'],
         encryptionKey,
+        internalSecret,
         grpcPortBase,
         logLevel: read('LOG_LEVEL', env.logLevel()),
         queuePrefix: vars['QUEUE_PREFIX'],

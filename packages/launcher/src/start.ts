@@ -1,4 +1,4 @@
-import { createLogger, type Logger } from '@suite/runtime'
+import { createLogger, generateInternalSecret, type Logger } from '@suite/runtime'
 import { domainServiceEnv, gatewayEnv, type Backends } from './child-env.js'
 import type { LauncherConfig } from './config.js'
 import { checkDatabase } from './database.js'
@@ -56,7 +56,11 @@ function encryptionKeyOrExit(config: LauncherConfig): string {
 
 /** `suite start`: backends, migrations, every service on loopback, then the gateway. */
 export async function startSuite(given: LauncherConfig, root: string): Promise<void> {
-  const config = { ...given, encryptionKey: encryptionKeyOrExit(given) }
+  const config = {
+    ...given,
+    encryptionKey: encryptionKeyOrExit(given),
+    internalSecret: given.internalSecret ?? generateInternalSecret(),
+  }
   const logger = createLogger('launcher', config.logLevel)
   const supervisor = new Supervisor(logger)
   const cancelled = () => supervisor.stopping

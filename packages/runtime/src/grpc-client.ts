@@ -12,6 +12,7 @@ import {
   type ServiceError,
 } from '@grpc/grpc-js'
 import { service as healthService } from 'grpc-health-check'
+import { INTERNAL_AUTH_METADATA_KEY, internalAuthValue } from './internal-credential.js'
 import { grpcHistogram, type Registry } from './metrics.js'
 import { currentRequestId, REQUEST_ID_METADATA_KEY } from './request-context.js'
 import {
@@ -67,6 +68,8 @@ export interface ClientOptions {
   retries?: number
   /** The upstream's circuit breaker (shared by every client of the address); false for none. */
   breaker?: BreakerOptions | false
+  /** INTERNAL_API_SECRET: sent with every call, streams included; servers refuse calls without it. */
+  internalSecret: string
 }
 
 type ClientConstructor<C> = new (
@@ -97,10 +100,11 @@ export function grpcMethodLabel(path: string): string {
 }
 
 /**
- * Adds the request id (and, with tracing on, a client span's context) to
- * outgoing metadata and times each call.
+ * Adds the internal credential, the request id (and, with tracing on, a client
+ * span's context) to outgoing metadata and times each call.
  */
-function observingInterceptor(registry: Registry): Interceptor {
+function observingInterceptor(registry: Registry, internalSecret: string): Interceptor {
+  const credential = internalAuthValue(internalSecret)
   const histogram = clientHistogram(registry)
   return (options, nextCall) => {
     const method = grpcMethodLabel(options.method_definition.path)
@@ -118,6 +122,7 @@ function observingInterceptor(registry: Registry): Interceptor {
       : undefined
     return new InterceptingCall(nextCall(options), {
       start(metadata, _listener, next) {
+        metadata.set(INTERNAL_AUTH_METADATA_KEY, credential)
         const requestId = currentRequestId()
         if (requestId) metadata.set(REQUEST_ID_METADATA_KEY, requestId)
         if (traced) {
@@ -177,7 +182,7 @@ export function createClient<C extends Client>(
   options: ClientOptions,
 ): { raw: C; rpc: PromiseClient<C> } {
   const raw = new Ctor(options.address, credentials.createInsecure(), {
-    interceptors: [observingInterceptor(options.registry)],
+    interceptors: [observingInterceptor(options.registry, options.internalSecret)],
     'grpc.keepalive_time_ms': 30_000,
     // With a headless Service, DNS names every replica: spread calls over all of them.
     'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),

@@ -9,11 +9,12 @@ import {
 } from '@grpc/grpc-js'
 import { HealthImplementation, service as healthService } from 'grpc-health-check'
 import type { Logger } from './logger.js'
-import { grpcHistogram, type Registry } from './metrics.js'
+import { Counter, grpcHistogram, type Registry } from './metrics.js'
 import { REQUEST_ID_METADATA_KEY, runWithRequestId } from './request-context.js'
 import { inSpan, SpanKind, tracingEnabled, type TraceCarrier } from './tracing.js'
 import { toGrpcFailure } from './grpc-status.js'
 import { isTransientDatabaseError } from './database-faults.js'
+import { internalAuthInterceptor } from './internal-credential.js'
 
 export interface UnaryContext {
   call: ServerUnaryCall<unknown, unknown>
@@ -25,6 +26,8 @@ export interface GrpcServerOptions {
   service: string
   logger: Logger
   registry: Registry
+  /** INTERNAL_API_SECRET: every call but health checks must carry it. */
+  internalSecret: string
 }
 
 /**
@@ -32,22 +35,36 @@ export interface GrpcServerOptions {
  * with the caller's request id, is timed, and turns a thrown DomainError (or a
  * failed call to another service, passed through) into
  * a status with an ErrorDetail trailer. Unexpected errors are logged once and
- * answered INTERNAL without their text.
+ * answered INTERNAL without their text. A call without the deployment's
+ * internal credential is answered UNAUTHENTICATED before any handler runs.
  */
 export class GrpcServer {
-  readonly server = new Server({
-    'grpc.max_receive_message_length': 64 * 1024 * 1024,
-    // Channels reconnect every few minutes (calls in flight, such as a clone's pack stream,
-    // may finish within the hour), so
-    // replicas added by an autoscaler get a share of the traffic of existing clients.
-    'grpc.max_connection_age_ms': 5 * 60 * 1000,
-    'grpc.max_connection_age_grace_ms': 60 * 60 * 1000,
-  })
+  readonly server: Server
   readonly health = new HealthImplementation({ '': 'NOT_SERVING' })
   private readonly serviceNames: string[] = []
   private readonly histogram
 
   constructor(private readonly options: GrpcServerOptions) {
+    const refused = new Counter({
+      name: 'grpc_server_unauthenticated_total',
+      help: 'gRPC calls refused for a missing or wrong internal credential.',
+      labelNames: ['reason'],
+      registers: [options.registry],
+    })
+    this.server = new Server({
+      'grpc.max_receive_message_length': 64 * 1024 * 1024,
+      // Channels reconnect every few minutes (calls in flight, such as a clone's pack stream,
+      // may finish within the hour), so
+      // replicas added by an autoscaler get a share of the traffic of existing clients.
+      'grpc.max_connection_age_ms': 5 * 60 * 1000,
+      'grpc.max_connection_age_grace_ms': 60 * 60 * 1000,
+      interceptors: [
+        internalAuthInterceptor(options.internalSecret, (method, reason) => {
+          refused.inc({ reason })
+          options.logger.warn({ method, reason }, 'internal credential refused')
+        }),
+      ],
+    })
     this.histogram = grpcHistogram(options.registry, 'server')
     this.health.addToServer(this.server)
   }

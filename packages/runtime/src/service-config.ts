@@ -1,12 +1,14 @@
 import { z } from 'zod'
 import { env, loadConfig } from './config.js'
+import { internalSecretSetting } from './internal-credential.js'
 
 /** The environment every domain service reads, on top of its own variables. */
 export function loadServiceConfig(defaultGrpcPort: number) {
   return loadConfig({
-    GRPC_HOST: env.string('0.0.0.0'),
+    // Loopback unless told otherwise: the chart sets 0.0.0.0 for pods, `npm start` leaves it.
+    GRPC_HOST: env.string('127.0.0.1'),
     GRPC_PORT: env.port(defaultGrpcPort),
-    METRICS_HOST: env.string('0.0.0.0'),
+    METRICS_HOST: env.string('127.0.0.1'),
     /** 0 picks a free port. */
     METRICS_PORT: env.port(0),
     DATABASE_URL: env.url(),
@@ -17,6 +19,8 @@ export function loadServiceConfig(defaultGrpcPort: number) {
     REDIS_URL: env.url('redis://127.0.0.1:6379'),
     LOG_LEVEL: env.logLevel(),
     EXTERNAL_URL: z.url().optional(),
+    /** The shared secret every internal gRPC call carries (`npm start` generates one). */
+    INTERNAL_API_SECRET: internalSecretSetting(),
   })
 }
 

@@ -110,7 +110,12 @@ export async function runDomainService<DB>(
 
   const register = role === 'server' ? service.registerServer : service.grpcRoles?.[role]
   if (register) {
-    const server = new GrpcServer({ service: service.info.name, logger, registry })
+    const server = new GrpcServer({
+      service: service.info.name,
+      logger,
+      registry,
+      internalSecret: config.INTERNAL_API_SECRET,
+    })
     const stopBackground = register(server, deps)
     // Closers run in reverse: the server stops first, then its background work.
     if (stopBackground) onShutdown(stopBackground)

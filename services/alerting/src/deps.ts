@@ -52,6 +52,7 @@ export function alertingDeps(service: ServiceDeps<Database>): WiredDeps {
   const projects = createClient(ProjectServiceClient, {
     address: config.projectsAddress,
     registry: service.registry,
+    internalSecret: service.config.INTERNAL_API_SECRET,
     retries: 2,
   })
   const limiter = createRateLimiter(service.redis, (err) =>

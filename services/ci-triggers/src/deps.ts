@@ -60,19 +60,23 @@ export interface WiredDeps {
 export function ciTriggersDeps(service: ServiceDeps<Database>): WiredDeps {
   const config = loadCiTriggersConfig()
   const { registry } = service
+  const internalSecret = service.config.INTERNAL_API_SECRET
   const projects = createClient(ProjectServiceClient, {
     address: config.projectsAddress,
     registry,
+    internalSecret,
     retries: 2,
   })
   const users = createClient(UserServiceClient, {
     address: config.identityAddress,
     registry,
+    internalSecret,
     retries: 2,
   })
   const repository = createClient(RepositoryServiceClient, {
     address: config.repositoryAddress,
     registry,
+    internalSecret,
     retries: 2,
     deadlineMs: 30_000,
   })

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net'
 import { z } from 'zod'
-import { defaultAddresses, env, loadConfig } from '@suite/runtime'
+import { defaultAddresses, env, internalSecretSetting, loadConfig } from '@suite/runtime'
 
 /** The default loopback address of a gRPC server, from the suite's port table. */
 function defaultAddress(variable: string): string {
@@ -98,6 +98,8 @@ export function loadGatewayConfig(environment: NodeJS.ProcessEnv = process.env) 
       RUNNER_LONG_POLL_SECONDS: z.coerce.number().int().min(0).max(300).default(50),
       // Long polls one runner may hold at once on this gateway; more are answered at once.
       RUNNER_LONG_POLLS_PER_RUNNER: z.coerce.number().int().min(1).max(100).default(2),
+      // Sent with every call to the domain services, which refuse calls without it.
+      INTERNAL_API_SECRET: internalSecretSetting(),
     },
     environment,
   )
@@ -114,6 +116,7 @@ export function loadGatewayConfig(environment: NodeJS.ProcessEnv = process.env) 
     revision: raw.REVISION === 'unknown' ? undefined : raw.REVISION,
     runnerLongPollMs: raw.RUNNER_LONG_POLL_SECONDS * 1000,
     runnerLongPollsPerRunner: raw.RUNNER_LONG_POLLS_PER_RUNNER,
+    internalSecret: raw.INTERNAL_API_SECRET,
     throttles: Object.freeze({
       authenticatedApi: Object.freeze({
         enabled: raw.THROTTLE_AUTHENTICATED_API_ENABLED,

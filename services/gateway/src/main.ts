@@ -37,19 +37,31 @@ const onShutdown = handleShutdown(logger)
 // Registered first, so it runs last: the spans of the final requests are flushed.
 if (stopTracing) onShutdown(stopTracing)
 
-const identity = createIdentityClients(config.services.identity, registry)
+const identity = createIdentityClients(config.services.identity, registry, config.internalSecret)
 onShutdown(() => Promise.resolve(identity.close()))
-const projects = createProjectsClients(config.services.projects, registry)
+const projects = createProjectsClients(config.services.projects, registry, config.internalSecret)
 onShutdown(() => Promise.resolve(projects.close()))
-const events = createEventsClients(config.services.projects, registry)
+const events = createEventsClients(config.services.projects, registry, config.internalSecret)
 onShutdown(() => Promise.resolve(events.close()))
-const repository = createRepositoryClients(config.services.repository, registry)
+const repository = createRepositoryClients(
+  config.services.repository,
+  registry,
+  config.internalSecret,
+)
 onShutdown(() => Promise.resolve(repository.close()))
-const mergeRequests = createMergeRequestsClients(config.services['merge-requests'], registry)
+const mergeRequests = createMergeRequestsClients(
+  config.services['merge-requests'],
+  registry,
+  config.internalSecret,
+)
 onShutdown(() => Promise.resolve(mergeRequests.close()))
-const pipelines = createPipelinesClients(config.services['ci-triggers'], registry)
+const pipelines = createPipelinesClients(
+  config.services['ci-triggers'],
+  registry,
+  config.internalSecret,
+)
 onShutdown(() => Promise.resolve(pipelines.close()))
-const alerting = createAlertingClients(config.services.alerting, registry)
+const alerting = createAlertingClients(config.services.alerting, registry, config.internalSecret)
 onShutdown(() => Promise.resolve(alerting.close()))
 
 const redis = createRedisConnection(config.redisUrl)

@@ -15,15 +15,17 @@ import { routeTable } from './route-table.js'
 // (`node services/gateway/dist/print-openapi.js`, for scripts/check-openapi.mjs): the app is
 // built as print-route-table.ts builds it, never listens, and its idle clients are closed.
 const NOWHERE = '127.0.0.1:9'
+// Never sent: these clients make no call.
+const NO_SECRET = ''
 const registry = createRegistry('gateway')
 const clients = {
-  identity: createIdentityClients(NOWHERE, registry),
-  projects: createProjectsClients(NOWHERE, registry),
-  events: createEventsClients(NOWHERE, registry),
-  repository: createRepositoryClients(NOWHERE, registry),
-  mergeRequests: createMergeRequestsClients(NOWHERE, registry),
-  pipelines: createPipelinesClients(NOWHERE, registry),
-  alerting: createAlertingClients(NOWHERE, registry),
+  identity: createIdentityClients(NOWHERE, registry, NO_SECRET),
+  projects: createProjectsClients(NOWHERE, registry, NO_SECRET),
+  events: createEventsClients(NOWHERE, registry, NO_SECRET),
+  repository: createRepositoryClients(NOWHERE, registry, NO_SECRET),
+  mergeRequests: createMergeRequestsClients(NOWHERE, registry, NO_SECRET),
+  pipelines: createPipelinesClients(NOWHERE, registry, NO_SECRET),
+  alerting: createAlertingClients(NOWHERE, registry, NO_SECRET),
 }
 const app = createApp({
   externalUrl: 'http://localhost',

@@ -14,15 +14,17 @@ import { routeTable } from './route-table.js'
 // the app is built as main.ts builds it, every upstream included, and never
 // listens; its gRPC clients stay idle (no call is made) and are closed at once.
 const NOWHERE = '127.0.0.1:9'
+// Never sent: these clients make no call.
+const NO_SECRET = ''
 const registry = createRegistry('gateway')
 const clients = {
-  identity: createIdentityClients(NOWHERE, registry),
-  projects: createProjectsClients(NOWHERE, registry),
-  events: createEventsClients(NOWHERE, registry),
-  repository: createRepositoryClients(NOWHERE, registry),
-  mergeRequests: createMergeRequestsClients(NOWHERE, registry),
-  pipelines: createPipelinesClients(NOWHERE, registry),
-  alerting: createAlertingClients(NOWHERE, registry),
+  identity: createIdentityClients(NOWHERE, registry, NO_SECRET),
+  projects: createProjectsClients(NOWHERE, registry, NO_SECRET),
+  events: createEventsClients(NOWHERE, registry, NO_SECRET),
+  repository: createRepositoryClients(NOWHERE, registry, NO_SECRET),
+  mergeRequests: createMergeRequestsClients(NOWHERE, registry, NO_SECRET),
+  pipelines: createPipelinesClients(NOWHERE, registry, NO_SECRET),
+  alerting: createAlertingClients(NOWHERE, registry, NO_SECRET),
 }
 const app = createApp({
   externalUrl: 'http://localhost',

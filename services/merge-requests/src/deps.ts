@@ -35,6 +35,7 @@ export function mergeRequestsDeps(deps: ServiceDeps<Database>): WiredDeps {
   const { ports, close } = createPorts(
     config,
     deps.registry,
+    deps.config.INTERNAL_API_SECRET,
     projectAccessFactsRecorder(deps.db),
     workQueues(deps.redis),
     heldProjects,

@@ -29,7 +29,11 @@ export function hookRuntime(deps: ServiceDeps<Database>, config: ProjectsConfig)
   }
   const hooks = new HooksStore(deps.db, createSecretBox(key))
   const projects = new ProjectsStore(deps.db)
-  const identity = createIdentityPort(config.identityAddress, deps.registry)
+  const identity = createIdentityPort(
+    config.identityAddress,
+    deps.registry,
+    deps.config.INTERNAL_API_SECRET,
+  )
   const payload: PayloadPorts = {
     project: (id) => projects.findById(id),
     user: (id) => identity.hookUser(id),

@@ -19,6 +19,7 @@ import {
   type HookEvent,
   type PromiseClient,
   type TestSchema,
+  generateInternalSecret,
 } from '@suite/runtime'
 import type { NewPipeline, PipelineContents } from '../domain/ports.js'
 import { processLocked } from '../domain/process-pipeline.js'
@@ -26,6 +27,9 @@ import { migrations } from '../migrations/index.js'
 import { PipelinesStore } from '../store/pipelines.store.js'
 import type { Database } from '../store/schema.js'
 import { pipelineService } from './pipeline.rpc.js'
+
+/** INTERNAL_API_SECRET of the in-process server and its client. */
+const SECRET = generateInternalSecret()
 
 const PROJECT = 31
 const OTHER_PROJECT = 32
@@ -114,12 +118,17 @@ beforeAll(async () => {
     service: 'ci-triggers',
     logger: createLogger('ci-triggers', 'silent'),
     registry,
+    internalSecret: SECRET,
   })
   // Only the store is reached by the reads under test.
   const deps = { store } as unknown as Parameters<typeof pipelineService>[1]
   server.add(PipelineServiceService, pipelineService(server, deps), 'gitlab.ci.v1.PipelineService')
   const port = await server.listen('127.0.0.1', 0)
-  client = createClient(PipelineServiceClient, { address: `127.0.0.1:${port}`, registry })
+  client = createClient(PipelineServiceClient, {
+    address: `127.0.0.1:${port}`,
+    registry,
+    internalSecret: SECRET,
+  })
 })
 
 afterAll(async () => {

@@ -12,6 +12,7 @@ import {
   createRegistry,
   readErrorDetail,
   type PromiseClient,
+  generateInternalSecret,
 } from '@suite/runtime'
 import type { Actor } from '../domain/actor.js'
 import type { Pipeline } from '../domain/pipeline.js'
@@ -19,6 +20,9 @@ import type { PipelineRequest } from '../domain/pipeline-request.js'
 import type { AccessPort } from '../domain/ports.js'
 import { InMemoryTriggerStore } from '../testing/in-memory-trigger-store.js'
 import { triggerService } from './trigger.rpc.js'
+
+/** INTERNAL_API_SECRET of the in-process server and its client. */
+const SECRET = generateInternalSecret()
 
 const NOW = new Date('2026-11-26T12:00:00.000Z')
 const PROJECT = 7
@@ -91,6 +95,7 @@ describe('TriggerService over gRPC', () => {
       service: 'ci-triggers',
       logger: createLogger('ci-triggers', 'silent'),
       registry,
+      internalSecret: SECRET,
     })
     const pipelines = {
       create: (request: PipelineRequest): Promise<Pipeline> => {
@@ -123,7 +128,11 @@ describe('TriggerService over gRPC', () => {
     const deps = { triggers: store, access, pipelines, now: () => NOW, observeLookup: () => {} }
     server.add(TriggerServiceService, triggerService(server, deps), 'gitlab.ci.v1.TriggerService')
     const port = await server.listen('127.0.0.1', 0)
-    client = createClient(TriggerServiceClient, { address: `127.0.0.1:${port}`, registry })
+    client = createClient(TriggerServiceClient, {
+      address: `127.0.0.1:${port}`,
+      registry,
+      internalSecret: SECRET,
+    })
   })
 
   afterAll(async () => {

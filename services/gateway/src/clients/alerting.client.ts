@@ -24,9 +24,13 @@ export interface AlertingClients {
 const READ_RETRIES = 2
 
 /** Builds the alerting clients once, at start (reads retried, writes not). */
-export function createAlertingClients(address: string, registry: Registry): AlertingClients {
-  const readOptions = { address, registry, retries: READ_RETRIES }
-  const writeOptions = { address, registry, deadlineMs: WRITE_DEADLINE_MS }
+export function createAlertingClients(
+  address: string,
+  registry: Registry,
+  internalSecret: string,
+): AlertingClients {
+  const readOptions = { address, registry, internalSecret, retries: READ_RETRIES }
+  const writeOptions = { address, registry, internalSecret, deadlineMs: WRITE_DEADLINE_MS }
   const integrationsRead = createClient(AlertIntegrationServiceClient, readOptions)
   const integrationsWrite = createClient(AlertIntegrationServiceClient, writeOptions)
   const ingestion = createClient(AlertIngestionServiceClient, writeOptions)

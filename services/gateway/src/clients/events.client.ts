@@ -9,10 +9,15 @@ export interface EventsClients {
 
 const READ_RETRIES = 2
 
-export function createEventsClients(address: string, registry: Registry): EventsClients {
+export function createEventsClients(
+  address: string,
+  registry: Registry,
+  internalSecret: string,
+): EventsClients {
   const { raw, rpc } = createClient(EventServiceClient, {
     address,
     registry,
+    internalSecret,
     retries: READ_RETRIES,
   })
   return { events: rpc, close: () => raw.close() }

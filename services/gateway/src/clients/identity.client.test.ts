@@ -13,10 +13,14 @@ import {
   createRegistry,
   currentRequestId,
   runWithRequestId,
+  generateInternalSecret,
 } from '@suite/runtime'
 import { httpErrorFromGrpc } from '../errors/grpc-errors.js'
 import { userFixture } from '../testing/fixtures.js'
 import { createIdentityClients, type IdentityClients } from './identity.client.js'
+
+/** INTERNAL_API_SECRET of the in-process server and its client. */
+const SECRET = generateInternalSecret()
 
 /** A real gRPC round trip on loopback: the runtime's client and server as the gateway uses them. */
 describe('identity clients', () => {
@@ -27,7 +31,12 @@ describe('identity clients', () => {
 
   beforeAll(async () => {
     const logger = createLogger('identity', 'silent')
-    server = new GrpcServer({ service: 'identity', logger, registry: createRegistry('identity') })
+    server = new GrpcServer({
+      service: 'identity',
+      logger,
+      registry: createRegistry('identity'),
+      internalSecret: SECRET,
+    })
     const getUser = server.unary<GetUserRequest, GetUserResponse>('GetUser', (request) => {
       seenRequestIds.push(currentRequestId())
       if (request.id !== 2) return Promise.reject(new NotFoundError('User'))
@@ -44,7 +53,7 @@ describe('identity clients', () => {
     server.add(UserServiceService, implementation, 'gitlab.identity.v1.UserService')
     const port = await server.listen('127.0.0.1', 0)
     address = `127.0.0.1:${port}`
-    clients = createIdentityClients(address, createRegistry('gateway'))
+    clients = createIdentityClients(address, createRegistry('gateway'), SECRET)
   })
 
   afterAll(async () => {

@@ -32,11 +32,15 @@ export interface IdentityClients {
 const READ_RETRIES = 2
 
 /** Builds the identity service's clients once, at start. */
-export function createIdentityClients(address: string, registry: Registry): IdentityClients {
+export function createIdentityClients(
+  address: string,
+  registry: Registry,
+  internalSecret: string,
+): IdentityClients {
   const raws: Client[] = []
   function both<C extends Client>(Ctor: Parameters<typeof createClient<C>>[0]): ReadWrite<C> {
-    const read = createClient(Ctor, { address, registry, retries: READ_RETRIES })
-    const write = createClient(Ctor, { address, registry })
+    const read = createClient(Ctor, { address, registry, internalSecret, retries: READ_RETRIES })
+    const write = createClient(Ctor, { address, registry, internalSecret })
     raws.push(read.raw, write.raw)
     return { read: read.rpc, write: write.rpc }
   }

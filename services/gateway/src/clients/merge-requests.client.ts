@@ -22,11 +22,17 @@ const READ_RETRIES = 2
 export function createMergeRequestsClients(
   address: string,
   registry: Registry,
+  internalSecret: string,
 ): MergeRequestsClients {
   const raws: Client[] = []
   function both<C extends Client>(Ctor: Parameters<typeof createClient<C>>[0]): ReadWrite<C> {
-    const read = createClient(Ctor, { address, registry, retries: READ_RETRIES })
-    const write = createClient(Ctor, { address, registry, deadlineMs: WRITE_DEADLINE_MS })
+    const read = createClient(Ctor, { address, registry, internalSecret, retries: READ_RETRIES })
+    const write = createClient(Ctor, {
+      address,
+      registry,
+      internalSecret,
+      deadlineMs: WRITE_DEADLINE_MS,
+    })
     raws.push(read.raw, write.raw)
     return { read: read.rpc, write: write.rpc }
   }

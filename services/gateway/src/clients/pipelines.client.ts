@@ -29,31 +29,45 @@ export interface PipelinesClients {
 const READ_RETRIES = 2
 
 /** Builds the pipeline clients once, at start (one connection, two retry policies). */
-export function createPipelinesClients(address: string, registry: Registry): PipelinesClients {
-  const read = createClient(PipelineServiceClient, { address, registry, retries: READ_RETRIES })
+export function createPipelinesClients(
+  address: string,
+  registry: Registry,
+  internalSecret: string,
+): PipelinesClients {
+  const read = createClient(PipelineServiceClient, {
+    address,
+    registry,
+    internalSecret,
+    retries: READ_RETRIES,
+  })
   const write = createClient(PipelineServiceClient, {
     address,
     registry,
+    internalSecret,
     deadlineMs: WRITE_DEADLINE_MS,
   })
   const triggers = createClient(TriggerServiceClient, {
     address,
     registry,
+    internalSecret,
     deadlineMs: WRITE_DEADLINE_MS,
   })
   const runners = createClient(RunnerServiceClient, {
     address,
     registry,
+    internalSecret,
     deadlineMs: WRITE_DEADLINE_MS,
   })
   const jobRequests = createClient(JobRequestServiceClient, {
     address,
     registry,
+    internalSecret,
     deadlineMs: WRITE_DEADLINE_MS,
   })
   const jobTokens = createClient(JobTokenServiceClient, {
     address,
     registry,
+    internalSecret,
     retries: READ_RETRIES,
   })
   const raws: Client[] = [

@@ -16,17 +16,33 @@ const READ_RETRIES = 2
 const HOOK_SEND_DEADLINE_MS = 65_000
 
 /** Builds the projects service's clients once, at start (reads retried, writes not). */
-export function createProjectsClients(address: string, registry: Registry): ProjectsClients {
-  const read = createClient(ProjectServiceClient, { address, registry, retries: READ_RETRIES })
+export function createProjectsClients(
+  address: string,
+  registry: Registry,
+  internalSecret: string,
+): ProjectsClients {
+  const read = createClient(ProjectServiceClient, {
+    address,
+    registry,
+    internalSecret,
+    retries: READ_RETRIES,
+  })
   const write = createClient(ProjectServiceClient, {
     address,
     registry,
+    internalSecret,
     deadlineMs: WRITE_DEADLINE_MS,
   })
-  const hooksRead = createClient(HookServiceClient, { address, registry, retries: READ_RETRIES })
+  const hooksRead = createClient(HookServiceClient, {
+    address,
+    registry,
+    internalSecret,
+    retries: READ_RETRIES,
+  })
   const hooksWrite = createClient(HookServiceClient, {
     address,
     registry,
+    internalSecret,
     deadlineMs: HOOK_SEND_DEADLINE_MS,
   })
   const raws: Client[] = [read.raw, write.raw, hooksRead.raw, hooksWrite.raw]

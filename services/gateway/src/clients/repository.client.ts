@@ -14,10 +14,29 @@ export interface RepositoryClients {
 const READ_RETRIES = 2
 
 /** Builds the repository role's clients once, at start (reads retried, writes not). */
-export function createRepositoryClients(address: string, registry: Registry): RepositoryClients {
-  const read = createClient(RepositoryServiceClient, { address, registry, retries: READ_RETRIES })
-  const write = createClient(RepositoryServiceClient, { address, registry, deadlineMs: 30_000 })
-  const smart = createClient(SmartHttpServiceClient, { address, registry, deadlineMs: 30_000 })
+export function createRepositoryClients(
+  address: string,
+  registry: Registry,
+  internalSecret: string,
+): RepositoryClients {
+  const read = createClient(RepositoryServiceClient, {
+    address,
+    registry,
+    internalSecret,
+    retries: READ_RETRIES,
+  })
+  const write = createClient(RepositoryServiceClient, {
+    address,
+    registry,
+    internalSecret,
+    deadlineMs: 30_000,
+  })
+  const smart = createClient(SmartHttpServiceClient, {
+    address,
+    registry,
+    internalSecret,
+    deadlineMs: 30_000,
+  })
   const raws: Client[] = [read.raw, write.raw, smart.raw]
   return {
     repository: { read: read.rpc, write: write.rpc },

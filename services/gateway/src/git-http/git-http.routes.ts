@@ -201,6 +201,8 @@ async function serve(
       projectId: project.id,
       service,
       gitProtocol: gitProtocol(req),
+      // The repository role checks read_code (push_code for receive-pack) itself.
+      caller: callerOf(principal, { project: project.abilities }),
     })
     res.status(200).type(`application/x-git-${service}-advertisement`).send(data)
     return
@@ -222,8 +224,8 @@ async function streamPack(
   const call = (service === 'upload-pack'
     ? raw.postUploadPack(new Metadata(), options)
     : raw.postReceivePack(new Metadata(), options)) as unknown as Duplex
-  const caller =
-    service === 'receive-pack' ? callerOf(principal, { project: project.abilities }) : undefined
+  // The pusher is also the author of the push events; the repository role checks either's ability.
+  const caller = callerOf(principal, { project: project.abilities })
   call.write({
     projectId: project.id,
     caller,

@@ -28,6 +28,7 @@ export interface ConnectedPorts {
 export function createPorts(
   config: MergeRequestsConfig,
   registry: Registry,
+  internalSecret: string,
   recordAccessFacts: RecordAccessFacts,
   queues: WorkQueues,
   heldProjects?: ProjectSettingsCache,
@@ -35,27 +36,32 @@ export function createPorts(
   const projects = createClient(ProjectServiceClient, {
     address: config.projectsAddress,
     registry,
+    internalSecret,
     retries: 2,
   })
   const repositoryRead = createClient(RepositoryServiceClient, {
     address: config.repositoryAddress,
     registry,
+    internalSecret,
     retries: 2,
     deadlineMs: 30_000,
   })
   const repositoryWrite = createClient(RepositoryServiceClient, {
     address: config.repositoryAddress,
     registry,
+    internalSecret,
     deadlineMs: 60_000,
   })
   const users = createClient(UserServiceClient, {
     address: config.identityAddress,
     registry,
+    internalSecret,
     retries: 2,
   })
   const pipelines = createClient(PipelineServiceClient, {
     address: config.ciTriggersAddress,
     registry,
+    internalSecret,
     retries: 2,
   })
   return {

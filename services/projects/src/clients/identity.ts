@@ -51,15 +51,21 @@ async function unlessNotFound<T>(call: () => Promise<T>): Promise<T | undefined>
 export function createIdentityPort(
   address: string,
   registry: Registry,
+  internalSecret: string,
 ): IdentityPort & {
   contact: (userId: number) => Promise<{ name: string; email: string } | undefined>
   hookUser: (userId: number) => Promise<HookUser | undefined>
   close: () => void
 } {
-  const users = createClient(UserServiceClient, { address, registry, retries: 2 })
-  const groups = createClient(GroupServiceClient, { address, registry, retries: 2 })
-  const membersRead = createClient(MemberServiceClient, { address, registry, retries: 2 })
-  const membersWrite = createClient(MemberServiceClient, { address, registry })
+  const users = createClient(UserServiceClient, { address, registry, internalSecret, retries: 2 })
+  const groups = createClient(GroupServiceClient, { address, registry, internalSecret, retries: 2 })
+  const membersRead = createClient(MemberServiceClient, {
+    address,
+    registry,
+    internalSecret,
+    retries: 2,
+  })
+  const membersWrite = createClient(MemberServiceClient, { address, registry, internalSecret })
 
   async function describe(
     caller: Caller,

@@ -27,11 +27,22 @@ export interface RepositoryClient extends RepositoryPort {
 export function createRepositoryClient(
   address: string,
   registry: Registry,
+  internalSecret: string,
   logger: Logger,
   userOf: (userId: number) => Promise<{ name: string; email: string } | undefined>,
 ): RepositoryClient {
-  const read = createClient(RepositoryServiceClient, { address, registry, retries: 2 })
-  const write = createClient(RepositoryServiceClient, { address, registry, deadlineMs: 30_000 })
+  const read = createClient(RepositoryServiceClient, {
+    address,
+    registry,
+    internalSecret,
+    retries: 2,
+  })
+  const write = createClient(RepositoryServiceClient, {
+    address,
+    registry,
+    internalSecret,
+    deadlineMs: 30_000,
+  })
   return {
     async createRepository(input): Promise<void> {
       await write.rpc.createRepository({
@@ -44,14 +55,16 @@ export function createRepositoryClient(
       const author = await userOf(input.authorId)
       await write.rpc.commitFiles({
         projectId: input.projectId,
-        // The author's first commit as part of creating the project (the
-        // repository role records who pushed; it decides nothing from this).
+        // The author's first commit as part of creating the project: a
+        // write for the system (the project's abilities do not exist yet),
+        // recorded as the author's push.
         caller: {
           userId: input.authorId,
           admin: false,
           scopes: [],
           project: undefined,
           group: undefined,
+          system: true,
         },
         branch: input.defaultBranch,
         startBranch: '',

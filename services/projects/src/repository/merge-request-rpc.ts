@@ -1,5 +1,6 @@
 import { MergeMethod, type Caller, type RepositoryServiceServer } from '@suite/proto'
 import type { GrpcServer } from '@suite/runtime'
+import { requireRepositoryAbility } from './caller-access.js'
 import { compareCommits } from './compare.js'
 import { findMergeBase } from './merge-base.js'
 import { mergeBranch, type MergeMethodName } from './merge-branch.js'
@@ -66,6 +67,8 @@ export function mergeRequestHandlers(
       checkMergeability(await existing(req.projectId), req.sourceSha, req.targetSha),
     ),
     mergeBranch: server.unary('MergeBranch', async (req) => {
+      // The merge-requests service decided the caller may merge; this is the floor under it.
+      requireRepositoryAbility(req.caller, req.projectId, 'pushCode')
       const repo = await existing(req.projectId)
       const outcome = await writeRefs(repo, req.projectId, req.caller, async () => {
         const outcome = await mergeBranch(repo, {

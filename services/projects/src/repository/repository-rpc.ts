@@ -15,6 +15,7 @@ import {
 } from './branches.js'
 import { commitFiles, type FileAction, type FileActionKind } from './commit-files.js'
 import { commitStats, getCommit, listCommits } from './commits.js'
+import { requireRepositoryAbility } from './caller-access.js'
 import { mergeRequestHandlers } from './merge-request-rpc.js'
 import type { RefChangeRecorder, RefWrite } from './ref-change-recorder.js'
 import { pageOf, type TagOrderField } from './ref-search.js'
@@ -128,6 +129,7 @@ export function repositoryService(
       branch: branchToProto(await getBranch(await existing(req.projectId), req.name)),
     })),
     createBranch: server.unary('CreateBranch', async (req) => {
+      requireRepositoryAbility(req.caller, req.projectId, 'pushCode')
       const repo = await existing(req.projectId)
       const branch = await writeRefs(repo, req.projectId, req.caller, async () => {
         const branch = await createBranch(repo, req.name, req.ref)
@@ -137,6 +139,7 @@ export function repositoryService(
       return { branch: branchToProto(branch) }
     }),
     deleteBranch: server.unary('DeleteBranch', async (req) => {
+      requireRepositoryAbility(req.caller, req.projectId, 'pushCode')
       const repo = await existing(req.projectId)
       await writeRefs(repo, req.projectId, req.caller, async () => {
         const old = await deleteBranch(repo, req.name)
@@ -150,6 +153,7 @@ export function repositoryService(
       return {}
     }),
     commitFiles: server.unary('CommitFiles', async (req) => {
+      requireRepositoryAbility(req.caller, req.projectId, 'pushCode')
       const repo = await writable(req.projectId)
       const actions = req.actions.map(toFileAction)
       const result = await writeRefs(repo, req.projectId, req.caller, async () => {
@@ -241,6 +245,7 @@ export function repositoryService(
       tag: tagToProto(await getTag(await existing(req.projectId), req.name)),
     })),
     createTag: server.unary('CreateTag', async (req) => {
+      requireRepositoryAbility(req.caller, req.projectId, 'adminTag')
       const repo = await existing(req.projectId)
       const tag = await writeRefs(repo, req.projectId, req.caller, async () => {
         const tag = await createTag(repo, {
@@ -255,6 +260,7 @@ export function repositoryService(
       return { tag: tagToProto(tag) }
     }),
     deleteTag: server.unary('DeleteTag', async (req) => {
+      requireRepositoryAbility(req.caller, req.projectId, 'adminTag')
       const repo = await existing(req.projectId)
       await writeRefs(repo, req.projectId, req.caller, async () => {
         const tag = await deleteTag(repo, req.name)

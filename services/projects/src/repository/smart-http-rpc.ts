@@ -5,6 +5,7 @@ import type {
 } from '@suite/proto'
 import { InvalidError, type GrpcServer } from '@suite/runtime'
 import { adoptFirstBranch } from './branches.js'
+import { requireRepositoryAbility } from './caller-access.js'
 import { diffRefs } from './push-events.js'
 import type { RepositoryDeps } from './repository-rpc.js'
 import { infoRefs, runService, type GitService } from './smart-http.js'
@@ -26,13 +27,20 @@ export function smartHttpService(server: GrpcServer, deps: RepositoryDeps): Smar
   return {
     infoRefs: server.unary('InfoRefs', async (req) => {
       const service = gitService(req.service)
+      const projectId = projectIdOf(req)
+      requireRepositoryAbility(
+        req.caller,
+        projectId,
+        service === 'receive-pack' ? 'pushCode' : 'readCode',
+      )
       // A project without a repository yet gets an empty one (git clones it as empty).
-      await store.create(projectIdOf(req), 'main')
-      return { data: await infoRefs(store.repo(req.projectId), service, req.gitProtocol) }
+      await store.create(projectId, 'main')
+      return { data: await infoRefs(store.repo(projectId), service, req.gitProtocol) }
     }),
     postUploadPack: bidiStreaming(logger, 'PostUploadPack', async (call) => {
       const { first, body } = await splitFirst<PostUploadPackRequest>(call)
       const projectId = projectIdOf(first)
+      requireRepositoryAbility(first?.caller, projectId, 'readCode')
       await store.create(projectId, 'main')
       const sink = messageSink(call, (data) => ({ data }))
       await runService(store.repo(projectId), 'upload-pack', first?.gitProtocol ?? '', body, sink)
@@ -40,6 +48,7 @@ export function smartHttpService(server: GrpcServer, deps: RepositoryDeps): Smar
     postReceivePack: bidiStreaming(logger, 'PostReceivePack', async (call) => {
       const { first, body } = await splitFirst<PostReceivePackRequest>(call)
       const projectId = projectIdOf(first)
+      requireRepositoryAbility(first?.caller, projectId, 'pushCode')
       await store.create(projectId, 'main')
       const repo = store.repo(projectId)
       const sink = messageSink(call, (data) => ({ data }))

@@ -50,7 +50,11 @@ export function eventService(
 
 /** Registers EventService on the server role. */
 export function registerEventServices(server: GrpcServer, deps: ServiceDeps<Database>): void {
-  const identity = createIdentityPort(loadProjectsConfig().identityAddress, deps.registry)
+  const identity = createIdentityPort(
+    loadProjectsConfig().identityAddress,
+    deps.registry,
+    deps.config.INTERNAL_API_SECRET,
+  )
   server.add(
     EventServiceService,
     eventService(server, deps.db, (caller) => listAbilityScopes(identity, caller)),

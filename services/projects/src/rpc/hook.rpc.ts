@@ -204,6 +204,7 @@ export function registerHookService(server: GrpcServer, deps: ServiceDeps<Databa
   const repository = createRepositoryClient(
     config.repositoryAddress,
     deps.registry,
+    deps.config.INTERNAL_API_SECRET,
     deps.logger,
     runtime.identity.contact,
   )

@@ -18,10 +18,15 @@ export function registerProjectServices(
   deps: ServiceDeps<Database>,
 ): () => Promise<void> {
   const config = loadProjectsConfig()
-  const identity = createIdentityPort(config.identityAddress, deps.registry)
+  const identity = createIdentityPort(
+    config.identityAddress,
+    deps.registry,
+    deps.config.INTERNAL_API_SECRET,
+  )
   const repository = createRepositoryClient(
     config.repositoryAddress,
     deps.registry,
+    deps.config.INTERNAL_API_SECRET,
     deps.logger,
     identity.contact,
   )

@@ -27,11 +27,21 @@ export interface Caller {
     | ProjectAbilities
     | undefined;
   /** The same for a group named by :id, as the identity service answered it. */
-  group?: GroupAbilities | undefined;
+  group?:
+    | GroupAbilities
+    | undefined;
+  /**
+   * Set only by a service writing for the system rather than for a request
+   * (projects' initial commit of a project it creates): the repository role
+   * then does not ask `project` for the ability, as it does of every other
+   * write. The gateway never sets it, and only the suite's processes can send
+   * it at all: every internal call carries INTERNAL_API_SECRET.
+   */
+  system?: boolean | undefined;
 }
 
 function createBaseCaller(): Caller {
-  return { userId: undefined, admin: false, scopes: [], project: undefined, group: undefined };
+  return { userId: undefined, admin: false, scopes: [], project: undefined, group: undefined, system: undefined };
 }
 
 export const Caller: MessageFns<Caller> = {
@@ -50,6 +60,9 @@ export const Caller: MessageFns<Caller> = {
     }
     if (message.group !== undefined) {
       GroupAbilities.encode(message.group, writer.uint32(50).fork()).join();
+    }
+    if (message.system !== undefined) {
+      writer.uint32(56).bool(message.system);
     }
     return writer;
   },
@@ -107,6 +120,14 @@ export const Caller: MessageFns<Caller> = {
             message.group = GroupAbilities.decode(reader, reader.uint32());
             continue;
           }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.system = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -130,6 +151,7 @@ export const Caller: MessageFns<Caller> = {
       scopes: globalThis.Array.isArray(object?.scopes) ? object.scopes.map((e: any) => globalThis.String(e)) : [],
       project: isSet(object.project) ? ProjectAbilities.fromJSON(object.project) : undefined,
       group: isSet(object.group) ? GroupAbilities.fromJSON(object.group) : undefined,
+      system: isSet(object.system) ? globalThis.Boolean(object.system) : undefined,
     };
   },
 
@@ -150,6 +172,9 @@ export const Caller: MessageFns<Caller> = {
     if (message.group !== undefined) {
       obj.group = GroupAbilities.toJSON(message.group);
     }
+    if (message.system !== undefined) {
+      obj.system = message.system;
+    }
     return obj;
   },
 
@@ -167,6 +192,7 @@ export const Caller: MessageFns<Caller> = {
     message.group = (object.group !== undefined && object.group !== null)
       ? GroupAbilities.fromPartial(object.group)
       : undefined;
+    message.system = object.system ?? undefined;
     return message;
   },
 };

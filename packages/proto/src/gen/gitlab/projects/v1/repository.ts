@@ -544,6 +544,11 @@ export interface InfoRefsRequest {
   service: string;
   /** The Git-Protocol header (e.g. version=2), passed to git as GIT_PROTOCOL. */
   gitProtocol: string;
+  /**
+   * Who asks: read_code (push_code for receive-pack) in this project, as
+   * every caller-carrying repository RPC checks.
+   */
+  caller: Caller | undefined;
 }
 
 export interface InfoRefsResponse {
@@ -555,6 +560,8 @@ export interface PostUploadPackRequest {
   projectId: number;
   gitProtocol: string;
   data: Buffer;
+  /** Set on the first message only: who fetches (read_code in this project). */
+  caller: Caller | undefined;
 }
 
 export interface PostUploadPackResponse {
@@ -6746,7 +6753,7 @@ export const GetTagSignatureResponse: MessageFns<GetTagSignatureResponse> = {
 };
 
 function createBaseInfoRefsRequest(): InfoRefsRequest {
-  return { projectId: 0, service: "", gitProtocol: "" };
+  return { projectId: 0, service: "", gitProtocol: "", caller: undefined };
 }
 
 export const InfoRefsRequest: MessageFns<InfoRefsRequest> = {
@@ -6759,6 +6766,9 @@ export const InfoRefsRequest: MessageFns<InfoRefsRequest> = {
     }
     if (message.gitProtocol !== "") {
       writer.uint32(26).string(message.gitProtocol);
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(34).fork()).join();
     }
     return writer;
   },
@@ -6800,6 +6810,14 @@ export const InfoRefsRequest: MessageFns<InfoRefsRequest> = {
             message.gitProtocol = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -6825,6 +6843,7 @@ export const InfoRefsRequest: MessageFns<InfoRefsRequest> = {
         : isSet(object.git_protocol)
         ? globalThis.String(object.git_protocol)
         : "",
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
     };
   },
 
@@ -6839,6 +6858,9 @@ export const InfoRefsRequest: MessageFns<InfoRefsRequest> = {
     if (message.gitProtocol !== "") {
       obj.gitProtocol = message.gitProtocol;
     }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
     return obj;
   },
 
@@ -6850,6 +6872,9 @@ export const InfoRefsRequest: MessageFns<InfoRefsRequest> = {
     message.projectId = object.projectId ?? 0;
     message.service = object.service ?? "";
     message.gitProtocol = object.gitProtocol ?? "";
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
     return message;
   },
 };
@@ -6922,7 +6947,7 @@ export const InfoRefsResponse: MessageFns<InfoRefsResponse> = {
 };
 
 function createBasePostUploadPackRequest(): PostUploadPackRequest {
-  return { projectId: 0, gitProtocol: "", data: Buffer.alloc(0) };
+  return { projectId: 0, gitProtocol: "", data: Buffer.alloc(0), caller: undefined };
 }
 
 export const PostUploadPackRequest: MessageFns<PostUploadPackRequest> = {
@@ -6935,6 +6960,9 @@ export const PostUploadPackRequest: MessageFns<PostUploadPackRequest> = {
     }
     if (message.data.length !== 0) {
       writer.uint32(26).bytes(message.data);
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(34).fork()).join();
     }
     return writer;
   },
@@ -6976,6 +7004,14 @@ export const PostUploadPackRequest: MessageFns<PostUploadPackRequest> = {
             message.data = Buffer.from(reader.bytes());
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -7001,6 +7037,7 @@ export const PostUploadPackRequest: MessageFns<PostUploadPackRequest> = {
         ? globalThis.String(object.git_protocol)
         : "",
       data: isSet(object.data) ? Buffer.from(bytesFromBase64(object.data)) : Buffer.alloc(0),
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
     };
   },
 
@@ -7015,6 +7052,9 @@ export const PostUploadPackRequest: MessageFns<PostUploadPackRequest> = {
     if (message.data.length !== 0) {
       obj.data = base64FromBytes(message.data);
     }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
     return obj;
   },
 
@@ -7026,6 +7066,9 @@ export const PostUploadPackRequest: MessageFns<PostUploadPackRequest> = {
     message.projectId = object.projectId ?? 0;
     message.gitProtocol = object.gitProtocol ?? "";
     message.data = object.data ?? Buffer.alloc(0);
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
     return message;
   },
 };

@@ -1,0 +1,25 @@
+import type { Caller } from '@suite/proto'
+import { ForbiddenError } from '@suite/runtime'
+
+/** The project abilities a repository call may need (common.v1.ProjectAbilities). */
+export type RepositoryAbility = 'readCode' | 'pushCode' | 'adminTag'
+
+/**
+ * The repository role's own check of a write (and of a git fetch), as every other service checks
+ * the caller it is sent: the caller's abilities in this very project (the
+ * projects service's policy decided them; nothing is re-derived here) must
+ * grant `ability`, else PERMISSION_DENIED. A caller marked `system` (a
+ * service writing for the suite, such as a new project's initial commit) is
+ * let through: only the suite's own processes can send one. An admin flag
+ * alone is not enough, as the policy already made an admin's abilities.
+ */
+export function requireRepositoryAbility(
+  caller: Caller | undefined,
+  projectId: number,
+  ability: RepositoryAbility,
+): void {
+  if (caller?.system === true) return
+  const abilities = caller?.project
+  if (abilities && abilities.projectId === projectId && abilities[ability]) return
+  throw new ForbiddenError('403 Forbidden')
+}
