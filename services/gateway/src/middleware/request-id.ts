@@ -9,12 +9,18 @@ const ACCEPTABLE = /^[\w.:-]{1,128}$/
 /**
  * Takes the client's X-Request-Id or makes one, answers it back, and runs the
  * rest of the request inside it so logs and outgoing gRPC calls carry it.
+ * When the client goes away before the answer is sent, the request's signal
+ * aborts: its gRPC calls are cancelled, and with them the SQL they started.
  */
 export function requestId(): RequestHandler {
   return (req, res, next) => {
     const given = req.get(HEADER)
     const id = given && ACCEPTABLE.test(given) ? given : randomUUID()
     res.set(HEADER, id)
-    runWithRequestId(id, () => next())
+    const controller = new AbortController()
+    res.once('close', () => {
+      if (!res.writableFinished) controller.abort()
+    })
+    runWithRequestId(id, () => next(), controller.signal)
   }
 }
