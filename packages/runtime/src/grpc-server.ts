@@ -10,7 +10,11 @@ import {
 import { HealthImplementation, service as healthService } from 'grpc-health-check'
 import type { Logger } from './logger.js'
 import { grpcHistogram, type Registry } from './metrics.js'
-import { REQUEST_ID_METADATA_KEY, runWithRequestId } from './request-context.js'
+import {
+  REQUEST_ID_METADATA_KEY,
+  retireRequestSignal,
+  runWithRequestId,
+} from './request-context.js'
 import { inSpan, SpanKind, tracingEnabled, type TraceCarrier } from './tracing.js'
 import { toGrpcFailure } from './grpc-status.js'
 import { isCancelledStatement, isTransientDatabaseError } from './database-faults.js'
@@ -179,6 +183,7 @@ function callEnding(call: ServerUnaryCall<unknown, unknown>): {
     done: () => {
       clearTimeout(timer)
       call.removeListener('cancelled', abort)
+      retireRequestSignal(controller.signal)
     },
   }
 }

@@ -31,9 +31,29 @@ export function currentRequestId(): string | undefined {
   return storage.getStore()?.requestId
 }
 
-/** The running request's cancellation signal, if it has one. */
+const retired = new WeakSet<AbortSignal>()
+
+/**
+ * Marks a request as over (answered, or cancelled): work it started that
+ * runs on in its context (a timer, a loop begun on first use) no longer ends
+ * with it. Called by whoever made the signal, once the request settled.
+ */
+export function retireRequestSignal(signal: AbortSignal): void {
+  retired.add(signal)
+}
+
+/** The running request's cancellation signal, while the request is in flight. */
 export function currentRequestSignal(): AbortSignal | undefined {
-  return storage.getStore()?.signal
+  const signal = storage.getStore()?.signal
+  return signal && !retired.has(signal) ? signal : undefined
+}
+
+/**
+ * Runs fn outside any request: background work a request merely wakes (an
+ * outbox relay pass) must not carry the request's id or end with it.
+ */
+export function runOutsideRequest<T>(fn: () => T): T {
+  return storage.exit(fn)
 }
 
 /** gRPC metadata key that carries the request id between services. */

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely'
 import pg from 'pg'
 import { createDatabase } from './db.js'
 import { toGrpcFailure } from './grpc-status.js'
-import { runWithRequestId } from './request-context.js'
+import { retireRequestSignal, runWithRequestId } from './request-context.js'
 
 // The PostgreSQL store tests use; statements are told apart by a marker in their text.
 const url = process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -114,6 +114,21 @@ describe('statements of a cancelled request', () => {
     controller.abort()
     await expect(other).resolves.toBeDefined()
     await expect(plain).resolves.toBeDefined()
+  })
+
+  it('leave work that runs on after the request settled alone', async () => {
+    const tag = `${marker}_after`
+    const controller = new AbortController()
+    const later = runWithRequestId(
+      'req-5',
+      () => {
+        retireRequestSignal(controller.signal)
+        return new Promise((resolve) => setTimeout(resolve, 10)).then(() => sleepQuery(tag, 0.3))
+      },
+      controller.signal,
+    )
+    controller.abort()
+    await expect(later).resolves.toBeDefined()
   })
 
   it('roll a transaction back when its statement is cancelled', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { RequestHandler } from 'express'
-import { runWithRequestId } from '@suite/runtime'
+import { retireRequestSignal, runWithRequestId } from '@suite/runtime'
 
 const HEADER = 'X-Request-Id'
 /** Ids are taken from clients only when they look like ids, not arbitrary text for the logs. */
@@ -20,6 +20,7 @@ export function requestId(): RequestHandler {
     const controller = new AbortController()
     res.once('close', () => {
       if (!res.writableFinished) controller.abort()
+      retireRequestSignal(controller.signal)
     })
     runWithRequestId(id, () => next(), controller.signal)
   }
