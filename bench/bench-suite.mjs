@@ -81,7 +81,15 @@ export async function startBenchSuite(name) {
     suiteExit.catch(() => {})
     return Promise.race([work, suiteExit])
   }
-  return { origin: `http://127.0.0.1:${port}`, token, databaseUrl, whileRunning, stop }
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    token,
+    databaseUrl,
+    database,
+    launcherPid: child.pid,
+    whileRunning,
+    stop,
+  }
 }
 
 /**

@@ -22,9 +22,11 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { clearInterval, setInterval } from 'node:timers'
+import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
 import { runOpenModel, startBenchSuite } from './bench-suite.mjs'
 import { quantile } from './measure.mjs'
+import { cpuBetween, cpuSnapshot } from './process-cpu.mjs'
 import {
   call,
   insertMergeRequests,
@@ -139,6 +141,23 @@ async function tenantALoop(origin, tenantA, stop) {
   }
 }
 
+/**
+ * Runs `work` between two CPU snapshots of the suite: the suite's CPU ms per
+ * request answered (`answered` of the result) and the share of the machine
+ * other processes took meanwhile (how loaded the machine was).
+ */
+async function withCpu(suite, work, answered) {
+  const before = cpuSnapshot(suite.launcherPid, suite.database)
+  const value = await work()
+  const after = cpuSnapshot(suite.launcherPid, suite.database)
+  const cpu = cpuBetween(before, after, answered(value))
+  return {
+    ...value,
+    suite_cpu_ms_per_request: cpu.cpu_ms_per_request.total,
+    others_cpu_share: cpu.others_cpu_share,
+  }
+}
+
 function tenantBFigures(run) {
   const sent = run.result['2xx'] + run.result.non2xx + run.result.errors + run.result.timeouts
   return {
@@ -171,16 +190,30 @@ async function benchmark(suite) {
   // (other work on the same cores) drifts both alike; medians are compared.
   const rounds = []
   for (let round = 0; round < ROUNDS; round += 1) {
-    const alone = tenantBFigures(await runOpenModel(suite.origin, options))
+    const alone = await withCpu(
+      suite,
+      async () => tenantBFigures(await runOpenModel(suite.origin, options)),
+      (figures) => figures.ok,
+    )
     let done
     const stop = new Promise((resolveStop) => {
       done = resolveStop
     })
     const loopA = tenantALoop(suite.origin, tenantA, stop)
-    const withA = tenantBFigures(await runOpenModel(suite.origin, options))
+    const withA = await withCpu(
+      suite,
+      async () => tenantBFigures(await runOpenModel(suite.origin, options)),
+      (figures) => figures.ok,
+    )
     done()
     rounds.push({ alone, withA, a: await loopA })
   }
+  // A alone: what one 50-label list costs the suite.
+  const aAlone = await withCpu(
+    suite,
+    () => tenantALoop(suite.origin, tenantA, sleep(SECONDS * 1000)),
+    (figures) => figures.requests,
+  )
   const median = (values) => quantile(values, 0.5)
   const aloneP99 = median(rounds.map((r) => r.alone.p99))
   const withAP99 = median(rounds.map((r) => r.withA.p99))
@@ -194,6 +227,7 @@ async function benchmark(suite) {
       a_labels: A_LABELS,
     },
     rounds,
+    a_alone: aAlone,
     b_alone_p99_median: aloneP99,
     b_with_a_p99_median: withAP99,
     p99_increase_percent: aloneP99 ? Math.round((withAP99 / aloneP99 - 1) * 1000) / 10 : null,
@@ -203,16 +237,17 @@ async function benchmark(suite) {
     ),
   }
   const row = (name, f) =>
-    `| ${name} | ${f.requests} | ${f.ok} | ${f.non2xx} / ${f.errors} | ${f.p50} | ${f.p90} | ${f.p99} |`
+    `| ${name} | ${f.requests} | ${f.ok} | ${f.non2xx} / ${f.errors} | ${f.p50} | ${f.p90} | ${f.p99} | ${f.suite_cpu_ms_per_request} | ${f.others_cpu_share} |`
   const lines = [
-    '| run | B requests | B 2xx | B non-2xx / errors | B p50 ms | B p90 ms | B p99 ms |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    "| run | B requests | B 2xx | B non-2xx / errors | B p50 ms | B p90 ms | B p99 ms | suite CPU ms / B answer | others' CPU share |",
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rounds.flatMap((r, i) => [
       row(`${i + 1}: B alone`, r.alone),
       row(`${i + 1}: B with A (${A_LABELS} labels, ${A_RATE}/s)`, r.withA),
     ]),
     '',
     `Median B p99: alone ${aloneP99} ms, with A ${withAP99} ms (${result.p99_increase_percent}%; goal: at most +20%, every request of B answered 2xx: ${result.b_unanswered} were not).`,
+    `A alone: ${aAlone.requests} requests, p50 ${aAlone.p50} ms, p99 ${aAlone.p99} ms, suite CPU ${aAlone.suite_cpu_ms_per_request} ms per request, statuses ${JSON.stringify(aAlone.statuses)}.`,
     ...rounds.map(
       (r, i) =>
         `A in round ${i + 1}: ${r.a.requests} requests, p50 ${r.a.p50} ms, p99 ${r.a.p99} ms, statuses ${JSON.stringify(r.a.statuses)}.`,

@@ -1,10 +1,9 @@
 import pg from 'pg'
+import { DATA_STATEMENT } from './prepared-statements.js'
 import { currentRequestSignal } from './request-context.js'
 
 /** SQLSTATE query_canceled: a statement cancelled by request or by statement_timeout. */
 export const QUERY_CANCELED = '57014'
-
-const DATA_STATEMENT = /^\s*(?:select|insert|update|delete|with)\b/i
 
 /** What Kysely's PostgresDialect asks of a pool. */
 export interface DialectPool {
