@@ -29,3 +29,12 @@ export function isTransientDatabaseError(error: unknown): boolean {
     return true
   return TRANSIENT_MESSAGE.test(error.message)
 }
+
+/**
+ * Whether PostgreSQL cancelled the statement (SQLSTATE query_canceled): it ran
+ * past statement_timeout, or the request that ran it was cancelled. Answered
+ * UNAVAILABLE (HTTP 503): the request cost more than it may, not a bug.
+ */
+export function isCancelledStatement(error: unknown): boolean {
+  return error instanceof Error && codeOf(error) === '57014'
+}

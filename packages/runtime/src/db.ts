@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs'
 import pg from 'pg'
 import { Gauge, type Registry } from 'prom-client'
 import { prepareStatements } from './prepared-statements.js'
+import { cancellablePool } from './statement-cancel.js'
 
 // Bigint columns (ids, counts) come back as JS numbers; ids stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
@@ -28,6 +29,11 @@ export interface DatabaseOptions {
   sslCaFile?: string
   /** Where the pool's gauges go (connections total, idle, waiting). */
   registry?: Registry
+  /**
+   * statement_timeout of every connection, in ms (0: none). A statement that
+   * runs longer fails with query_canceled, answered UNAVAILABLE.
+   */
+  statementTimeoutMs?: number
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/
@@ -48,29 +54,38 @@ function poolGauges(pool: pg.Pool, registry: Registry): void {
 }
 
 /**
- * A Kysely instance bound to one service's schema. The schema is selected
- * with SET search_path as each connection opens, not as a startup option,
- * which PgBouncer refuses by default (ignore_startup_parameters); the SET is
- * queued before any query the connection is lent for.
+ * A Kysely instance bound to one service's schema. The schema and the
+ * statement timeout are set with SET as each connection opens, not as
+ * startup options, which PgBouncer refuses by default
+ * (ignore_startup_parameters); the SET is queued before any query the
+ * connection is lent for. Statements end with the request that runs them
+ * (statement-cancel.ts).
  */
 export function createDatabase<DB>(options: DatabaseOptions): Kysely<DB> {
   if (!SCHEMA_NAME.test(options.schema)) throw new Error(`bad schema name ${options.schema}`)
-  const pool = new pg.Pool({
+  const timeoutMs = options.statementTimeoutMs ?? 0
+  if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 0) {
+    throw new Error(`bad statement timeout ${timeoutMs}`)
+  }
+  const config: pg.PoolConfig = {
     connectionString: options.url,
     max: options.maxConnections ?? 10,
     ...(options.sslCaFile
       ? { ssl: { ca: readFileSync(options.sslCaFile, 'utf8'), rejectUnauthorized: true } }
       : {}),
-  })
+  }
+  const pool = new pg.Pool(config)
   pool.on('connect', (client) => {
     // A failed SET leaves a connection in the wrong schema: it is dropped, not lent out.
-    client.query(`SET search_path TO ${options.schema}`).catch((error: unknown) => {
-      client.emit('error', error)
-    })
+    client
+      .query(`SET search_path TO ${options.schema}; SET statement_timeout = ${timeoutMs}`)
+      .catch((error: unknown) => {
+        client.emit('error', error)
+      })
     prepareStatements(client)
   })
   if (options.registry) poolGauges(pool, options.registry)
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: cancellablePool(pool, config) }) })
 }
 
 /**

@@ -14,7 +14,11 @@ import {
 import { service as healthService } from 'grpc-health-check'
 import { INTERNAL_AUTH_METADATA_KEY, internalAuthValue } from './internal-credential.js'
 import { grpcHistogram, type Registry } from './metrics.js'
-import { currentRequestId, REQUEST_ID_METADATA_KEY } from './request-context.js'
+import {
+  currentRequestId,
+  currentRequestSignal,
+  REQUEST_ID_METADATA_KEY,
+} from './request-context.js'
 import {
   contextFrom,
   currentTraceCarrier,
@@ -217,20 +221,35 @@ export function createClient<C extends Client>(
   return { raw, rpc }
 }
 
+/**
+ * One unary call. It is cancelled (status CANCELLED) when the request that
+ * makes it is (request-context.ts): the HTTP client went away, or this
+ * service's own call passed its deadline; the callee then stops its work too.
+ */
 function invoke(
   raw: Client,
   method: UnaryMethod<unknown, unknown>,
   request: unknown,
   deadlineMs: number,
 ): Promise<unknown> {
+  const signal = currentRequestSignal()
   return new Promise((resolve, reject) => {
-    method.call(
+    const call = method.call(
       raw,
       request,
       new Metadata(),
       { deadline: Date.now() + deadlineMs },
-      (error, response) => (error ? reject(error) : resolve(response)),
+      (error, response) => {
+        signal?.removeEventListener('abort', cancel)
+        if (error) reject(error)
+        else resolve(response)
+      },
     )
+    function cancel(): void {
+      call.cancel()
+    }
+    if (signal?.aborted) cancel()
+    else signal?.addEventListener('abort', cancel, { once: true })
   })
 }
 

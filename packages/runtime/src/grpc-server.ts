@@ -10,10 +10,14 @@ import {
 import { HealthImplementation, service as healthService } from 'grpc-health-check'
 import type { Logger } from './logger.js'
 import { Counter, grpcHistogram, type Registry } from './metrics.js'
-import { REQUEST_ID_METADATA_KEY, runWithRequestId } from './request-context.js'
+import {
+  REQUEST_ID_METADATA_KEY,
+  retireRequestSignal,
+  runWithRequestId,
+} from './request-context.js'
 import { inSpan, SpanKind, tracingEnabled, type TraceCarrier } from './tracing.js'
 import { toGrpcFailure } from './grpc-status.js'
-import { isTransientDatabaseError } from './database-faults.js'
+import { isCancelledStatement, isTransientDatabaseError } from './database-faults.js'
 import { internalAuthInterceptor } from './internal-credential.js'
 
 export interface UnaryContext {
@@ -32,7 +36,9 @@ export interface GrpcServerOptions {
 
 /**
  * A grpc-js server whose unary handlers are async functions. Each call runs
- * with the caller's request id, is timed, and turns a thrown DomainError (or a
+ * with the caller's request id and a signal that aborts when the caller
+ * cancels or the deadline passes (what the call started in SQL and gRPC
+ * stops with it), is timed, and turns a thrown DomainError (or a
  * failed call to another service, passed through) into
  * a status with an ErrorDetail trailer. Unexpected errors are logged once and
  * answered INTERNAL without their text. A call without the deployment's
@@ -87,38 +93,46 @@ export class GrpcServer {
       const requestId = call.metadata.get(REQUEST_ID_METADATA_KEY)[0]
       const stop = this.histogram.startTimer({ method })
       const parent = tracingEnabled() ? traceCarrierOf(call.metadata.getMap()) : undefined
-      runWithRequestId(typeof requestId === 'string' ? requestId : undefined, () => {
-        const run = () => fn(call.request, { call })
-        // Without tracing the handler runs as it is: no span, no extra promise on every call.
-        const answer = tracingEnabled()
-          ? inSpan(
-              `${this.options.service}/${method}`,
-              {
-                kind: SpanKind.SERVER,
-                parent,
-                attributes: { 'rpc.system': 'grpc', 'rpc.method': method },
-              },
-              run,
-            )
-          : run()
-        answer.then(
-          (response) => {
-            stop({ code: 'OK' })
-            callback(null, response)
-          },
-          (error: unknown) => {
-            const failure = toGrpcFailure(error)
-            stop({ code: status[failure.code] })
-            if (failure.code === status.INTERNAL) {
-              logger.error({ err: error, method }, 'unexpected error')
-            } else if (isTransientDatabaseError(error)) {
-              // No longer INTERNAL, but an outage must still leave a trace.
-              logger.warn({ err: error, method }, 'database unavailable')
-            }
-            callback({ code: failure.code, details: failure.details, metadata: failure.metadata })
-          },
-        )
-      })
+      const ending = callEnding(call)
+      runWithRequestId(
+        typeof requestId === 'string' ? requestId : undefined,
+        () => {
+          const run = () => fn(call.request, { call })
+          // Without tracing the handler runs as it is: no span, no extra promise on every call.
+          const answer = tracingEnabled()
+            ? inSpan(
+                `${this.options.service}/${method}`,
+                {
+                  kind: SpanKind.SERVER,
+                  parent,
+                  attributes: { 'rpc.system': 'grpc', 'rpc.method': method },
+                },
+                run,
+              )
+            : run()
+          answer.finally(ending.done).then(
+            (response) => {
+              stop({ code: 'OK' })
+              callback(null, response)
+            },
+            (error: unknown) => {
+              const failure = toGrpcFailure(error)
+              stop({ code: status[failure.code] })
+              if (failure.code === status.INTERNAL) {
+                logger.error({ err: error, method }, 'unexpected error')
+              } else if (isTransientDatabaseError(error)) {
+                // No longer INTERNAL, but an outage must still leave a trace.
+                logger.warn({ err: error, method }, 'database unavailable')
+              } else if (isCancelledStatement(error) && !ending.signal.aborted) {
+                // Not the caller's cancel: statement_timeout cut a statement off.
+                logger.warn({ err: error, method }, 'statement timed out')
+              }
+              callback({ code: failure.code, details: failure.details, metadata: failure.metadata })
+            },
+          )
+        },
+        ending.signal,
+      )
     }
   }
 
@@ -161,4 +175,32 @@ function traceCarrierOf(map: Record<string, unknown>): TraceCarrier | undefined 
     if (typeof value === 'string') carrier[key] = value
   }
   return carrier['traceparent'] ? carrier : undefined
+}
+
+/**
+ * A signal that aborts when the caller cancels the call or its deadline
+ * passes while the handler still runs; `done` stops watching once it settled.
+ */
+function callEnding(call: ServerUnaryCall<unknown, unknown>): {
+  signal: AbortSignal
+  done: () => void
+} {
+  const controller = new AbortController()
+  const abort = (): void => controller.abort()
+  call.once('cancelled', abort)
+  const deadline = call.getDeadline()
+  const at = deadline instanceof Date ? deadline.getTime() : deadline
+  // Infinity (no deadline) or beyond what a timer can hold: only a cancel ends the call.
+  const timer =
+    Number.isFinite(at) && at - Date.now() < 2 ** 31 - 1
+      ? setTimeout(abort, Math.max(0, at - Date.now()))
+      : undefined
+  return {
+    signal: controller.signal,
+    done: () => {
+      clearTimeout(timer)
+      call.removeListener('cancelled', abort)
+      retireRequestSignal(controller.signal)
+    },
+  }
 }

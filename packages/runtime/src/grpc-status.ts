@@ -8,7 +8,7 @@ import {
   RateLimitedError,
   type RateLimitState,
 } from './errors.js'
-import { isTransientDatabaseError } from './database-faults.js'
+import { isCancelledStatement, isTransientDatabaseError } from './database-faults.js'
 
 /** Trailer key carrying a binary gitlab.common.v1.ErrorDetail. */
 export const ERROR_DETAIL_KEY = 'error-detail-bin'
@@ -50,7 +50,8 @@ const UNEXPECTED = new Set<status>([status.INTERNAL, status.UNKNOWN])
  * and ErrorDetail (a 4xx there is the caller's mistake here too, and
  * UNAVAILABLE stays a 503). A database that is down or overloaded is
  * UNAVAILABLE too, so callers (Alertmanager, webhooks) retry instead of
- * dropping the request as they would on a 500; only the rest becomes INTERNAL.
+ * dropping the request as they would on a 500, and so is a statement cut off
+ * by statement_timeout; only the rest becomes INTERNAL.
  */
 export function toGrpcFailure(error: unknown): GrpcFailure {
   const metadata = new Metadata()
@@ -59,7 +60,7 @@ export function toGrpcFailure(error: unknown): GrpcFailure {
     if (detail !== undefined) metadata.set(ERROR_DETAIL_KEY, detail)
     return { code: error.code, details: error.details, metadata }
   }
-  if (isTransientDatabaseError(error)) {
+  if (isTransientDatabaseError(error) || isCancelledStatement(error)) {
     return { code: status.UNAVAILABLE, details: 'Service Unavailable', metadata }
   }
   if (!(error instanceof DomainError)) {

@@ -3,7 +3,8 @@ import type pg from 'pg'
 
 /** Distinct statements named per process; beyond it (IN lists of every length, say) they run unnamed. */
 const MAX_NAMED_STATEMENTS = 2_000
-const DATA_STATEMENT = /^\s*(?:select|insert|update|delete|with)\b/i
+/** Statements that read or write rows (not SET, BEGIN, COMMIT, ROLLBACK). */
+export const DATA_STATEMENT = /^\s*(?:select|insert|update|delete|with)\b/i
 
 const names = new Map<string, string>()
 

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis'
 import type { Logger } from './logger.js'
+import { runOutsideRequest } from './request-context.js'
 
 /** A running outbox relay. */
 export interface OutboxRelay {
@@ -79,7 +80,8 @@ export function startRelayLoop(deps: RelayLoopDeps): OutboxRelay {
   function schedule(delayMs: number): void {
     if (stopped) return
     clearTimeout(timer)
-    timer = setTimeout(run, delayMs)
+    // A wake comes from a request: the pass must not run, and end, as part of it.
+    timer = runOutsideRequest(() => setTimeout(run, delayMs))
   }
 
   function run(): void {

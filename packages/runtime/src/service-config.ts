@@ -14,6 +14,11 @@ export function loadServiceConfig(defaultGrpcPort: number) {
     DATABASE_URL: env.url(),
     /** Connections each process may hold open to PostgreSQL. */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+    /**
+     * statement_timeout of this process's connections in ms (0: none); unset,
+     * the role decides (statementTimeoutFor in service-main.ts).
+     */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).optional(),
     /** A PEM CA bundle: PostgreSQL over verified TLS (else the URL's sslmode decides). */
     DATABASE_SSL_CA_FILE: z.string().min(1).optional(),
     REDIS_URL: env.url('redis://127.0.0.1:6379'),

@@ -44,6 +44,19 @@ export interface DomainService<DB> {
 }
 
 /**
+ * The statement_timeout of a role unless DATABASE_STATEMENT_TIMEOUT_MS says
+ * otherwise: gRPC roles answer requests whose deadlines are seconds (30 s
+ * for writes), so no statement of theirs may outlast 15 s; workers run batch
+ * jobs (sweeps, diff collection) with no caller waiting; migrations build
+ * indexes on big tables.
+ */
+export function statementTimeoutFor(role: string): number {
+  if (role === 'migrate') return 60 * 60_000
+  if (role === 'worker') return 5 * 60_000
+  return 15_000
+}
+
+/**
  * The entry point shared by domain services: `main.js <role>` where role is
  * server, worker or migrate. Each role is its own process and scales alone.
  */
@@ -60,6 +73,7 @@ export async function runDomainService<DB>(
     schema: service.info.schema ?? 'public',
     maxConnections: config.DATABASE_POOL_SIZE,
     sslCaFile: config.DATABASE_SSL_CA_FILE,
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS ?? statementTimeoutFor(role),
     registry,
   })
   let redis: Redis | undefined

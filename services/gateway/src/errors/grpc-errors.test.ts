@@ -85,6 +85,7 @@ describe('gRPC status -> GitLab answer', () => {
     [status.UNAUTHENTICATED, undefined, 401, { message: '401 Unauthorized' }],
     [status.UNAVAILABLE, undefined, 503, { message: '503 Service Unavailable' }],
     [status.DEADLINE_EXCEEDED, undefined, 503, { message: '503 Service Unavailable' }],
+    [status.CANCELLED, undefined, 503, { message: '503 Service Unavailable' }],
     [status.INTERNAL, { message: 'stack trace' }, 500, { message: '500 Internal Server Error' }],
     [status.UNKNOWN, undefined, 500, { message: '500 Internal Server Error' }],
   ])('maps %p %j to %p %j', (code, detail, httpStatus, body) => {

@@ -106,6 +106,8 @@ const BY_CODE: Readonly<Partial<Record<status, Mapping>>> = {
   [status.UNIMPLEMENTED]: () => new HttpError(501, { message: '501 Not Implemented' }),
   [status.UNAVAILABLE]: () => serviceUnavailable(),
   [status.DEADLINE_EXCEEDED]: () => serviceUnavailable(),
+  // The gateway cancels its calls when the HTTP client goes away: not a bug, and nobody reads it.
+  [status.CANCELLED]: () => serviceUnavailable(),
 }
 
 const NO_DETAIL: ErrorDetail = {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { RequestHandler } from 'express'
-import { runWithRequestId } from '@suite/runtime'
+import { retireRequestSignal, runWithRequestId } from '@suite/runtime'
 
 const HEADER = 'X-Request-Id'
 /** Ids are taken from clients only when they look like ids, not arbitrary text for the logs. */
@@ -9,12 +9,19 @@ const ACCEPTABLE = /^[\w.:-]{1,128}$/
 /**
  * Takes the client's X-Request-Id or makes one, answers it back, and runs the
  * rest of the request inside it so logs and outgoing gRPC calls carry it.
+ * When the client goes away before the answer is sent, the request's signal
+ * aborts: its gRPC calls are cancelled, and with them the SQL they started.
  */
 export function requestId(): RequestHandler {
   return (req, res, next) => {
     const given = req.get(HEADER)
     const id = given && ACCEPTABLE.test(given) ? given : randomUUID()
     res.set(HEADER, id)
-    runWithRequestId(id, () => next())
+    const controller = new AbortController()
+    res.once('close', () => {
+      if (!res.writableFinished) controller.abort()
+      retireRequestSignal(controller.signal)
+    })
+    runWithRequestId(id, () => next(), controller.signal)
   }
 }
