@@ -139,6 +139,29 @@ describe('NUL characters, field limits and list caps', () => {
     )
   })
 
+  it("a project's description is limited to 2000 characters, its ci_config_path to 255", async () => {
+    const res = await api(`/projects/${project.id}`, {
+      method: 'PUT',
+      token: owner.token,
+      body: { description: 'p'.repeat(1024 * 1024), ci_config_path: 'c'.repeat(256) },
+    })
+    expect([res.status, res.body]).toEqual([
+      400,
+      {
+        message: {
+          description: ['is too long (maximum is 2000 characters)'],
+          ci_config_path: ['is too long (maximum is 255 characters)'],
+        },
+      },
+    ])
+    const at = await api(`/projects/${project.id}`, {
+      method: 'PUT',
+      token: owner.token,
+      body: { description: 'p'.repeat(2000) },
+    })
+    expect(at.status).toBe(200)
+  })
+
   it('a note body over 1,000,000 characters is a 400', async () => {
     for (const path of ['notes', 'discussions']) {
       const res = await api(`${single()}/${path}`, {
