@@ -78,6 +78,13 @@ describe('notifyAlerts', () => {
     expect(stored).toBe(0)
   })
 
+  it('reads a payload of a million-item list without overflowing the stack', async () => {
+    const json = `{"title":"t","hosts":[${'0,'.repeat(1_000_000)}"\\u0000"]}`
+    await expect(
+      notifyAlerts(deps(integration, created), { ...request, payloadJson: json }),
+    ).rejects.toBeInstanceOf(InvalidError)
+  })
+
   it('takes an escaped backslash before u0000 as the text it is', async () => {
     const json = JSON.stringify({ title: 'path \\u0000' })
     expect(

@@ -12,7 +12,8 @@ export function holdsNul(value: unknown): boolean {
     if (typeof item === 'string') {
       if (item.includes('\u0000')) return true
     } else if (Array.isArray(item)) {
-      pending.push(...(item as unknown[]))
+      // One by one: spreading a list of a million items would overflow the stack.
+      for (const inner of item as unknown[]) pending.push(inner)
     } else if (typeof item === 'object' && item !== null) {
       for (const [key, inner] of Object.entries(item)) {
         if (key.includes('\u0000')) return true
