@@ -23,6 +23,7 @@ import { apiThrottles, type ApiThrottleDeps } from './middleware/api-throttles.j
 import { httpMetrics } from './middleware/metrics.js'
 import { requestId } from './middleware/request-id.js'
 import { apiBodyParsers, parseQueryString } from './middleware/request-parsers.js'
+import { rejectNulParameters } from './params/nul-characters.js'
 import { alertIntegrationRoutes } from './routes/alert-integrations.routes.js'
 import { alertRoutes } from './routes/alerts.routes.js'
 import { ApiRouter } from './routes/api-router.js'
@@ -183,7 +184,7 @@ export function createApp(deps: AppDeps): Express {
   )
   api.router.use(api.fallback())
 
-  app.use(uploadRoutes({ ...deps, apiPrefix: API_PREFIX }))
+  app.use(uploadRoutes(deps))
   if (deps.alerting) {
     // Alert ingestion at /<full_path>/alerts/notify..., reading its own body (1 MB at most).
     app.use(alertNotifyRoutes({ alerting: deps.alerting }))
@@ -192,7 +193,7 @@ export function createApp(deps: AppDeps): Express {
     // Git over HTTP at /<full_path>.git/..., outside /api/v4 and its body parsers.
     app.use(gitHttpRoutes({ ...deps, repository: deps.repository }))
   }
-  app.use(API_PREFIX, ...apiBodyParsers(), api.router)
+  app.use(API_PREFIX, ...apiBodyParsers(), rejectNulParameters(), api.router)
   app.use(() => {
     throw routeNotFound()
   })

@@ -4,7 +4,8 @@ import { projectWithReadme } from './support/projects'
 import type { ProjectJson } from './support/types'
 
 // Input no real object can match answers a 4xx in GitLab's style, never a 5xx
-// (issue 13's list of malformed requests that answered 500 or 503).
+// (issue 13's list of malformed requests that answered 500 or 503; issue 24's
+// NUL characters, oversized values and long lists are in malformed-input-limits).
 
 const HUGE = ['2147483648', '9223372036854775808', '99999999999999999999999']
 

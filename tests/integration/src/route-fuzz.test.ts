@@ -10,6 +10,7 @@ import {
 } from './support/fuzz-request'
 import { openMergeRequest } from './support/merge-requests'
 import { createProject } from './support/projects'
+import { notifyCases, sweepCases, sweepProblem } from './support/fuzz-sweep'
 import { fuzzableRoutes, gatewayRoutes, type RouteJson } from './support/route-table'
 import { baseUrl } from './support/suite-state'
 
@@ -18,6 +19,9 @@ import { baseUrl } from './support/suite-state'
 // strings and bodies from three senders; each answer must be below 500 and,
 // when it is a 4xx with a body, GitLab's JSON. FUZZ_SEED and FUZZ_RUNS (runs
 // per route, 30 by default) make a deeper local run: FUZZ_RUNS=200 npx jest ... route-fuzz.
+// Issue 24: a sweep then sends every declared parameter of every route a NUL
+// character (query, form, JSON value and key, multipart), a 1 MiB string and a
+// list of 10,000 values: no 5xx, and any NUL is GitLab's 400 naming the parameter.
 
 const SEED = Number(process.env.FUZZ_SEED ?? 1326)
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 30)
@@ -30,11 +34,21 @@ function isNotifyRoute(route: RouteJson): boolean {
 
 describe('route fuzz', () => {
   const tally = { requests: 0, serverErrors: 0, started: Date.now() }
+  const sweep = {
+    requests: 0,
+    serverErrors: 0,
+    started: 0,
+    accepted: new Map<string, number>(),
+    /** Where a 1 MiB value was taken (2xx): fields without a limit, for a deeper look. */
+    hugeTaken: [] as string[],
+  }
   /** Answers by status, to show how deep the fuzz reaches (2xx: past every check). */
   const statuses = new Map<number, number>()
   let tokens: FuzzTokens
   let fixtures: FuzzFixtures
   let victimId: number
+  /** Where the sweep makes a fresh integration: the random fuzz may have deleted the first. */
+  let integrationOwner: { token: string; projectId: number }
 
   beforeAll(async () => {
     const admin = await createUser({ admin: true })
@@ -44,6 +58,7 @@ describe('route fuzz', () => {
     victimId = victim.id
     const group = await createGroup(owner.token)
     const project = await createProject(owner.token, { initialize_with_readme: true })
+    integrationOwner = { token: owner.token, projectId: project.id }
     const { mr, branch, head } = await openMergeRequest(owner.token, project.id)
     const integration = await createIntegration(owner.token, project.id, {
       name: 'Fuzz',
@@ -100,6 +115,15 @@ describe('route fuzz', () => {
     )
     const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([code, n]) => `${code}: ${n}`)
     process.stderr.write(`[route-fuzz] answers by status: ${byStatus.join(', ')}\n`)
+    const sweepSeconds = ((Date.now() - sweep.started) / 1000).toFixed(1)
+    const accepted = [...sweep.accepted].map(([variant, n]) => `${variant}: ${n}`).join(', ')
+    process.stderr.write(
+      `[route-fuzz] sweep: ${sweep.requests} requests, ${sweep.serverErrors} 5xx, ` +
+        `${sweepSeconds} s; answered 2xx by variant: ${accepted || 'none'}\n`,
+    )
+    if (process.env.FUZZ_LIST_TAKEN) {
+      process.stderr.write(`[route-fuzz] 1 MiB values taken:\n${sweep.hugeTaken.join('\n')}\n`)
+    }
   })
 
   /** The tokens for one case: revoking "self" gets a throwaway token of its own. */
@@ -113,6 +137,26 @@ describe('route fuzz', () => {
     expect(ROUTES.filter((route) => route.path.startsWith('/api/v4/')).length).toBeGreaterThan(100)
     expect(ROUTES.filter(isNotifyRoute)).toHaveLength(3)
   })
+
+  /** The fixture's first real value of a placeholder, else one no object has. */
+  const firstPathValue = (template: string, name: string) =>
+    fixtures.pathValues(template, name)[0] ?? '1'
+
+  /** Placeholder values of a new active integration, with the key the admin sender sends. */
+  async function freshNotifyPath(): Promise<(template: string, name: string) => string> {
+    const { token, projectId } = integrationOwner
+    const integration = await createIntegration(token, projectId, { name: 'Sweep', active: true })
+    tokens = { ...tokens, alertKey: integration.token }
+    const match = /^\/(.+)\/alerts\/notify\/([^/]+)\/([^/]+)\.json$/.exec(
+      new URL(integration.url).pathname,
+    )
+    const values: Record<string, string> = {
+      full_path: match?.[1] ?? '',
+      name: match?.[2] ?? '',
+      endpoint_identifier: match?.[3] ?? '',
+    }
+    return (template, name) => values[name] ?? firstPathValue(template, name)
+  }
 
   it.each(ROUTES.map((route, index) => [`${route.method} ${route.path}`, route, index] as const))(
     '%s answers hostile input with a 4xx in GitLab style',
@@ -130,5 +174,35 @@ describe('route fuzz', () => {
       )
     },
     Math.max(60_000, RUNS_PER_ROUTE * 3_000),
+  )
+
+  it.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    '%s refuses NUL characters and oversized values in every parameter',
+    async (_name, route) => {
+      if (sweep.started === 0) sweep.started = Date.now()
+      const cases = isNotifyRoute(route)
+        ? notifyCases(route, await freshNotifyPath())
+        : sweepCases(route, firstPathValue)
+      const problems: string[] = []
+      for (const sweepCase of cases) {
+        const answer = await sendFuzzCase(
+          baseUrl(),
+          sweepCase.fuzz,
+          await tokensFor(sweepCase.fuzz),
+        )
+        sweep.requests += 1
+        if (answer.status >= 500) sweep.serverErrors += 1
+        if (answer.status >= 200 && answer.status < 300) {
+          sweep.accepted.set(sweepCase.variant, (sweep.accepted.get(sweepCase.variant) ?? 0) + 1)
+          if (sweepCase.variant === 'huge-json') {
+            sweep.hugeTaken.push(`${route.method} ${route.path} ${sweepCase.param}`)
+          }
+        }
+        const problem = sweepProblem(route, sweepCase, answer)
+        if (problem) problems.push(`${sweepCase.variant} ${sweepCase.param}: ${problem}`)
+      }
+      expect(problems).toEqual([])
+    },
+    120_000,
   )
 })

@@ -60,6 +60,38 @@ describe('notifyAlerts', () => {
     ])
   })
 
+  it.each([
+    ['title', '{"title":"a\\u0000b"}'],
+    ['severity', '{"title":"t","severity":"\\u0000"}'],
+    ['description', '{"title":"t","description":"x\\u0000"}'],
+    ['hosts', '{"title":"t","hosts":["h","\\u0000"]}'],
+    ['a nested key', '{"title":"t","labels":{"k\\u0000":"v"}}'],
+  ])('refuses a NUL character in %s as a 400 before storing anything', async (_field, json) => {
+    let stored = 0
+    const counting = {
+      ...deps(integration, created),
+      alerts: { record: () => ((stored += 1), Promise.resolve(created)) } as unknown as AlertStore,
+    }
+    await expect(notifyAlerts(counting, { ...request, payloadJson: json })).rejects.toBeInstanceOf(
+      InvalidError,
+    )
+    expect(stored).toBe(0)
+  })
+
+  it('reads a payload of a million-item list without overflowing the stack', async () => {
+    const json = `{"title":"t","hosts":[${'0,'.repeat(1_000_000)}"\\u0000"]}`
+    await expect(
+      notifyAlerts(deps(integration, created), { ...request, payloadJson: json }),
+    ).rejects.toBeInstanceOf(InvalidError)
+  })
+
+  it('takes an escaped backslash before u0000 as the text it is', async () => {
+    const json = JSON.stringify({ title: 'path \\u0000' })
+    expect(
+      await notifyAlerts(deps(integration, created), { ...request, payloadJson: json }),
+    ).toEqual([{ iid: 1, title: 'New: Alert' }])
+  })
+
   it('refuses in GitLab order: 404, 400, 422, 403, 401', async () => {
     await expect(
       notifyAlerts(deps(integration, created), { ...request, projectFullPath: 'x/y' }),

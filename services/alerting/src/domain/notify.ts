@@ -9,6 +9,7 @@ import {
 import { isJsonObject, type JsonObject, type ParsedAlert } from './alert.js'
 import type { Integration, IntegrationType } from './integration.js'
 import { parseGenericPayload } from './payload/generic.js'
+import { holdsNul } from './payload/nul-characters.js'
 import {
   isPrometheusNotification,
   notificationAlerts,
@@ -70,7 +71,8 @@ function parsePayload(text: string): JsonObject {
   } catch {
     throw badRequest()
   }
-  if (!isJsonObject(payload)) throw badRequest()
+  // Refused as Rails would refuse a body it cannot hold: any field (title, severity, hosts...).
+  if (!isJsonObject(payload) || holdsNul(payload)) throw badRequest()
   return payload
 }
 

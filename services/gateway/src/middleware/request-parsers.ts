@@ -5,6 +5,8 @@ import { nestsDeeperThan } from '../params/json-depth.js'
 
 /** Bodies up to GitLab's largest text fields (a 1 MiB description) with room to spare; beyond, 413. */
 export const BODY_LIMIT = '10mb'
+/** BODY_LIMIT in bytes (body-parser reads '10mb' as 10 MiB), for the bodies read elsewhere. */
+export const BODY_LIMIT_BYTES = 10 * 1024 * 1024
 
 /**
  * How deep parameters may nest: Rack's param_depth_limit for query strings

@@ -79,7 +79,7 @@ function isHash(raw: unknown): raw is Record<string, unknown> {
  * lists longer than its arrayLimit (20) into `{"0": .., "1": ..}`; that reads
  * as the list it was.
  */
-function listOf(raw: unknown, commaSeparated: boolean): unknown[] {
+export function listOf(raw: unknown, commaSeparated: boolean): unknown[] {
   if (Array.isArray(raw)) return raw
   if (isHash(raw) && Object.keys(raw).every((key) => /^\d+$/.test(key))) {
     return Object.keys(raw)

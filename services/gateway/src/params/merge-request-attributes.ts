@@ -1,12 +1,11 @@
 import type { MergeRequestAttributes } from '@suite/proto'
-import { p, saturatingInteger } from './coercions.js'
+import { listOf, p, saturatingInteger } from './coercions.js'
 import { MESSAGES, Param } from './param.js'
 import type { ParamRule } from './parse-params.js'
 
+/** A list however sent: JSON array, `name[]=` (as a hash past qs's 20), or a comma list. */
 function items(raw: unknown): unknown[] {
-  if (Array.isArray(raw)) return raw as unknown[]
-  if (typeof raw === 'string') return raw === '' ? [] : raw.split(',')
-  return [raw]
+  return listOf(raw, true)
 }
 
 /** Comma-separated names or `name[]=`; "" is given (it removes every label). */

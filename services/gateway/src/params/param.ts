@@ -11,6 +11,41 @@ export const MESSAGES = {
   exceptValues: 'has a value not allowed',
 } as const
 
+/**
+ * Caps on list-valued parameters (arrays, comma lists, hashes), so that no
+ * request costs more than its size says: GitLab caps some lists with its
+ * Limit validator; here every list has one cap, a route may raise its own.
+ */
+export const MAX_LIST_ITEMS = 100
+/** The text of a list's string values together (100 names of 255 characters fit). */
+export const MAX_LIST_CHARACTERS = 65_536
+
+/**
+ * What is wrong with a parsed list or hash for its limits, in the words of
+ * GitLab's Limit validator (lib/api/validations/validators/limit.rb); else undefined.
+ */
+export function listLimitMessage(value: unknown, itemLimit: number): string | undefined {
+  if (isPlainObject(value)) {
+    const keys = Object.keys(value).length
+    return keys > itemLimit ? `must contain at most ${itemLimit} items` : undefined
+  }
+  if (!Array.isArray(value)) return undefined
+  const items = value as unknown[]
+  if (items.length > itemLimit) return `must contain at most ${itemLimit} items`
+  // Names and ids, not documents: a hash's values (a CI variable's) are not summed.
+  let characters = 0
+  for (const item of items) if (typeof item === 'string') characters += item.length
+  return characters > MAX_LIST_CHARACTERS
+    ? `must be less than ${MAX_LIST_CHARACTERS} characters`
+    : undefined
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false
+  const prototype: unknown = Object.getPrototypeOf(value)
+  return prototype === Object.prototype || prototype === null
+}
+
 type Reader<T> = (raw: unknown) => Coerced<T>
 
 /**
@@ -60,6 +95,8 @@ export class Param<T, Defined extends boolean = false> {
     readonly nullValue: T | undefined = undefined,
     /** The values' JSON Schema, for the OpenAPI document; absent: any value. */
     readonly schema: ParamSchema | undefined = undefined,
+    /** How many values a list (or keys a hash) may hold: see listLimitMessage. */
+    readonly itemLimit: number = MAX_LIST_ITEMS,
   ) {}
 
   /** The same parameter, its JSON Schema for the OpenAPI document given. */
@@ -72,6 +109,7 @@ export class Param<T, Defined extends boolean = false> {
       this.defined,
       this.nullValue,
       schema,
+      this.itemLimit,
     )
   }
 
@@ -85,6 +123,7 @@ export class Param<T, Defined extends boolean = false> {
       true,
       this.nullValue,
       this.schema,
+      this.itemLimit,
     )
   }
 
@@ -98,6 +137,21 @@ export class Param<T, Defined extends boolean = false> {
       true,
       this.nullValue,
       this.schema,
+      this.itemLimit,
+    )
+  }
+
+  /** A list that may hold more than MAX_LIST_ITEMS values (a commit's file actions). */
+  allowItems(limit: number): Param<T, Defined> {
+    return new Param(
+      this.read,
+      this.emptyIsAbsent,
+      this.isRequired,
+      this.fallback,
+      this.defined,
+      this.nullValue,
+      this.schema,
+      limit,
     )
   }
 
@@ -126,6 +180,7 @@ export class Param<T, Defined extends boolean = false> {
       this.defined,
       this.nullValue,
       this.schema,
+      this.itemLimit,
     )
   }
 
@@ -142,6 +197,7 @@ export class Param<T, Defined extends boolean = false> {
       this.defined,
       value,
       this.schema,
+      this.itemLimit,
     )
   }
 }

@@ -1,5 +1,5 @@
 import { badParameters } from '../errors/http-error.js'
-import { MESSAGES, type Param } from './param.js'
+import { MESSAGES, listLimitMessage, type Param } from './param.js'
 
 export type ParamShape = Record<string, Param<unknown, boolean>>
 
@@ -32,6 +32,11 @@ export interface ParamRule {
   names: readonly string[]
   /** Checked right after this parameter, where Grape's block declares it; else at the end. */
   after?: string
+}
+
+/** Whether a route declares a file parameter (an avatar): only then may its form carry files. */
+export function takesFiles(shape: ParamShape): boolean {
+  return Object.values(shape).some((param) => param.schema?.['format'] === 'binary')
 }
 
 function isAbsent(raw: unknown, param: Param<unknown, boolean>): boolean {
@@ -71,8 +76,10 @@ export function parseParams<S extends ParamShape>(
       else if (param.fallback !== undefined) values[name] = param.fallback
     } else {
       const result = param.read(given)
-      if (result.ok) values[name] = result.value
-      else errors.push(`${name} ${result.message}`)
+      const overLimit = result.ok ? listLimitMessage(result.value, param.itemLimit) : undefined
+      if (!result.ok) errors.push(`${name} ${result.message}`)
+      else if (overLimit) errors.push(`${name} ${overLimit}`)
+      else values[name] = result.value
     }
     runRules((rule) => rule.after === name)
   }

@@ -29,7 +29,8 @@ export function avatarParam(): Param<AvatarValue> {
           ? { ok: true, value: 'remove' }
           : { ok: false, message: MESSAGES.invalid },
     false,
-  )
+    // A file: the one kind of parameter that lets a route's form carry files (see takesFiles).
+  ).describe({ type: 'string', format: 'binary' })
 }
 
 /** The upload an avatar value carries, as the projects service takes it. */

@@ -19,7 +19,11 @@ interface LinkedCommit {
 const ACTIONS = ['create', 'update', 'delete', 'move', 'chmod']
 
 /** `actions`: an array of hashes whose values are read one by one below (booleans, strings). */
-const actionList = new Param(readWith(z.array(z.record(z.string(), z.unknown())).min(1)), true)
+const actionList = new Param(
+  readWith(z.array(z.record(z.string(), z.unknown())).min(1)),
+  true,
+  // A commit may touch many files: more than a list of names may hold, still bounded.
+).allowItems(1_000)
 
 /** One entry of `actions` as GitLab's params block reads it (content base64 or text). */
 function toCommitAction(raw: unknown, index: number): CommitAction {

@@ -13,10 +13,16 @@ import type { ProjectsClients } from '../clients/projects.client.js'
 import type { PresentContext } from '../entities/present-context.js'
 import { notFound } from '../errors/http-error.js'
 import { noteAccessFacts } from '../middleware/access-log.js'
-import { parseParams, type ParamShape, type ParamValues } from '../params/parse-params.js'
+import {
+  parseParams,
+  takesFiles,
+  type ParamShape,
+  type ParamValues,
+} from '../params/parse-params.js'
 import { rawParams } from '../params/raw-params.js'
 import type { ChangePublisher } from '../cache/change-listener.js'
 import type { ResponseCache } from '../cache/response-cache.js'
+import { isMultipart, readMultipart } from './multipart-form.js'
 import type { HandlerContext, RouteSpec, Source } from './route-spec.js'
 
 export interface RouteDeps {
@@ -71,7 +77,8 @@ type Preparable<S extends ParamShape, Src extends Source | undefined> = Pick<
 /**
  * Everything a route does before its handler, in GitLab's order: who asks
  * (401 for a bad token, sudo), the token's scopes, the ability's authenticate
- * step, parameter validation (400), the ability's authorize step, then `:id`
+ * step, a multipart form's body (read only now, files only where the route
+ * declares a file parameter), parameter validation (400), the ability's authorize step, then `:id`
  * (404 when the caller may not read it) and the ability the route needs in it
  * (403), read from the owning service's answer.
  */
@@ -86,12 +93,18 @@ export async function prepare<
   deps: RouteDeps,
   authenticated?: Authenticated,
 ): Promise<Prepared<ParamValues<S & E>, Src>> {
-  const { raw, principal } = authenticated ?? (await authenticateRequest(req, deps))
+  const { principal, ...asked } = authenticated ?? (await authenticateRequest(req, deps))
   if (principal.token && !principal.sudo) {
     requireScopes(principal.token.scopes, spec.scopes ?? 'api', req.method)
   }
   spec.ability.authenticate?.(principal)
   const shape = { ...spec.params, ...extraParams } as S & E
+  // A form with files is read only now, once the caller is known (its token is in a header).
+  let raw = asked.raw
+  if (isMultipart(req) && req.res) {
+    await readMultipart(req, req.res, { files: takesFiles(shape) })
+    raw = rawParams(req)
+  }
   const params = parseParams(shape, raw, spec.rules)
   spec.ability.authorize?.(principal, params)
   const group =

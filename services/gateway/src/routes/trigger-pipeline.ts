@@ -15,6 +15,7 @@ import { parseParams } from '../params/parse-params.js'
 import { rawParams } from '../params/raw-params.js'
 import { triggerInputs, triggerPipelineParams, triggerVariables } from '../params/trigger-params.js'
 import type { ApiRouter } from './api-router.js'
+import { isMultipart, readMultipart } from './multipart-form.js'
 
 /** What the trigger tokens routes and the trigger endpoint call. */
 export interface TriggerPipelineDeps {
@@ -40,6 +41,9 @@ function pathRef(req: Request): string | undefined {
 }
 
 async function triggerFromRequest(req: Request, res: Response, deps: TriggerPipelineDeps) {
+  // `curl -F token=... -F ref=main`: the token is a form field, so the form is read before
+  // anyone is known; it may carry fields only, within the form limits.
+  if (isMultipart(req)) await readMultipart(req, res, { files: false })
   const ref = pathRef(req)
   const raw = ref === undefined ? rawParams(req) : { ...rawParams(req), ref }
   const params = parseParams(triggerPipelineParams, raw)

@@ -11,14 +11,11 @@ import { PROJECT_AVATAR_PATH } from '../entities/project-avatar-url.js'
 import { notFound } from '../errors/http-error.js'
 import { saturatingInteger } from '../params/coercions.js'
 import { rawParams } from '../params/raw-params.js'
-import { multipartForm } from './multipart-form.js'
 
 export interface UploadDeps {
   identity: IdentityClients
   projects: ProjectsClients
   tokenCache: TokenCache
-  /** Where GitLab's API lives (/api/v4): its forms may carry files. */
-  apiPrefix: string
 }
 
 /** Who asks for an upload: a token that does not authenticate is nobody (the page is not the API). */
@@ -59,8 +56,9 @@ async function showProjectAvatar(req: Request, res: Response, deps: UploadDeps):
 }
 
 /**
- * Uploads: multipart/form-data bodies under the API (avatar files of
- * POST /projects and PUT /projects/:id) and the project avatars they store.
+ * Uploads: the project avatars stored from the forms of POST /projects and
+ * PUT /projects/:id (those forms are read by the routes themselves, after
+ * authentication: see readMultipart).
  */
 export function uploadRoutes(deps: UploadDeps): Router {
   const router = Router()
@@ -69,6 +67,5 @@ export function uploadRoutes(deps: UploadDeps): Router {
     res.locals['route'] = template
     return showProjectAvatar(req, res, deps)
   })
-  router.use(deps.apiPrefix, multipartForm())
   return router
 }

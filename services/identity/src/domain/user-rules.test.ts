@@ -33,6 +33,28 @@ describe('userAttributeErrors on create', () => {
     })
   })
 
+  it("limits the profile's free-text fields to UserDetail's 500 characters", () => {
+    const fields = ['discord', 'linkedin', 'location', 'organization', 'skype', 'twitter']
+    const at = Object.fromEntries(fields.map((field) => [field, 'x'.repeat(500)]))
+    const over = Object.fromEntries(fields.map((field) => [field, 'x'.repeat(501)]))
+    const check = (attributes: Record<string, string>) =>
+      userAttributeErrors({
+        attributes: { ...valid, ...attributes },
+        creating: true,
+        randomPassword: false,
+        email: valid.email,
+      }).toJSON()
+    expect(check({ ...at, websiteUrl: 'x'.repeat(500) })).toEqual({})
+    expect(check({ ...over, websiteUrl: 'x'.repeat(501) })).toEqual(
+      Object.fromEntries(
+        [...fields, 'website_url'].map((field) => [
+          field,
+          ['is too long (maximum is 500 characters)'],
+        ]),
+      ),
+    )
+  })
+
   it('needs no password with a random one', () => {
     const errors = userAttributeErrors({
       attributes: { ...valid, password: undefined },

@@ -65,6 +65,14 @@ export function userAttributeErrors(input: UserValidation): ErrorCollector {
   lengthError(errors, 'bio', a.bio, 255)
   lengthError(errors, 'pronouns', a.pronouns, 50)
   lengthError(errors, 'job_title', a.jobTitle, 200)
+  // UserDetail::DEFAULT_FIELD_LENGTH, for the profile's other free-text fields.
+  lengthError(errors, 'discord', a.discord, 500)
+  lengthError(errors, 'linkedin', a.linkedin, 500)
+  lengthError(errors, 'location', a.location, 500)
+  lengthError(errors, 'organization', a.organization, 500)
+  lengthError(errors, 'skype', a.skype, 500)
+  lengthError(errors, 'twitter', a.twitter, 500)
+  lengthError(errors, 'website_url', a.websiteUrl, 500)
   if (a.publicEmail && a.publicEmail.toLowerCase() !== input.email) {
     errors.add('public_email', NOT_YOUR_EMAIL)
   }

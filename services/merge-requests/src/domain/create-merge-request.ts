@@ -101,7 +101,11 @@ export async function createMergeRequest(
   const attributes = input.attributes
   const title = input.title.trim()
   const description = attributes?.description ?? ''
-  validateTexts({ title, description })
+  validateTexts({
+    title,
+    description,
+    labels: attributes ? [...attributes.labels, ...attributes.addLabels] : [],
+  })
   await checkBranches(deps, input)
   const [project, metadata] = await Promise.all([
     findProject(deps, input.projectId),

@@ -5,8 +5,16 @@ export const DESCRIPTION_LENGTH_MAX = 1_048_576
 /** Issuable's title limit. */
 export const TITLE_LENGTH_MAX = 255
 
+/** Label's title limit: a label named by `labels` or `add_labels` is created when missing. */
+export const LABEL_TITLE_LENGTH_MAX = 255
+
 /** The model validations of title and description, as GitLab's 400 field errors. */
-export function validateTexts(texts: { title?: string; description?: string }): void {
+export function validateTexts(texts: {
+  title?: string
+  description?: string
+  /** Titles of the labels the request may create. */
+  labels?: readonly string[]
+}): void {
   const errors: Record<string, string[]> = {}
   if (texts.title !== undefined) {
     if (texts.title.trim() === '') errors['title'] = ["can't be blank"]
@@ -16,6 +24,10 @@ export function validateTexts(texts: { title?: string; description?: string }): 
   }
   if (texts.description !== undefined && [...texts.description].length > DESCRIPTION_LENGTH_MAX) {
     errors['description'] = [`is too long (maximum is ${DESCRIPTION_LENGTH_MAX} characters)`]
+  }
+  const titles = texts.labels?.flatMap((names) => names.split(',')) ?? []
+  if (titles.some((label) => [...label.trim()].length > LABEL_TITLE_LENGTH_MAX)) {
+    errors['labels'] = [`is too long (maximum is ${LABEL_TITLE_LENGTH_MAX} characters)`]
   }
   if (Object.keys(errors).length > 0) throw new InvalidError(errors)
 }

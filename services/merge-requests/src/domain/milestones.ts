@@ -2,6 +2,7 @@ import { InvalidError, isUniqueViolation } from '@suite/runtime'
 import type { Caller } from './caller.js'
 import { milestoneView } from './catalog-views.js'
 import type { MergeRequestsDeps } from './deps.js'
+import { DESCRIPTION_LENGTH_MAX, TITLE_LENGTH_MAX } from './merge-request-rules.js'
 import type { MilestoneView } from './merge-request-view.js'
 import type { MilestoneListQuery } from './milestone.js'
 import { requireAdminMilestone, requireReadMilestone } from './policy.js'
@@ -49,8 +50,14 @@ export async function createMilestone(
   const startDate = dateOrUndefined(input.startDate)
   const errors: Record<string, string[]> = {}
   if (title === '') errors['title'] = ["can't be blank"]
-  else if (await deps.stores.milestones.findByTitle(input.projectId, title)) {
+  // Beyond this the title index refuses the row: the issuable limits, as a validation error.
+  else if ([...title].length > TITLE_LENGTH_MAX) {
+    errors['title'] = [`is too long (maximum is ${TITLE_LENGTH_MAX} characters)`]
+  } else if (await deps.stores.milestones.findByTitle(input.projectId, title)) {
     errors['title'] = ['already being used for another group or project milestone.']
+  }
+  if ([...input.description].length > DESCRIPTION_LENGTH_MAX) {
+    errors['description'] = [`is too long (maximum is ${DESCRIPTION_LENGTH_MAX} characters)`]
   }
   if (dueDate && startDate && dueDate < startDate) {
     errors['due_date'] = ['must be greater than start date']

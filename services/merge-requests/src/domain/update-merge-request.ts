@@ -130,7 +130,11 @@ export async function updateMergeRequest(
   const attributes = input.attributes
   let updated = mergeRequest
   if (attributes) {
-    validateTexts({ title: attributes.title, description: attributes.description })
+    validateTexts({
+      title: attributes.title,
+      description: attributes.description,
+      labels: [...attributes.labels, ...attributes.addLabels],
+    })
     const canAdmin = canAdminMergeRequest(caller, mergeRequest.targetProjectId)
     const changes = attributeChanges(mergeRequest, attributes, canAdmin)
     if (changes.targetBranch !== undefined) {

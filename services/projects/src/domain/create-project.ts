@@ -12,6 +12,7 @@ import type { Caller } from './caller.js'
 import { adminOnlySettings } from './admin-settings-rules.js'
 import { validateAvatar, type AvatarUpload } from './avatar.js'
 import { validateSubClaimComponents } from './ci-settings-rules.js'
+import { validateTextLimits } from './text-limits.js'
 import { ErrorCollector, TAKEN } from './field-errors.js'
 import { initialContent } from './initial-content.js'
 import { deriveNameAndPath, validateName, validatePath } from './path-rules.js'
@@ -129,6 +130,7 @@ export async function createProject(
   validatePath(path, errors)
   const subClaim = given.settings.ciIdTokenSubClaimComponents
   if (subClaim !== undefined) validateSubClaimComponents(subClaim, errors)
+  validateTextLimits(given, errors)
   const givenSettings = adminOnlySettings(caller, given.settings, errors)
   const taken = await store.taken(target.namespace.id, name, path)
   if (taken.name) errors.add('name', TAKEN)

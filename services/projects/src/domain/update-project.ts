@@ -10,6 +10,7 @@ import { changeDefaultBranch } from './change-default-branch.js'
 import { adminOnlySettings } from './admin-settings-rules.js'
 import { avatarChange, type AvatarEdit } from './avatar.js'
 import { validateSubClaimComponents } from './ci-settings-rules.js'
+import { validateTextLimits } from './text-limits.js'
 import { ErrorCollector, TAKEN } from './field-errors.js'
 import { validateName, validatePath } from './path-rules.js'
 import { accessFactsChanged } from './access-facts.js'
@@ -58,6 +59,7 @@ export async function updateProject(
   if (given.path !== undefined && given.path !== project.path) validatePath(path, errors)
   const subClaim = given.settings.ciIdTokenSubClaimComponents
   if (subClaim !== undefined) validateSubClaimComponents(subClaim, errors)
+  validateTextLimits(given, errors)
   const givenSettings = adminOnlySettings(caller, given.settings, errors)
   const avatar = avatarChange(avatarEdit, errors)
   if (name !== project.name || path.toLowerCase() !== project.path.toLowerCase()) {
