@@ -204,4 +204,19 @@ describe('internal notes on a public project', () => {
     expect(receiver.at('/plain').filter((hook) => noteIdOf(hook) === internalId)).toEqual([])
     expect(receiver.at('/confidential').filter((hook) => noteIdOf(hook) === plainId)).toEqual([])
   })
+
+  // GitLab's user_notes_count is Note.count_for_collection (the `user` scope, internal notes
+  // included) for every reader: it does not hide them, so neither does this suite.
+  it('counts internal notes in user_notes_count for readers without read_internal_note too', async () => {
+    const count = async (token: string) => {
+      const res = await api<MergeRequestJson>(mrPath(project.id, mr.iid), { token })
+      expect(res.status).toBe(200)
+      return res.body['user_notes_count']
+    }
+    const visible = await api(notes(), { token: outsider.token })
+    expect(visible.status).toBe(200)
+    const ownerCount = await count(owner.token)
+    expect(await count(outsider.token)).toBe(ownerCount)
+    expect(ownerCount).toBeGreaterThan(Number(visible.headers.get('x-total')))
+  })
 })

@@ -6,9 +6,11 @@
  * by its author and deleted by its author or a Maintainer (admin_note).
  * Changing an internal note without read_internal_note is 403 (admin_note
  * is prevented on a note GitLab still finds).
- * Each user note moves the request's user_notes_count. Internal notes are
- * for read_internal_note holders only (NotePolicy): left out of lists and
- * 404 to everyone else, and the flag is ignored for those who cannot set it.
+ * Each user note moves the request's user_notes_count, internal ones too,
+ * whoever reads it (GitLab's Note.count_for_collection counts the `user`
+ * scope). Internal notes are for read_internal_note holders only
+ * (NotePolicy): left out of lists and 404 to everyone else, and the flag is
+ * ignored for those who cannot set it.
  */
 import { AccessLevel } from '@suite/proto'
 import {
