@@ -17,6 +17,8 @@ export const HOOK_KINDS = {
   tag_push_hooks: { flag: 'tag_push_events', header: 'Tag Push Hook' },
   merge_request_hooks: { flag: 'merge_requests_events', header: 'Merge Request Hook' },
   note_hooks: { flag: 'note_events', header: 'Note Hook' },
+  // Internal notes go only to hooks that ask for them (Notes::PostProcessService).
+  confidential_note_hooks: { flag: 'confidential_note_events', header: 'Confidential Note Hook' },
   pipeline_hooks: { flag: 'pipeline_events', header: 'Pipeline Hook' },
 } as const
 

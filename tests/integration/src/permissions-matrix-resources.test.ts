@@ -22,7 +22,11 @@ import {
   MATRIX_CALLERS,
   projectOracle,
 } from './support/resource-oracle'
-import { RESOURCE_ROUTES_ELSEWHERE, uncoveredRoutes } from './support/resource-routes'
+import {
+  RESOURCE_ROUTES_ELSEWHERE,
+  uncoveredOtherRoutes,
+  uncoveredRoutes,
+} from './support/resource-routes'
 import { GROUP_ROWS, isRecord, PROJECT_ROWS } from './support/resource-rows'
 import { gatewayRoutes } from './support/route-table'
 
@@ -168,5 +172,9 @@ describe('resource permission matrix', () => {
   it('has a row for every GET route of a project or group resource', () => {
     const rows = [...PROJECT_ROWS, ...GROUP_ROWS].map((row) => row.route)
     expect(uncoveredRoutes(gatewayRoutes(), [...rows, ...RESOURCE_ROUTES_ELSEWHERE])).toEqual([])
+  })
+
+  it('names every other GET route of the API with where its callers are checked', () => {
+    expect(uncoveredOtherRoutes(gatewayRoutes())).toEqual([])
   })
 })

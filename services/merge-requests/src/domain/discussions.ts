@@ -22,7 +22,7 @@ import { positionFindsLine, type DiffPosition } from './diff-position.js'
 import type { MergeRequest, MergeRequestKey } from './merge-request.js'
 import { requireVisibleMergeRequest } from './merge-request-access.js'
 import { findHookTarget, recordNoteHook } from './merge-request-hooks.js'
-import { checkBody, requireNote } from './notes.js'
+import { checkBody, requireNote, requireNoteToChange } from './notes.js'
 import { canAwardEmoji, canReadInternalNotes, grantsIn } from './policy.js'
 
 export interface Discussion {
@@ -263,8 +263,10 @@ export async function resolveNote(
 ): Promise<Note> {
   const userId = requireUserId(caller)
   const mergeRequest = await requireVisibleMergeRequest(deps, caller, key)
-  const note = await requireNote(deps, caller, mergeRequest, noteId)
-  if (!canResolveOn(caller, mergeRequest, note)) throw new ForbiddenError()
+  // resolve_note is prevented on an internal note without read_internal_note: 403, as GitLab.
+  const note = await requireNoteToChange(deps, mergeRequest, noteId)
+  const hidden = note.internal && !canReadInternalNotes(caller, mergeRequest.targetProjectId)
+  if (hidden || !canResolveOn(caller, mergeRequest, note)) throw new ForbiddenError()
   if (!note.resolvable)
     throw new InvalidError({}, '400 Bad request - Note is not resolvable', 'bad_request')
   await deps.stores.notes.setResolved([note.id], resolved ? userId : null)

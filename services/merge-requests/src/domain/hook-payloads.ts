@@ -229,7 +229,8 @@ export function noteHookPayload(input: {
   const position = positionHash(note)
   return {
     object_kind: 'note',
-    event_type: 'note',
+    // Gitlab::DataBuilder::Note: an internal note is a confidential_note event.
+    event_type: note.internal ? 'confidential_note' : 'note',
     user: null,
     project_id: note.projectId,
     project: null,

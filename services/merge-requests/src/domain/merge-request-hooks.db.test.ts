@@ -68,7 +68,15 @@ beforeEach(async () => {
     diffs: [{ oldPath: 'a', newPath: 'a', diff: '@@ -1 +1 @@\n-a\n+b\n' }],
     realSize: 1,
   })
-  for (const branch of ['main', 'open-close', 'to-merge', 'noted', 'approved', 'pushed']) {
+  for (const branch of [
+    'main',
+    'open-close',
+    'to-merge',
+    'noted',
+    'internal-noted',
+    'approved',
+    'pushed',
+  ]) {
     repository.setHead(1, branch, branch === 'main' ? 'main-1' : 'head-1')
   }
   test = createTestDeps(database.db, { repository, projects: [project] })
@@ -232,6 +240,30 @@ describe('merge request webhook events in the hook event outbox', () => {
       title: 'Talked about',
     })
     expect(attributesOf(update)).toMatchObject({ note: 'First, edited', action: 'update' })
+  })
+
+  it('writes an internal note as a confidential_note event for confidential note hooks only', async () => {
+    const created = await create('internal-noted', 'Internal talk')
+    const key = { projectId: 1, iid: created.iid }
+    const before = (await hookEvents()).length
+    const note = await createNote(test.deps, developer, key, {
+      body: 'Between us',
+      internal: true,
+      createdAt: null,
+    })
+    expect(note.internal).toBe(true)
+    await updateNote(test.deps, developer, key, note.id, 'Between us, edited')
+
+    const events = (await hookEvents()).slice(before)
+    expect(events.map((event) => event.kind)).toEqual([
+      'confidential_note_hooks',
+      'confidential_note_hooks',
+    ])
+    expect(events[0]?.payload).toMatchObject({
+      object_kind: 'note',
+      event_type: 'confidential_note',
+    })
+    expect(attributesOf(events[1])).toMatchObject({ id: note.id, action: 'update' })
   })
 
   it('samples the newest request and the newest user note for a hook test', async () => {

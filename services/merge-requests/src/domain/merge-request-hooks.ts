@@ -144,7 +144,12 @@ export async function recordMergeRequestHook(
   )
 }
 
-/** The Note Hook event of a note on a request, as `tx` sees it; none for a request gone. */
+/**
+ * The Note Hook event of a note on a request, as `tx` sees it; none for a
+ * request gone. An internal note's event is for confidential note hooks only
+ * (Notes::PostProcessService's hooks_scope), so a hook without
+ * confidential_note_events never receives it.
+ */
 async function noteHookEvent(
   tx: Omit<HookStores, 'hookEvents'>,
   target: HookTarget,
@@ -162,7 +167,7 @@ async function noteHookEvent(
   })
   return hookEvent({
     projectId: mergeRequest.targetProjectId,
-    kind: 'note_hooks',
+    kind: note.internal ? 'confidential_note_hooks' : 'note_hooks',
     userId: note.authorId,
     projectBlocks: {
       'merge_request.source': mergeRequest.sourceProjectId,
@@ -174,8 +179,8 @@ async function noteHookEvent(
 
 /**
  * Writes the Note Hook event of a user's note on a request, in `tx`. System
- * notes fire none (Notes::PostProcessService), nor do internal notes: those go
- * to confidential note hooks, which this suite does not offer.
+ * notes fire none (Notes::PostProcessService); internal ones fire a
+ * Confidential Note Hook event.
  */
 export async function recordNoteHook(
   tx: HookStores,
@@ -183,7 +188,7 @@ export async function recordNoteHook(
   note: Note,
   action: 'create' | 'update',
 ): Promise<void> {
-  if (note.system || note.internal) return
+  if (note.system) return
   const event = await noteHookEvent(tx, target, note, action)
   if (event) await tx.hookEvents.add(event)
 }

@@ -4,9 +4,13 @@
  * create_note for signed-in readers who may still take part (a locked
  * discussion: members only; never in an archived project); a note is edited
  * by its author and deleted by its author or a Maintainer (admin_note).
- * Each user note moves the request's user_notes_count. Internal notes are
- * for read_internal_note holders only (NotePolicy): left out of lists and
- * 404 to everyone else, and the flag is ignored for those who cannot set it.
+ * Changing an internal note without read_internal_note is 403 (admin_note
+ * is prevented on a note GitLab still finds).
+ * Each user note moves the request's user_notes_count, internal ones too,
+ * whoever reads it (GitLab's Note.count_for_collection counts the `user`
+ * scope). Internal notes are for read_internal_note holders only
+ * (NotePolicy): left out of lists and 404 to everyone else, and the flag is
+ * ignored for those who cannot set it.
  */
 import { AccessLevel } from '@suite/proto'
 import {
@@ -23,7 +27,7 @@ import type { MergeRequestsDeps } from './deps.js'
 import type { MergeRequest, MergeRequestKey } from './merge-request.js'
 import { requireVisibleMergeRequest } from './merge-request-access.js'
 import { findHookTarget, recordNoteHook } from './merge-request-hooks.js'
-import { canAwardEmoji, canReadInternalNotes, grantsIn } from './policy.js'
+import { canAdminNote, canAwardEmoji, canReadInternalNotes, grantsIn } from './policy.js'
 
 /** Note::MAX_NOTE_LENGTH. */
 const MAX_NOTE_LENGTH = 1_000_000
@@ -47,15 +51,19 @@ export async function requireNote(
   return note
 }
 
-/** admin_note: the author, a Maintainer of the project, or an admin. */
-function canAdminNote(caller: Caller | undefined, note: Note): boolean {
-  if (caller?.admin) return true
-  if (caller?.userId !== undefined && caller.userId === note.authorId) return true
-  const grants = grantsIn(caller, note.projectId)
-  return (
-    (grants?.accessLevel ?? AccessLevel.ACCESS_LEVEL_NO_ACCESS) >=
-    AccessLevel.ACCESS_LEVEL_MAINTAINER
-  )
+/**
+ * A note of the request to change: GitLab finds it among all the request's
+ * notes (internal ones too) and lets admin_note / resolve_note answer, so an
+ * internal note is 403 to a caller without read_internal_note, not 404.
+ */
+export async function requireNoteToChange(
+  deps: MergeRequestsDeps,
+  mergeRequest: MergeRequest,
+  noteId: number,
+): Promise<Note> {
+  const note = noteId > 0 ? await deps.stores.notes.find(mergeRequest.id, noteId, true) : undefined
+  if (!note) throw new NotFoundError('Note')
+  return note
 }
 
 export function checkBody(body: string): void {
@@ -132,8 +140,8 @@ export async function updateNote(
 ): Promise<Note> {
   requireUserId(caller)
   const mergeRequest = await requireVisibleMergeRequest(deps, caller, key)
-  const note = await requireNote(deps, caller, mergeRequest, noteId)
-  if (note.system || !canAdminNote(caller, note)) throw new ForbiddenError()
+  const note = await requireNoteToChange(deps, mergeRequest, noteId)
+  if (!canAdminNote(caller, note)) throw new ForbiddenError()
   checkBody(body)
   const target = await findHookTarget(deps, mergeRequest.targetProjectId)
   return deps.stores.transaction(async (tx) => {
@@ -152,7 +160,7 @@ export async function deleteNote(
 ): Promise<void> {
   requireUserId(caller)
   const mergeRequest = await requireVisibleMergeRequest(deps, caller, key)
-  const note = await requireNote(deps, caller, mergeRequest, noteId)
+  const note = await requireNoteToChange(deps, mergeRequest, noteId)
   if (!canAdminNote(caller, note)) throw new ForbiddenError()
   await deps.stores.notes.delete(note)
 }

@@ -10,6 +10,7 @@
 import { AccessLevel } from '@suite/proto'
 import { ForbiddenError, NotFoundError } from '@suite/runtime'
 import type { Caller, ProjectGrants } from './caller.js'
+import type { Note } from './collaboration-records.js'
 
 /** What the object rules read of a merge request. */
 export interface MergeRequestSubject {
@@ -170,6 +171,23 @@ export function canAwardEmoji(caller: Caller | undefined, row: MergeRequestSubje
  */
 export function canReadInternalNotes(caller: Caller | undefined, projectId: number): boolean {
   return grantsIn(caller, projectId)?.readInternalNote === true
+}
+
+/**
+ * admin_note (NotePolicy): the author, a Maintainer of the project, or an
+ * admin; never a system note (not editable), and never an internal note for
+ * a caller without read_internal_note, its author included.
+ */
+export function canAdminNote(caller: Caller | undefined, note: Note): boolean {
+  if (note.system) return false
+  if (note.internal && !canReadInternalNotes(caller, note.projectId)) return false
+  if (caller?.admin) return true
+  if (caller?.userId !== undefined && caller.userId === note.authorId) return true
+  const grants = grantsIn(caller, note.projectId)
+  return (
+    (grants?.accessLevel ?? AccessLevel.ACCESS_LEVEL_NO_ACCESS) >=
+    AccessLevel.ACCESS_LEVEL_MAINTAINER
+  )
 }
 
 /**

@@ -29,6 +29,49 @@ export const RESOURCE_ROUTES_ELSEWHERE: readonly string[] = [
   '/projects/:id/merge_requests/:merge_request_iid/resource_state_events/:resource_event_id',
 ]
 
+/**
+ * The other GET routes of the API (not under /projects/:id or /groups/:id),
+ * each with where its answer per caller is checked or why it returns no
+ * resource of a project. The resource matrix's second completeness check
+ * counts them as covered; a new GET route needs a place here or a row.
+ */
+export const OTHER_GET_ROUTES: Readonly<Record<string, string>> = {
+  '/metadata': 'instance facts, no project or group data',
+  '/version': 'instance facts, no project or group data',
+  '/openapi.json': 'the API description, no data',
+  '/user': 'the caller themselves (auth.test.ts, users.test.ts)',
+  '/users': 'public user profiles (users.test.ts)',
+  '/users/:id': 'a public user profile (users.test.ts)',
+  '/users/:user_id/projects': 'projects visible to the caller (projects.test.ts)',
+  '/users/:id/events': "permissions-matrix.test.ts: every caller, the owner's events",
+  '/events': 'permissions-matrix.test.ts: every caller, own and scope=all',
+  '/merge_requests': 'permissions-matrix.test.ts: every caller, scope=all',
+  '/groups': 'groups visible to the caller (groups.test.ts)',
+  '/projects': 'projects visible to the caller (projects.test.ts)',
+  '/member_roles': "the instance's custom roles, no project data (member-roles.test.ts)",
+  '/application/settings':
+    'instance settings, no project data (only read and set as root in tests)',
+  '/personal_access_tokens/self': "the caller's own token (personal-access-tokens.test.ts)",
+  '/personal_access_tokens/:id':
+    'own tokens, others only for admins (personal-access-tokens.test.ts)',
+  '/job': 'the job of a CI job token; a personal token is refused (ci-job-token.test.ts)',
+  '/runners': 'runner-lists-access.test.ts: anonymous, a user and an admin',
+  '/runners/all': 'runner-lists-access.test.ts: anonymous, a user and an admin',
+  '/runners/:id': 'ci-runner.test.ts: a member who may read it, a stranger 403',
+}
+
+const API = /^\/api\/v4(\/.*)$/
+
+/** The GET routes of the API outside project and group resources that `covered` does not name. */
+export function uncoveredOtherRoutes(routes: readonly RouteJson[]): string[] {
+  const known = new Set(Object.keys(OTHER_GET_ROUTES))
+  return routes
+    .filter((route) => route.method === 'GET' && !RESOURCE.test(route.path))
+    .map((route) => API.exec(route.path)?.[1])
+    .filter((path): path is string => path !== undefined && !known.has(path))
+    .sort()
+}
+
 const RESOURCE = /^\/api\/v4(\/(?:projects|groups)\/:id(?:\/.*)?)$/
 
 /** The GET routes of project and group resources that `covered` does not name. */
