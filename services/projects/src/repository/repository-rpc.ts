@@ -5,6 +5,7 @@ import {
   type RepositoryServiceServer,
 } from '@suite/proto'
 import { InvalidError, NotFoundError, type GrpcServer, type Logger } from '@suite/runtime'
+import type { ProtectedBranchesStore } from '../store/protected-branches.store.js'
 import type { GitCommit } from './commit-log.js'
 import {
   createBranch,
@@ -39,6 +40,10 @@ export interface RepositoryDeps {
   refChanges: RefChangeRecorder
   /** The instance's URL, for the commit URLs of sample hook payloads. */
   externalUrl: string
+  /** The projects' protected branch rules, enforced wherever a ref moves. */
+  protectedBranches: ProtectedBranchesStore
+  /** core.hooksPath of receive-pack: the pre-receive hook that enforces them on git push. */
+  pushHooksDir: string
 }
 
 const ORDER: Partial<Record<TagOrder, TagOrderField>> = {
@@ -102,7 +107,10 @@ export function repositoryService(
       if (!isValidNewRefName(branch)) throw new InvalidError({}, 'Default branch name is invalid')
       const format = req.objectFormat || 'sha1'
       if (!isObjectFormat(format)) throw new InvalidError({}, 'Object format is invalid')
-      return { created: await store.create(req.projectId, branch, format) }
+      const created = await store.create(req.projectId, branch, format)
+      // GitLab's default branch protection: Maintainers push and merge, no force push.
+      await deps.protectedBranches.protectDefault(req.projectId, branch)
+      return { created }
     }),
     getRepositoryInfo: server.unary('GetRepositoryInfo', async (req) =>
       readRepositoryInfo(store.repo(req.projectId)),

@@ -6,6 +6,7 @@ import type {
 import { InvalidError, type GrpcServer } from '@suite/runtime'
 import { adoptFirstBranch } from './branches.js'
 import { diffRefs } from './push-events.js'
+import { PUSH_RULES_ENV, pushActor, type PushRules } from './push-rules.js'
 import type { RepositoryDeps } from './repository-rpc.js'
 import { infoRefs, runService, type GitService } from './smart-http.js'
 import { bidiStreaming, messageSink, splitFirst } from './streaming.js'
@@ -46,12 +47,23 @@ export function smartHttpService(server: GrpcServer, deps: RepositoryDeps): Smar
       // The changes are the refs after against the refs before (git decides what it accepts).
       await deps.refChanges.write(repo, projectId, first?.caller?.userId, async () => {
         const before = await repo.refs()
-        await runService(repo, 'receive-pack', first?.gitProtocol ?? '', body, sink)
+        // The pre-receive hook refuses moves of protected branches the pusher may not make.
+        const push: PushRules = {
+          actor: pushActor(first?.caller),
+          rules: await deps.protectedBranches.list(projectId),
+        }
+        const hooks = { dir: deps.pushHooksDir, env: { [PUSH_RULES_ENV]: JSON.stringify(push) } }
+        await runService(repo, 'receive-pack', first?.gitProtocol ?? '', body, sink, hooks)
         const changes = diffRefs(before, await repo.refs())
         const firstBranch = changes.find(
           (change) => change.newId && change.ref.startsWith('refs/heads/'),
         )
         if (firstBranch) await adoptFirstBranch(repo, firstBranch.ref.slice('refs/heads/'.length))
+        // The first push to an empty repository protects the default branch it
+        // made (Projects::ProtectDefaultBranchService); later pushes leave rules alone.
+        const hadBranches = [...before.keys()].some((ref) => ref.startsWith('refs/heads/'))
+        const head = hadBranches || !firstBranch ? undefined : await repo.headBranch()
+        if (head) await deps.protectedBranches.protectDefault(projectId, head)
         return { result: undefined }
       })
     }),

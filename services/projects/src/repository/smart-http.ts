@@ -47,6 +47,12 @@ export async function infoRefs(
   return Buffer.concat([pktLine(`# service=git-${service}\n`), FLUSH_PKT, stdout])
 }
 
+/** Hooks receive-pack runs: core.hooksPath and the environment they read. */
+export interface ServiceHooks {
+  dir: string
+  env: Record<string, string>
+}
+
 /**
  * POST git-upload-pack / git-receive-pack: the request body streams into
  * `git <service> --stateless-rpc`, its output streams back. Nothing is buffered whole.
@@ -57,12 +63,14 @@ export async function runService(
   gitProtocol: string,
   input: Readable,
   output: Writable,
+  hooks?: ServiceHooks,
 ): Promise<void> {
+  const hookConfig = hooks ? ['-c', `core.hooksPath=${hooks.dir}`] : []
   const child = spawnGit(
     repo.gitEnv,
     repo.gitDir,
-    [...SERVICE_CONFIG, service, '--stateless-rpc', repo.gitDir],
-    gitProtocolEnv(gitProtocol),
+    [...SERVICE_CONFIG, ...hookConfig, service, '--stateless-rpc', repo.gitDir],
+    { ...gitProtocolEnv(gitProtocol), ...hooks?.env },
   )
   let stderr = ''
   child.stderr.on('data', (chunk: Buffer) => {
