@@ -3,12 +3,38 @@ import { cloneUrl, commitFile, git, gitOk, withTempDir } from './support/git'
 import { castRoles, projectForCast, type RoleCast } from './support/projects'
 import type { BranchJson, ProjectJson } from './support/types'
 
+interface ProtectedRefAccessJson {
+  id: number
+  access_level: number
+  access_level_description: string
+}
+
+interface ProtectedBranchJson {
+  id: number
+  name: string
+  push_access_levels: ProtectedRefAccessJson[]
+  merge_access_levels: ProtectedRefAccessJson[]
+  unprotect_access_levels: ProtectedRefAccessJson[]
+  allow_force_push: boolean
+  code_owner_approval_required: boolean
+}
+
+const maintainersOnly = {
+  id: expect.any(Number) as unknown,
+  access_level: 40,
+  access_level_description: 'Maintainers',
+  deploy_key_id: null,
+  user_id: null,
+  group_id: null,
+}
+
 // The real git client against the suite: the default branch is protected when
 // the project is created (Maintainers push, nobody force-pushes), and git
 // receive-pack refuses with GitLab's messages.
 
 const PUSH_REFUSED =
   'GitLab: You are not allowed to push code to protected branches on this project.'
+const DELETE_REFUSED = 'GitLab: You can only delete protected branches using the web interface.'
 const FORCE_REFUSED =
   'GitLab: You are not allowed to force push code to a protected branch on this project.'
 
@@ -90,5 +116,127 @@ describe('protected branches on git push', () => {
       expect(removal.code).not.toBe(0)
       expect(await mainSha()).toBe(sha)
     })
+  })
+
+  it('refuses to delete over git a protected branch that is not the default', async () => {
+    await withTempDir(async (dir) => {
+      await gitOk(['clone', '-q', urlFor('maintainer'), 'wt'], dir)
+      const wt = `${dir}/wt`
+      await gitOk(['push', '-q', 'origin', 'HEAD:release-1'], wt)
+      const protect = await api(`/projects/${project.id}/protected_branches`, {
+        method: 'POST',
+        token: cast.maintainer.token,
+        body: { name: 'release-*', allow_force_push: true },
+      })
+      expect(protect.status).toBe(201)
+      const removal = await git(['push', 'origin', '--delete', 'release-1'], wt)
+      expect(removal.code).not.toBe(0)
+      expect(removal.stderr).toContain(`remote: ${DELETE_REFUSED}`)
+
+      // The rule allows force pushes: a Maintainer may rewrite it.
+      await gitOk(['commit', '-q', '--amend', '-m', 'Rewritten release'], wt)
+      const force = await git(['push', '--force', 'origin', 'HEAD:release-1'], wt)
+      expect(force.stderr).not.toContain('rejected')
+      expect(force.code).toBe(0)
+    })
+  })
+})
+
+describe('protected branches API', () => {
+  let cast: RoleCast
+  let project: ProjectJson
+
+  beforeAll(async () => {
+    cast = await castRoles()
+    project = await projectForCast(cast, { initialize_with_readme: true })
+  })
+
+  const rules = () => `/projects/${project.id}/protected_branches`
+
+  it('lists the default branch, protected for Maintainers when the project was created', async () => {
+    const list = await api<ProtectedBranchJson[]>(rules(), { token: cast.maintainer.token })
+    expect(list.status).toBe(200)
+    expect(list.body).toEqual([
+      {
+        id: expect.any(Number),
+        name: 'main',
+        push_access_levels: [maintainersOnly],
+        merge_access_levels: [maintainersOnly],
+        unprotect_access_levels: [maintainersOnly],
+        allow_force_push: false,
+        code_owner_approval_required: false,
+        inherited: false,
+      },
+    ])
+  })
+
+  it('creates, reads, updates and deletes a wildcard rule', async () => {
+    const created = await api<ProtectedBranchJson>(rules(), {
+      method: 'POST',
+      token: cast.maintainer.token,
+      body: { name: 'feature/*', push_access_level: 30, merge_access_level: 0 },
+    })
+    expect(created.status).toBe(201)
+    expect(created.body).toMatchObject({
+      name: 'feature/*',
+      push_access_levels: [
+        { access_level: 30, access_level_description: 'Developers + Maintainers' },
+      ],
+      merge_access_levels: [{ access_level: 0, access_level_description: 'No one' }],
+      allow_force_push: false,
+    })
+
+    const again = await api(rules(), {
+      method: 'POST',
+      token: cast.maintainer.token,
+      body: { name: 'feature/*' },
+    })
+    expect(again.status).toBe(409)
+    expect(again.body).toEqual({ message: "Protected branch 'feature/*' already exists" })
+
+    const one = `${rules()}/${encodeURIComponent('feature/*')}`
+    const read = await api<ProtectedBranchJson>(one, { token: cast.maintainer.token })
+    expect(read.status).toBe(200)
+    expect(read.body.id).toBe(created.body.id)
+
+    const patched = await api<ProtectedBranchJson>(one, {
+      method: 'PATCH',
+      token: cast.maintainer.token,
+      body: { allow_force_push: true, code_owner_approval_required: true },
+    })
+    expect(patched.status).toBe(200)
+    expect(patched.body).toMatchObject({
+      allow_force_push: true,
+      code_owner_approval_required: true,
+      push_access_levels: [{ access_level: 30 }],
+    })
+
+    const removed = await api(one, { method: 'DELETE', token: cast.maintainer.token })
+    expect(removed.status).toBe(204)
+    const gone = await api(one, { token: cast.maintainer.token })
+    expect(gone.status).toBe(404)
+    expect(gone.body).toEqual({ message: '404 Not found' })
+  })
+
+  it('refuses an access level GitLab does not know with 400', async () => {
+    const bad = await api(rules(), {
+      method: 'POST',
+      token: cast.maintainer.token,
+      body: { name: 'x', push_access_level: 20 },
+    })
+    expect(bad.status).toBe(400)
+    expect(bad.body).toEqual({ error: 'push_access_level does not have a valid value' })
+  })
+
+  it('is for Maintainers: 403 for a Developer, 404 for a stranger, 401 anonymous', async () => {
+    expect((await api(rules(), { token: cast.developer.token })).status).toBe(403)
+    const post = await api(rules(), {
+      method: 'POST',
+      token: cast.developer.token,
+      body: { name: 'dev-*' },
+    })
+    expect(post.status).toBe(403)
+    expect((await api(rules(), { token: cast.stranger.token })).status).toBe(404)
+    expect((await api(rules())).status).toBe(401)
   })
 })
