@@ -1,6 +1,12 @@
 import { api } from './support/api'
 import { cloneUrl, commitFile, git, gitOk, withTempDir } from './support/git'
-import { castRoles, projectForCast, type RoleCast } from './support/projects'
+import {
+  castRoles,
+  commitFiles,
+  createBranch,
+  projectForCast,
+  type RoleCast,
+} from './support/projects'
 import type { BranchJson, ProjectJson } from './support/types'
 
 interface ProtectedRefAccessJson {
@@ -238,5 +244,100 @@ describe('protected branches API', () => {
     expect(post.status).toBe(403)
     expect((await api(rules(), { token: cast.stranger.token })).status).toBe(404)
     expect((await api(rules())).status).toBe(401)
+  })
+})
+
+describe('protected branches in the repository APIs', () => {
+  let cast: RoleCast
+  let project: ProjectJson
+
+  beforeAll(async () => {
+    cast = await castRoles()
+    project = await projectForCast(cast, { initialize_with_readme: true })
+  })
+
+  const branchUrl = (name: string) =>
+    `/projects/${project.id}/repository/branches/${encodeURIComponent(name)}`
+
+  it('answers protected, developers_can_push/merge and can_push from the rules', async () => {
+    const asDeveloper = await api<BranchJson>(branchUrl('main'), { token: cast.developer.token })
+    expect(asDeveloper.status).toBe(200)
+    expect(asDeveloper.body).toMatchObject({
+      protected: true,
+      developers_can_push: false,
+      developers_can_merge: false,
+      can_push: false,
+    })
+    const asMaintainer = await api<BranchJson>(branchUrl('main'), {
+      token: cast.maintainer.token,
+    })
+    expect(asMaintainer.body).toMatchObject({ protected: true, can_push: true })
+
+    await createBranch(cast.developer.token, project.id, 'dev-topic', 'main')
+    const list = await api<BranchJson[]>(`/projects/${project.id}/repository/branches`, {
+      token: cast.developer.token,
+    })
+    expect(list.body.find((branch) => branch.name === 'dev-topic')).toMatchObject({
+      protected: false,
+      can_push: true,
+    })
+  })
+
+  it("refuses a Developer's commit or file change on the protected default branch with 400", async () => {
+    const commit = await api(`/projects/${project.id}/repository/commits`, {
+      method: 'POST',
+      token: cast.developer.token,
+      body: {
+        branch: 'main',
+        commit_message: 'Sneak in',
+        actions: [{ action: 'create', file_path: 'sneak.txt', content: 'x' }],
+      },
+    })
+    expect(commit.status).toBe(400)
+    expect(commit.body).toEqual({ message: 'You are not allowed to push into this branch' })
+
+    const file = await api(`/projects/${project.id}/repository/files/sneak2.txt`, {
+      method: 'POST',
+      token: cast.developer.token,
+      body: { branch: 'main', content: 'x', commit_message: 'Sneak in a file' },
+    })
+    expect(file.status).toBe(400)
+    expect(file.body).toEqual({ message: 'You are not allowed to push into this branch' })
+
+    // A Maintainer may, and a Developer may on a branch no rule protects.
+    await commitFiles(cast.maintainer.token, project.id, 'main', [
+      { action: 'create', file_path: 'by-maintainer.txt', content: 'ok' },
+    ])
+    await commitFiles(cast.developer.token, project.id, 'dev-topic', [
+      { action: 'create', file_path: 'by-developer.txt', content: 'ok' },
+    ])
+  })
+
+  it('lets only a Maintainer delete a protected branch through the API (405 for a Developer)', async () => {
+    await createBranch(cast.maintainer.token, project.id, 'stable-1', 'main')
+    const protect = await api(`/projects/${project.id}/protected_branches`, {
+      method: 'POST',
+      token: cast.maintainer.token,
+      body: { name: 'stable-*', push_access_level: 30 },
+    })
+    expect(protect.status).toBe(201)
+    const shown = await api<BranchJson>(branchUrl('stable-1'), { token: cast.developer.token })
+    expect(shown.body).toMatchObject({
+      protected: true,
+      developers_can_push: true,
+      can_push: true,
+    })
+
+    const byDeveloper = await api(branchUrl('stable-1'), {
+      method: 'DELETE',
+      token: cast.developer.token,
+    })
+    expect(byDeveloper.status).toBe(405)
+    expect(byDeveloper.body).toEqual({ message: 'You dont have access to delete the branch' })
+    const byMaintainer = await api(branchUrl('stable-1'), {
+      method: 'DELETE',
+      token: cast.maintainer.token,
+    })
+    expect(byMaintainer.status).toBe(204)
   })
 })

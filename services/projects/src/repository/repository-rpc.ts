@@ -14,6 +14,7 @@ import {
   listBranches,
   setDefaultBranch,
 } from './branches.js'
+import { protectionOf, requireDeleteBranch, requirePushToBranch } from './branch-rules.js'
 import { commitFiles, type FileAction, type FileActionKind } from './commit-files.js'
 import { commitStats, getCommit, listCommits } from './commits.js'
 import { mergeRequestHandlers } from './merge-request-rpc.js'
@@ -125,14 +126,19 @@ export function repositoryService(
     })),
     listBranches: server.unary('ListBranches', async (req) => {
       const branches = await listBranches(await existing(req.projectId), req.search)
+      const rules = await deps.protectedBranches.list(req.projectId)
       return {
-        branches: pageOf(branches, req.page?.page ?? 1, req.page?.perPage ?? 20).map(branchToProto),
+        branches: pageOf(branches, req.page?.page ?? 1, req.page?.perPage ?? 20).map((branch) =>
+          branchToProto(branch, protectionOf(rules, branch.name, req.caller)),
+        ),
         pageInfo: { total: branches.length },
       }
     }),
-    getBranch: server.unary('GetBranch', async (req) => ({
-      branch: branchToProto(await getBranch(await existing(req.projectId), req.name)),
-    })),
+    getBranch: server.unary('GetBranch', async (req) => {
+      const branch = await getBranch(await existing(req.projectId), req.name)
+      const rules = await deps.protectedBranches.list(req.projectId)
+      return { branch: branchToProto(branch, protectionOf(rules, branch.name, req.caller)) }
+    }),
     createBranch: server.unary('CreateBranch', async (req) => {
       const repo = await existing(req.projectId)
       const branch = await writeRefs(repo, req.projectId, req.caller, async () => {
@@ -140,12 +146,15 @@ export function repositoryService(
         const ref = `refs/heads/${branch.name}`
         return { result: branch, changes: [{ ref, oldId: undefined, newId: branch.commit.id }] }
       })
-      return { branch: branchToProto(branch) }
+      const rules = await deps.protectedBranches.list(req.projectId)
+      return { branch: branchToProto(branch, protectionOf(rules, branch.name, req.caller)) }
     }),
     deleteBranch: server.unary('DeleteBranch', async (req) => {
       const repo = await existing(req.projectId)
       await writeRefs(repo, req.projectId, req.caller, async () => {
-        const old = await deleteBranch(repo, req.name)
+        const old = await deleteBranch(repo, req.name, () =>
+          requireDeleteBranch(deps.protectedBranches, req.projectId, req.name, req.caller),
+        )
         const ref = `refs/heads/${req.name}`
         return { result: undefined, changes: [{ ref, oldId: old, newId: undefined }] }
       })
@@ -158,6 +167,14 @@ export function repositoryService(
     commitFiles: server.unary('CommitFiles', async (req) => {
       const repo = await writable(req.projectId)
       const actions = req.actions.map(toFileAction)
+      // The one write without the caller's abilities is the projects service's
+      // own first commit of a project it creates (README, template): it goes
+      // into an empty repository. Every other write meets the branch's rules.
+      const creating =
+        req.caller?.project === undefined && (await repo.refs(['refs/heads'])).size === 0
+      if (!creating) {
+        await requirePushToBranch(deps.protectedBranches, req.projectId, req.branch, req.caller)
+      }
       const result = await writeRefs(repo, req.projectId, req.caller, async () => {
         const result = await commitFiles(repo, {
           branch: req.branch,
