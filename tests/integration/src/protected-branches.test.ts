@@ -341,3 +341,40 @@ describe('protected branches in the repository APIs', () => {
     expect(byMaintainer.status).toBe(204)
   })
 })
+
+describe('protected branches in merges', () => {
+  it('refuses a Developer the merge into the protected default branch (401), lets a Maintainer merge', async () => {
+    const cast = await castRoles()
+    const project = await projectForCast(cast, { initialize_with_readme: true })
+    await createBranch(cast.developer.token, project.id, 'dev-change', 'main')
+    await commitFiles(cast.developer.token, project.id, 'dev-change', [
+      { action: 'create', file_path: 'change.txt', content: 'change' },
+    ])
+    const opened = await api<{ iid: number }>(`/projects/${project.id}/merge_requests`, {
+      method: 'POST',
+      token: cast.developer.token,
+      body: { source_branch: 'dev-change', target_branch: 'main', title: 'Change' },
+    })
+    expect(opened.status).toBe(201)
+    const merge = `/projects/${project.id}/merge_requests/${opened.body.iid}/merge`
+    // The merge status is computed in the background: wait until it is known.
+    for (let attempt = 0; attempt < 40; attempt++) {
+      const mr = await api<{ merge_status: string }>(
+        `/projects/${project.id}/merge_requests/${opened.body.iid}`,
+        { token: cast.maintainer.token },
+      )
+      if (mr.body.merge_status === 'can_be_merged') break
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+
+    const byDeveloper = await api(merge, { method: 'PUT', token: cast.developer.token })
+    expect(byDeveloper.status).toBe(401)
+    const main = await api<BranchJson>(`/projects/${project.id}/repository/branches/main`, {
+      token: cast.developer.token,
+    })
+    expect(main.body.commit.title).toBe('Initial commit')
+
+    const byMaintainer = await api(merge, { method: 'PUT', token: cast.maintainer.token })
+    expect(byMaintainer.status).toBe(200)
+  })
+})

@@ -1,5 +1,5 @@
 import type { Caller } from '@suite/proto'
-import { PreconditionError } from '@suite/runtime'
+import { PreconditionError, UnauthenticatedError } from '@suite/runtime'
 import { developersCan, type ProtectedBranch } from '../domain/protected-branch.js'
 import { branchAccess } from '../domain/protected-branch-policy.js'
 import type { ProtectedBranchesStore } from '../store/protected-branches.store.js'
@@ -50,4 +50,20 @@ export async function requireDeleteBranch(
   if (!access.canDelete) {
     throw new PreconditionError('You dont have access to delete the branch', 'method_not_allowed')
   }
+}
+
+/**
+ * MergeRequest#can_be_merged_by? for a protected target: the caller may merge
+ * or push to it (UserAccess#can_update_branch?), else the merge API's
+ * `unauthorized!` (401). An unprotected target is push_code, which the merge
+ * requests service checked.
+ */
+export async function requireMergeInto(
+  store: ProtectedBranchesStore,
+  projectId: number,
+  branch: string,
+  caller: Caller | undefined,
+): Promise<void> {
+  const access = branchAccess(await store.list(projectId), branch, pushActor(caller))
+  if (access.protected && !access.canPush && !access.canMerge) throw new UnauthenticatedError()
 }

@@ -20,6 +20,8 @@ export interface MergeRequestRpcContext {
     caller: Caller | undefined,
     run: () => Promise<RefWrite<T>>,
   ) => Promise<T>
+  /** Refuses a merge into a protected branch the caller may neither merge nor push to. */
+  requireMergeInto: (projectId: number, branch: string, caller: Caller | undefined) => Promise<void>
 }
 
 const METHODS: Partial<Record<MergeMethod, MergeMethodName>> = {
@@ -67,6 +69,7 @@ export function mergeRequestHandlers(
     ),
     mergeBranch: server.unary('MergeBranch', async (req) => {
       const repo = await existing(req.projectId)
+      await context.requireMergeInto(req.projectId, req.targetBranch, req.caller)
       const outcome = await writeRefs(repo, req.projectId, req.caller, async () => {
         const outcome = await mergeBranch(repo, {
           sourceBranch: req.sourceBranch,

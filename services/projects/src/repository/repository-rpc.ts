@@ -14,7 +14,12 @@ import {
   listBranches,
   setDefaultBranch,
 } from './branches.js'
-import { protectionOf, requireDeleteBranch, requirePushToBranch } from './branch-rules.js'
+import {
+  protectionOf,
+  requireDeleteBranch,
+  requireMergeInto,
+  requirePushToBranch,
+} from './branch-rules.js'
 import { commitFiles, type FileAction, type FileActionKind } from './commit-files.js'
 import { commitStats, getCommit, listCommits } from './commits.js'
 import { mergeRequestHandlers } from './merge-request-rpc.js'
@@ -294,6 +299,11 @@ export function repositoryService(
         verificationStatus: 'unverified',
       }
     }),
-    ...mergeRequestHandlers(server, { existing, writeRefs }),
+    ...mergeRequestHandlers(server, {
+      existing,
+      writeRefs,
+      requireMergeInto: (projectId, branch, caller) =>
+        requireMergeInto(deps.protectedBranches, projectId, branch, caller),
+    }),
   }
 }
