@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
 import { PUSH_RULES_ENV, refusalFor, type PushedRef, type PushRules } from './push-rules.js'
 
 /**
@@ -7,7 +8,7 @@ import { PUSH_RULES_ENV, refusalFor, type PushedRef, type PushRules } from './pu
  * GitLab's message on stderr (the client prints it as `remote: GitLab: ...`
  * and `! [remote rejected] ... (pre-receive hook declined)`), when one of them
  * moves a protected branch in a way the pusher may not. The rules and the
- * pusher come from the repository role in the environment. The new objects
+ * pusher come from the repository role, in the file the environment names. The new objects
  * are in receive-pack's quarantine, which the hook's git commands see.
  */
 
@@ -40,12 +41,12 @@ function parseUpdates(text: string): PushedRef[] {
 }
 
 async function main(): Promise<number> {
-  const raw = process.env[PUSH_RULES_ENV]
-  if (!raw) {
+  const file = process.env[PUSH_RULES_ENV]
+  if (!file) {
     process.stderr.write('GitLab: The push could not be checked.\n')
     return 1
   }
-  const push = JSON.parse(raw) as PushRules
+  const push = JSON.parse(await readFile(file, 'utf8')) as PushRules
   for (const update of parseUpdates(await readStdin())) {
     const refusal = await refusalFor(push, update, isForced)
     if (refusal) {

@@ -3,7 +3,7 @@ import { AccessLevel } from '@suite/proto'
 import { matchingRules, type ProtectedBranch } from '../domain/protected-branch.js'
 import { branchAccess, type ProtectedRefActor } from '../domain/protected-branch-policy.js'
 
-/** The environment variable that hands the push's rules to the pre-receive hook. */
+/** The environment variable that names the file with the push's rules for the pre-receive hook. */
 export const PUSH_RULES_ENV = 'SUITE_PUSH_RULES'
 
 /** What the pre-receive hook needs to judge one push: the pusher and the project's rules. */

@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto'
+import { rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import type {
   PostReceivePackRequest,
   PostUploadPackRequest,
@@ -52,8 +55,16 @@ export function smartHttpService(server: GrpcServer, deps: RepositoryDeps): Smar
           actor: pushActor(first?.caller),
           rules: await deps.protectedBranches.list(projectId),
         }
-        const hooks = { dir: deps.pushHooksDir, env: { [PUSH_RULES_ENV]: JSON.stringify(push) } }
-        await runService(repo, 'receive-pack', first?.gitProtocol ?? '', body, sink, hooks)
+        // A file, not the variable itself: many rules would pass the kernel's
+        // limit on one environment string and fail the push.
+        const rulesFile = join(deps.pushHooksDir, `${randomUUID()}.json`)
+        await writeFile(rulesFile, JSON.stringify(push), { mode: 0o600 })
+        const hooks = { dir: deps.pushHooksDir, env: { [PUSH_RULES_ENV]: rulesFile } }
+        try {
+          await runService(repo, 'receive-pack', first?.gitProtocol ?? '', body, sink, hooks)
+        } finally {
+          await rm(rulesFile, { force: true })
+        }
         const changes = diffRefs(before, await repo.refs())
         const firstBranch = changes.find(
           (change) => change.newId && change.ref.startsWith('refs/heads/'),
