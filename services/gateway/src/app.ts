@@ -38,6 +38,7 @@ import { commitStatusRoutes } from './routes/commit-statuses.routes.js'
 import { jobRoutes } from './routes/jobs.routes.js'
 import { jobTokenScopeRoutes } from './routes/job-token-scope.routes.js'
 import { applicationSettingsRoutes, projectHookRoutes } from './routes/project-hooks.routes.js'
+import { protectedBranchRoutes } from './routes/protected-branches.routes.js'
 import { runnerRoutes } from './routes/runners.routes.js'
 import { runnerProtocolRoutes } from './routes/runner-protocol.routes.js'
 import { personalAccessTokenRoutes } from './routes/personal-access-tokens.routes.js'
@@ -139,6 +140,7 @@ export function createApp(deps: AppDeps): Express {
         : undefined,
   })
   applicationSettingsRoutes(api, deps.projects)
+  protectedBranchRoutes(api, deps.projects)
   eventRoutes(api, deps.events, deps.identity)
   if (deps.repository) {
     repositoryTagRoutes(api, deps.repository, deps.externalUrl)

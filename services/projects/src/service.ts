@@ -4,6 +4,7 @@ import { registerRepositoryServices } from './repository/register.js'
 import { registerEventServices } from './rpc/event-services.js'
 import { registerHookService } from './rpc/hook.rpc.js'
 import { registerProjectServices } from './rpc/project-services.js'
+import { registerProtectedBranchService } from './rpc/protected-branch.rpc.js'
 import type { Database } from './store/schema.js'
 import { startWorkers } from './workers/index.js'
 
@@ -19,6 +20,7 @@ export const projectsService: DomainService<Database> = {
   registerServer: (server, deps) => {
     registerEventServices(server, deps)
     registerHookService(server, deps)
+    registerProtectedBranchService(server, deps)
     return registerProjectServices(server, deps)
   },
   grpcRoles: { repository: registerRepositoryServices },

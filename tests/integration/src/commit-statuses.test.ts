@@ -61,6 +61,15 @@ describe('commit statuses', () => {
     ;({ project } = await projectWithMain(owner))
     await addProjectMember(project.id, developer.user.id, DEVELOPER, owner.token)
     await addProjectMember(project.id, reporter.user.id, REPORTER, owner.token)
+    // main is protected for Maintainers from the start; Developers merge here.
+    const rule = `/projects/${project.id}/protected_branches/main`
+    expect((await api(rule, { method: 'DELETE', token: owner.token })).status).toBe(204)
+    const created = await api(`/projects/${project.id}/protected_branches`, {
+      method: 'POST',
+      token: owner.token,
+      body: { name: 'main', merge_access_level: 30 },
+    })
+    expect(created.status).toBe(201)
   }, 60_000)
 
   const post = (token: string, sha: string, body: Record<string, unknown>) =>

@@ -60,6 +60,15 @@ describe('merge request auto-merge', () => {
     ;[owner, developer] = await Promise.all([createUserWithToken(), createUserWithToken()])
     ;({ project } = await projectWithMain(owner))
     await addProjectMember(project.id, developer.user.id, DEVELOPER, owner.token)
+    // main is protected for Maintainers from the start; Developers merge here.
+    const rule = `/projects/${project.id}/protected_branches/main`
+    expect((await api(rule, { method: 'DELETE', token: owner.token })).status).toBe(204)
+    const created = await api(`/projects/${project.id}/protected_branches`, {
+      method: 'POST',
+      token: owner.token,
+      body: { name: 'main', merge_access_level: 30 },
+    })
+    expect(created.status).toBe(201)
     await commitFiles(owner.token, project.id, 'main', [
       { action: 'create', file_path: '.gitlab-ci.yml', content: CI_CONFIG },
     ])

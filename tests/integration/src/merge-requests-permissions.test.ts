@@ -68,7 +68,9 @@ function expectedStatus(operation: Operation, visibility: Visibility, role: Role
     case 'close':
       return developerUp ? 200 : 403
     case 'merge':
-      return developerUp ? 200 : 401
+      // main is protected for Maintainers (GitLab's default branch protection):
+      // a Developer may not merge into it, can_be_merged_by? is false: 401.
+      return developerUp && role !== 'developer' ? 200 : 401
     case 'delete':
       return role === 'owner' || role === 'admin' ? 204 : 403
     default:

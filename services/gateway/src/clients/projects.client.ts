@@ -1,5 +1,5 @@
 import type { Client } from '@grpc/grpc-js'
-import { HookServiceClient, ProjectServiceClient } from '@suite/proto'
+import { HookServiceClient, ProjectServiceClient, ProtectedBranchServiceClient } from '@suite/proto'
 import { createClient, type Registry } from '@suite/runtime'
 import { WRITE_DEADLINE_MS } from './deadlines.js'
 import type { ReadWrite } from './identity.client.js'
@@ -8,6 +8,7 @@ export interface ProjectsClients {
   projects: ReadWrite<ProjectServiceClient>
   /** Webhooks; tests and resends wait for the receiver, so writes get the hook timeout and more. */
   hooks: ReadWrite<HookServiceClient>
+  protectedBranches: ReadWrite<ProtectedBranchServiceClient>
   close: () => void
 }
 
@@ -45,10 +46,30 @@ export function createProjectsClients(
     internalSecret,
     deadlineMs: HOOK_SEND_DEADLINE_MS,
   })
-  const raws: Client[] = [read.raw, write.raw, hooksRead.raw, hooksWrite.raw]
+  const rulesRead = createClient(ProtectedBranchServiceClient, {
+    address,
+    registry,
+    internalSecret,
+    retries: READ_RETRIES,
+  })
+  const rulesWrite = createClient(ProtectedBranchServiceClient, {
+    address,
+    registry,
+    internalSecret,
+    deadlineMs: WRITE_DEADLINE_MS,
+  })
+  const raws: Client[] = [
+    read.raw,
+    write.raw,
+    hooksRead.raw,
+    hooksWrite.raw,
+    rulesRead.raw,
+    rulesWrite.raw,
+  ]
   return {
     projects: { read: read.rpc, write: write.rpc },
     hooks: { read: hooksRead.rpc, write: hooksWrite.rpc },
+    protectedBranches: { read: rulesRead.rpc, write: rulesWrite.rpc },
     close: () => raws.forEach((raw) => raw.close()),
   }
 }

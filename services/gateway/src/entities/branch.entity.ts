@@ -1,7 +1,7 @@
 import type { Branch } from '@suite/proto'
 import { presentCommit, type CommitJson, type ProjectLink } from './commit.entity.js'
 
-/** GitLab's Entities::Branch (no protected branches in this suite yet). */
+/** GitLab's Entities::Branch; protection and can_push as the repository role answered them. */
 export interface BranchJson {
   name: string
   commit: CommitJson | null
@@ -14,15 +14,15 @@ export interface BranchJson {
   web_url: string
 }
 
-export function presentBranch(branch: Branch, project: ProjectLink, canPush: boolean): BranchJson {
+export function presentBranch(branch: Branch, project: ProjectLink): BranchJson {
   return {
     name: branch.name,
     commit: branch.commit ? presentCommit(branch.commit, project) : null,
     merged: branch.merged,
-    protected: false,
-    developers_can_push: false,
-    developers_can_merge: false,
-    can_push: canPush,
+    protected: branch.protected,
+    developers_can_push: branch.developersCanPush,
+    developers_can_merge: branch.developersCanMerge,
+    can_push: branch.canPush,
     default: branch.default,
     web_url: `${project.webUrl}/-/tree/${encodeURIComponent(branch.name).replace(/%2F/g, '/')}`,
   }

@@ -80,14 +80,23 @@ describe('repository presenters', () => {
   })
 
   it('presents a branch as Entities::Branch', () => {
-    const branch = { name: 'feature/x', commit, merged: true, default: false }
-    expect(presentBranch(branch, project, true)).toEqual({
+    const branch = {
+      name: 'feature/x',
+      commit,
+      merged: true,
+      default: false,
+      protected: true,
+      developersCanPush: false,
+      developersCanMerge: true,
+      canPush: true,
+    }
+    expect(presentBranch(branch, project)).toEqual({
       name: 'feature/x',
       commit: commitJson,
       merged: true,
-      protected: false,
+      protected: true,
       developers_can_push: false,
-      developers_can_merge: false,
+      developers_can_merge: true,
       can_push: true,
       default: false,
       web_url: 'http://gitlab.test/root/demo/-/tree/feature/x',

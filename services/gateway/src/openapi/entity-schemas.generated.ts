@@ -6096,6 +6096,201 @@ export const ENTITY_SCHEMAS: Readonly<Record<string, Readonly<Record<string, unk
       'created_at',
     ],
   },
+  ProtectedBranch: {
+    type: 'object',
+    properties: {
+      id: {
+        type: 'number',
+      },
+      name: {
+        type: 'string',
+      },
+      push_access_levels: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            id: {
+              type: 'number',
+            },
+            access_level: {
+              type: 'number',
+            },
+            access_level_description: {
+              type: 'string',
+            },
+            deploy_key_id: {
+              anyOf: [
+                {
+                  type: 'null',
+                },
+                {
+                  type: 'number',
+                },
+              ],
+            },
+            user_id: {
+              anyOf: [
+                {
+                  type: 'null',
+                },
+                {
+                  type: 'number',
+                },
+              ],
+            },
+            group_id: {
+              anyOf: [
+                {
+                  type: 'null',
+                },
+                {
+                  type: 'number',
+                },
+              ],
+            },
+          },
+          required: [
+            'id',
+            'access_level',
+            'access_level_description',
+            'deploy_key_id',
+            'user_id',
+            'group_id',
+          ],
+        },
+      },
+      merge_access_levels: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            id: {
+              type: 'number',
+            },
+            access_level: {
+              type: 'number',
+            },
+            access_level_description: {
+              type: 'string',
+            },
+            deploy_key_id: {
+              anyOf: [
+                {
+                  type: 'null',
+                },
+                {
+                  type: 'number',
+                },
+              ],
+            },
+            user_id: {
+              anyOf: [
+                {
+                  type: 'null',
+                },
+                {
+                  type: 'number',
+                },
+              ],
+            },
+            group_id: {
+              anyOf: [
+                {
+                  type: 'null',
+                },
+                {
+                  type: 'number',
+                },
+              ],
+            },
+          },
+          required: [
+            'id',
+            'access_level',
+            'access_level_description',
+            'deploy_key_id',
+            'user_id',
+            'group_id',
+          ],
+        },
+      },
+      unprotect_access_levels: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            id: {
+              type: 'number',
+            },
+            access_level: {
+              type: 'number',
+            },
+            access_level_description: {
+              type: 'string',
+            },
+            deploy_key_id: {
+              anyOf: [
+                {
+                  type: 'null',
+                },
+                {
+                  type: 'number',
+                },
+              ],
+            },
+            user_id: {
+              anyOf: [
+                {
+                  type: 'null',
+                },
+                {
+                  type: 'number',
+                },
+              ],
+            },
+            group_id: {
+              anyOf: [
+                {
+                  type: 'null',
+                },
+                {
+                  type: 'number',
+                },
+              ],
+            },
+          },
+          required: [
+            'id',
+            'access_level',
+            'access_level_description',
+            'deploy_key_id',
+            'user_id',
+            'group_id',
+          ],
+        },
+      },
+      allow_force_push: {
+        type: 'boolean',
+      },
+      code_owner_approval_required: {
+        type: 'boolean',
+      },
+      inherited: {
+        type: 'boolean',
+      },
+    },
+    required: [
+      'id',
+      'name',
+      'push_access_levels',
+      'merge_access_levels',
+      'unprotect_access_levels',
+      'allow_force_push',
+      'code_owner_approval_required',
+      'inherited',
+    ],
+  },
   PipelineBasic: {
     type: 'object',
     properties: {

@@ -22,6 +22,7 @@ import type {
   presentPipelineWithMetadata,
 } from '../entities/pipeline.entity.js'
 import type { presentProjectHook, presentWebHookLog } from '../entities/project-hook.entity.js'
+import type { presentProtectedBranch } from '../entities/protected-branch.entity.js'
 import type { presentProjectSimple } from '../entities/project-simple.entity.js'
 import type { presentProject } from '../entities/project.entity.js'
 import type { presentResourceStateEvent } from '../entities/resource-state-event.entity.js'
@@ -53,6 +54,7 @@ export type Tag = TagJson
 export type Event = EventJson
 export type ProjectHook = ReturnType<typeof presentProjectHook>
 export type WebHookLog = ReturnType<typeof presentWebHookLog>
+export type ProtectedBranch = ReturnType<typeof presentProtectedBranch>
 export type PipelineBasic = ReturnType<typeof presentPipelineBasic>
 export type PipelineBasicWithMetadata = ReturnType<typeof presentPipelineBasicWithMetadata>
 export type Pipeline = ReturnType<typeof presentPipeline>

@@ -88,6 +88,9 @@ const ROUTE_ENTITIES: readonly (readonly [string, RegExp, string])[] = [
   ['POST', /^\/api\/v4\/projects\/:id\/hooks$/, 'ProjectHook'],
   ['PUT', /^\/api\/v4\/projects\/:id\/hooks\/:hook_id$/, 'ProjectHook'],
   ['GET', /^\/api\/v4\/projects\/:id\/hooks\/:hook_id\/events$/, 'WebHookLog'],
+  ['GET', /^\/api\/v4\/projects\/:id\/protected_branches(\/:name)?$/, 'ProtectedBranch'],
+  ['POST', /^\/api\/v4\/projects\/:id\/protected_branches$/, 'ProtectedBranch'],
+  ['PATCH', /^\/api\/v4\/projects\/:id\/protected_branches\/:name$/, 'ProtectedBranch'],
   // Lists show PipelineBasicWithMetadata, one pipeline (or the latest) PipelineWithMetadata,
   // a created, triggered, retried or canceled one Pipeline.
   ['GET', /^\/api\/v4\/projects\/:id\/pipelines$/, 'PipelineBasicWithMetadata'],

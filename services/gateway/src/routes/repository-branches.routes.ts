@@ -1,5 +1,5 @@
 import type { Branch } from '@suite/proto'
-import { PUBLIC, canInProject, requireProjectAbility } from '../auth/abilities.js'
+import { PUBLIC, requireProjectAbility } from '../auth/abilities.js'
 import type { RepositoryClients } from '../clients/repository.client.js'
 import { presentBranch } from '../entities/branch.entity.js'
 import type { ProjectLink } from '../entities/commit.entity.js'
@@ -10,11 +10,9 @@ import { projectLink } from './repository-links.js'
 interface LinkedBranch {
   branch: Branch
   link: ProjectLink
-  canPush: boolean
 }
 
-const presentLinkedBranch = ({ branch, link, canPush }: LinkedBranch) =>
-  presentBranch(branch, link, canPush)
+const presentLinkedBranch = ({ branch, link }: LinkedBranch) => presentBranch(branch, link)
 
 /** lib/api/branches.rb: list, show, create and delete. */
 export function repositoryBranchRoutes(
@@ -41,11 +39,11 @@ export function repositoryBranchRoutes(
         projectId: project.id,
         search: params.search ?? '',
         page,
+        caller,
       })
       const link = projectLink(externalUrl, project)
-      const canPush = canInProject(caller.project, 'pushCode')
       return {
-        items: answer.branches.map((branch) => ({ branch, link, canPush })),
+        items: answer.branches.map((branch) => ({ branch, link })),
         total: answer.pageInfo?.total ?? answer.branches.length,
       }
     },
@@ -62,10 +60,10 @@ export function repositoryBranchRoutes(
       const { branch } = await repository.read.getBranch({
         projectId: project.id,
         name: params.branch,
+        caller,
       })
       if (!branch) throw new Error('GetBranch answered without a branch')
-      const link = projectLink(externalUrl, project)
-      return { branch, link, canPush: canInProject(caller.project, 'pushCode') }
+      return { branch, link: projectLink(externalUrl, project) }
     },
     present: presentLinkedBranch,
   })
@@ -89,7 +87,7 @@ export function repositoryBranchRoutes(
         ref: params.ref,
       })
       if (!branch) throw new Error('CreateBranch answered without a branch')
-      return { branch, link: projectLink(externalUrl, project), canPush: true }
+      return { branch, link: projectLink(externalUrl, project) }
     },
     present: presentLinkedBranch,
   })

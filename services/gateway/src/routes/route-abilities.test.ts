@@ -182,7 +182,16 @@ describe('merge request pipelines', () => {
 })
 
 describe('repository routes', () => {
-  const branch = { name: 'feature', commit: undefined, merged: false, default: false }
+  const branch = {
+    name: 'feature',
+    commit: undefined,
+    merged: false,
+    default: false,
+    protected: false,
+    developersCanPush: false,
+    developersCanMerge: false,
+    canPush: false,
+  }
 
   it('need read_code', async () => {
     const api = await start({ project: { readCode: false } })
@@ -191,10 +200,12 @@ describe('repository routes', () => {
     }
   })
 
-  it('show can_push as the push_code answered, and need it to create a branch', async () => {
+  it('show can_push as the repository answered it for the caller, and need push_code to create a branch', async () => {
     const createBranch = jest.fn(() => Promise.resolve({ branch }))
+    // The repository role answers can_push from the caller's abilities and the rules.
     const repository = {
-      getBranch: () => Promise.resolve({ branch }),
+      getBranch: ({ caller }: { caller?: Caller | undefined }) =>
+        Promise.resolve({ branch: { ...branch, canPush: caller?.project?.pushCode ?? false } }),
       createBranch,
     }
     let api = await start({ project: { pushCode: false }, repository })

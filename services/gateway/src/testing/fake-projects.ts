@@ -1,4 +1,8 @@
-import type { HookServiceClient, ProjectServiceClient } from '@suite/proto'
+import type {
+  HookServiceClient,
+  ProjectServiceClient,
+  ProtectedBranchServiceClient,
+} from '@suite/proto'
 import type { PromiseClient } from '@suite/runtime'
 import type { ProjectsClients } from '../clients/projects.client.js'
 
@@ -18,9 +22,17 @@ export function fakeProjects(
         Promise.reject(new Error(`unexpected call hooks.${String(method)}`)),
     },
   ) as unknown as PromiseClient<HookServiceClient>
+  const protectedBranches = new Proxy(
+    {},
+    {
+      get: (_target, method) => () =>
+        Promise.reject(new Error(`unexpected call protectedBranches.${String(method)}`)),
+    },
+  ) as unknown as PromiseClient<ProtectedBranchServiceClient>
   return {
     projects: { read: client, write: client },
     hooks: { read: hooks, write: hooks },
+    protectedBranches: { read: protectedBranches, write: protectedBranches },
     close: () => {},
   }
 }

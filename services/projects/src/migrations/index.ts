@@ -7,6 +7,7 @@ import * as addProjectAccessFacts from './2026_11_22_1000_add_project_access_fac
 import * as addChangeTriggers from './2026_11_26_0900_add_change_triggers.js'
 import * as createRefChangeOutbox from './2026_11_26_1500_create_ref_change_outbox.js'
 import * as createWebHooks from './2026_11_28_1000_create_web_hooks.js'
+import * as createProtectedBranches from './2026_11_28_2000_create_protected_branches.js'
 
 /** Every migration of the `projects` schema, by name; Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0900_add_change_triggers': addChangeTriggers,
   '2026_11_26_1500_create_ref_change_outbox': createRefChangeOutbox,
   '2026_11_28_1000_create_web_hooks': createWebHooks,
+  '2026_11_28_2000_create_protected_branches': createProtectedBranches,
 }

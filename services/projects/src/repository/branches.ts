@@ -80,8 +80,15 @@ export async function createBranch(repo: Repo, name: string, ref: string): Promi
   return getBranch(repo, name)
 }
 
-/** Branches::DeleteService: the default branch stays (405), a missing one is 404. */
-export async function deleteBranch(repo: Repo, name: string): Promise<string> {
+/**
+ * Branches::DeleteService: the default branch stays (405), a missing one is
+ * 404; then `mayDelete` (the protected branch rules) has its say.
+ */
+export async function deleteBranch(
+  repo: Repo,
+  name: string,
+  mayDelete: () => Promise<void> = () => Promise.resolve(),
+): Promise<string> {
   if (!isLookupRefName(name)) throw notFound('Branch')
   const target = await repo.refTarget(`refs/heads/${name}`)
   if (!target) throw notFound('Branch')
@@ -91,6 +98,7 @@ export async function deleteBranch(repo: Repo, name: string): Promise<string> {
       'method_not_allowed',
     )
   }
+  await mayDelete()
   const { exitCode } = await repo.run(
     ['update-ref', '-d', '--end-of-options', `refs/heads/${name}`, target],
     { okCodes: [1, 128] },

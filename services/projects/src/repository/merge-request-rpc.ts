@@ -21,6 +21,8 @@ export interface MergeRequestRpcContext {
     caller: Caller | undefined,
     run: () => Promise<RefWrite<T>>,
   ) => Promise<T>
+  /** Refuses a merge into a protected branch the caller may neither merge nor push to. */
+  requireMergeInto: (projectId: number, branch: string, caller: Caller | undefined) => Promise<void>
 }
 
 const METHODS: Partial<Record<MergeMethod, MergeMethodName>> = {
@@ -70,6 +72,7 @@ export function mergeRequestHandlers(
       // The merge-requests service decided the caller may merge; this is the floor under it.
       requireRepositoryAbility(req.caller, req.projectId, 'pushCode')
       const repo = await existing(req.projectId)
+      await context.requireMergeInto(req.projectId, req.targetBranch, req.caller)
       const outcome = await writeRefs(repo, req.projectId, req.caller, async () => {
         const outcome = await mergeBranch(repo, {
           sourceBranch: req.sourceBranch,

@@ -5,6 +5,7 @@
  */
 import { hookEvent, projectWebUrls, type HookEvent } from '@suite/runtime'
 import type { RefChange } from './push-events.js'
+import { matchesRef } from '../domain/protected-branch.js'
 import type { Repo } from './repository-store.js'
 
 /** GitLab lists at most this many commits in a push payload. */
@@ -106,6 +107,14 @@ export interface PushHookContext {
   externalUrl: string
   /** The default branch, protected by default as GitLab protects it. */
   defaultBranch: string | undefined
+  /** The project's protected branch names and patterns; absent: the default branch alone. */
+  protectedBranches?: readonly string[] | undefined
+}
+
+/** ref_protected: a protected branch rule applies to the branch. */
+function isProtectedBranch(context: PushHookContext, name: string): boolean {
+  if (context.protectedBranches === undefined) return name === context.defaultBranch
+  return context.protectedBranches.some((pattern) => matchesRef(pattern, name))
 }
 
 /** The webhook event of one ref change, or undefined for a ref that is neither branch nor tag. */
@@ -141,7 +150,7 @@ export async function pushHookEvent(
       before: change.oldId ?? BLANK_SHA,
       after: change.newId ?? BLANK_SHA,
       ref: change.ref,
-      refProtected: isBranch && name === context.defaultBranch,
+      refProtected: isBranch && isProtectedBranch(context, name),
       checkoutSha,
       message,
       commits: await hookCommits(repo, ids, webUrl),

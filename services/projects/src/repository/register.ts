@@ -10,9 +10,11 @@ import {
   type ServiceDeps,
 } from '@suite/runtime'
 import { loadProjectsConfig } from '../config.js'
+import { ProtectedBranchesStore } from '../store/protected-branches.store.js'
 import { RefChangesStore } from '../store/ref-changes.store.js'
 import type { Database } from '../store/schema.js'
 import { startIntentSweeper } from './intent-sweeper.js'
+import { createPushHooksDir } from './push-hooks-dir.js'
 import { refChangeRecorder } from './ref-change-recorder.js'
 import { repositoryService } from './repository-rpc.js'
 import { RepositoryStore } from './repository-store.js'
@@ -62,6 +64,8 @@ export function registerRepositoryServices(
     logger: deps.logger,
     externalUrl: config.externalUrl,
     receiveMaxInputBytes: config.receiveMaxInputBytes,
+    protectedBranches: new ProtectedBranchesStore(deps.db),
+    pushHooksDir: createPushHooksDir(),
     refChanges: refChangeRecorder({
       store: refChanges,
       logger: deps.logger,

@@ -5,6 +5,7 @@ import {
   type RepositoryServiceServer,
 } from '@suite/proto'
 import { InvalidError, NotFoundError, type GrpcServer, type Logger } from '@suite/runtime'
+import type { ProtectedBranchesStore } from '../store/protected-branches.store.js'
 import type { GitCommit } from './commit-log.js'
 import {
   createBranch,
@@ -13,6 +14,12 @@ import {
   listBranches,
   setDefaultBranch,
 } from './branches.js'
+import {
+  protectionOf,
+  requireDeleteBranch,
+  requireMergeInto,
+  requirePushToBranch,
+} from './branch-rules.js'
 import { commitFiles, type FileAction, type FileActionKind } from './commit-files.js'
 import { commitStats, getCommit, listCommits } from './commits.js'
 import { requireRepositoryAbility } from './caller-access.js'
@@ -42,6 +49,10 @@ export interface RepositoryDeps {
   externalUrl: string
   /** The largest pack a push may send, in bytes; 0: any. */
   receiveMaxInputBytes: number
+  /** The projects' protected branch rules, enforced wherever a ref moves. */
+  protectedBranches: ProtectedBranchesStore
+  /** core.hooksPath of receive-pack: the pre-receive hook that enforces them on git push. */
+  pushHooksDir: string
 }
 
 const ORDER: Partial<Record<TagOrder, TagOrderField>> = {
@@ -105,7 +116,10 @@ export function repositoryService(
       if (!isValidNewRefName(branch)) throw new InvalidError({}, 'Default branch name is invalid')
       const format = req.objectFormat || 'sha1'
       if (!isObjectFormat(format)) throw new InvalidError({}, 'Object format is invalid')
-      return { created: await store.create(req.projectId, branch, format) }
+      const created = await store.create(req.projectId, branch, format)
+      // GitLab's default branch protection: Maintainers push and merge, no force push.
+      await deps.protectedBranches.protectDefault(req.projectId, branch)
+      return { created }
     }),
     getRepositoryInfo: server.unary('GetRepositoryInfo', async (req) =>
       readRepositoryInfo(store.repo(req.projectId)),
@@ -120,14 +134,19 @@ export function repositoryService(
     })),
     listBranches: server.unary('ListBranches', async (req) => {
       const branches = await listBranches(await existing(req.projectId), req.search)
+      const rules = await deps.protectedBranches.list(req.projectId)
       return {
-        branches: pageOf(branches, req.page?.page ?? 1, req.page?.perPage ?? 20).map(branchToProto),
+        branches: pageOf(branches, req.page?.page ?? 1, req.page?.perPage ?? 20).map((branch) =>
+          branchToProto(branch, protectionOf(rules, branch.name, req.caller)),
+        ),
         pageInfo: { total: branches.length },
       }
     }),
-    getBranch: server.unary('GetBranch', async (req) => ({
-      branch: branchToProto(await getBranch(await existing(req.projectId), req.name)),
-    })),
+    getBranch: server.unary('GetBranch', async (req) => {
+      const branch = await getBranch(await existing(req.projectId), req.name)
+      const rules = await deps.protectedBranches.list(req.projectId)
+      return { branch: branchToProto(branch, protectionOf(rules, branch.name, req.caller)) }
+    }),
     createBranch: server.unary('CreateBranch', async (req) => {
       requireRepositoryAbility(req.caller, req.projectId, 'pushCode')
       const repo = await existing(req.projectId)
@@ -136,13 +155,16 @@ export function repositoryService(
         const ref = `refs/heads/${branch.name}`
         return { result: branch, changes: [{ ref, oldId: undefined, newId: branch.commit.id }] }
       })
-      return { branch: branchToProto(branch) }
+      const rules = await deps.protectedBranches.list(req.projectId)
+      return { branch: branchToProto(branch, protectionOf(rules, branch.name, req.caller)) }
     }),
     deleteBranch: server.unary('DeleteBranch', async (req) => {
       requireRepositoryAbility(req.caller, req.projectId, 'pushCode')
       const repo = await existing(req.projectId)
       await writeRefs(repo, req.projectId, req.caller, async () => {
-        const old = await deleteBranch(repo, req.name)
+        const old = await deleteBranch(repo, req.name, () =>
+          requireDeleteBranch(deps.protectedBranches, req.projectId, req.name, req.caller),
+        )
         const ref = `refs/heads/${req.name}`
         return { result: undefined, changes: [{ ref, oldId: old, newId: undefined }] }
       })
@@ -156,6 +178,12 @@ export function repositoryService(
       requireRepositoryAbility(req.caller, req.projectId, 'pushCode')
       const repo = await writable(req.projectId)
       const actions = req.actions.map(toFileAction)
+      // The one write for the suite itself (a caller marked `system`) is the
+      // projects service's own first commit of a project it creates (README,
+      // template). Every other write meets the branch's rules.
+      if (req.caller?.system !== true) {
+        await requirePushToBranch(deps.protectedBranches, req.projectId, req.branch, req.caller)
+      }
       const result = await writeRefs(repo, req.projectId, req.caller, async () => {
         const result = await commitFiles(repo, {
           branch: req.branch,
@@ -277,6 +305,11 @@ export function repositoryService(
         verificationStatus: 'unverified',
       }
     }),
-    ...mergeRequestHandlers(server, { existing, writeRefs }),
+    ...mergeRequestHandlers(server, {
+      existing,
+      writeRefs,
+      requireMergeInto: (projectId, branch, caller) =>
+        requireMergeInto(deps.protectedBranches, projectId, branch, caller),
+    }),
   }
 }

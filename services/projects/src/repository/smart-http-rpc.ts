@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto'
+import { rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import type {
   PostReceivePackRequest,
   PostUploadPackRequest,
@@ -7,6 +10,7 @@ import { InvalidError, type GrpcServer } from '@suite/runtime'
 import { adoptFirstBranch } from './branches.js'
 import { requireRepositoryAbility } from './caller-access.js'
 import { diffRefs } from './push-events.js'
+import { PUSH_RULES_ENV, pushActor, type PushRules } from './push-rules.js'
 import type { RepositoryDeps } from './repository-rpc.js'
 import { infoRefs, runService, type GitService } from './smart-http.js'
 import { bidiStreaming, messageSink, splitFirst } from './streaming.js'
@@ -55,13 +59,39 @@ export function smartHttpService(server: GrpcServer, deps: RepositoryDeps): Smar
       // The changes are the refs after against the refs before (git decides what it accepts).
       await deps.refChanges.write(repo, projectId, first?.caller?.userId, async () => {
         const before = await repo.refs()
-        const protocol = first?.gitProtocol ?? ''
-        await runService(repo, 'receive-pack', protocol, body, sink, deps.receiveMaxInputBytes)
+        // The pre-receive hook refuses moves of protected branches the pusher may not make.
+        const push: PushRules = {
+          actor: pushActor(first?.caller),
+          rules: await deps.protectedBranches.list(projectId),
+        }
+        // A file, not the variable itself: many rules would pass the kernel's
+        // limit on one environment string and fail the push.
+        const rulesFile = join(deps.pushHooksDir, `${randomUUID()}.json`)
+        await writeFile(rulesFile, JSON.stringify(push), { mode: 0o600 })
+        const hooks = { dir: deps.pushHooksDir, env: { [PUSH_RULES_ENV]: rulesFile } }
+        try {
+          await runService(
+            repo,
+            'receive-pack',
+            first?.gitProtocol ?? '',
+            body,
+            sink,
+            deps.receiveMaxInputBytes,
+            hooks,
+          )
+        } finally {
+          await rm(rulesFile, { force: true })
+        }
         const changes = diffRefs(before, await repo.refs())
         const firstBranch = changes.find(
           (change) => change.newId && change.ref.startsWith('refs/heads/'),
         )
         if (firstBranch) await adoptFirstBranch(repo, firstBranch.ref.slice('refs/heads/'.length))
+        // The first push to an empty repository protects the default branch it
+        // made (Projects::ProtectDefaultBranchService); later pushes leave rules alone.
+        const hadBranches = [...before.keys()].some((ref) => ref.startsWith('refs/heads/'))
+        const head = hadBranches || !firstBranch ? undefined : await repo.headBranch()
+        if (head) await deps.protectedBranches.protectDefault(projectId, head)
         return { result: undefined }
       })
     }),

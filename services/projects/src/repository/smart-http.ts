@@ -59,6 +59,12 @@ export async function infoRefs(
   return Buffer.concat([pktLine(`# service=git-${service}\n`), FLUSH_PKT, stdout])
 }
 
+/** Hooks receive-pack runs: core.hooksPath and the environment they read. */
+export interface ServiceHooks {
+  dir: string
+  env: Record<string, string>
+}
+
 /**
  * Streams the request body into git. git may finish with input unread (a
  * pack over receive.maxInputSize): the rest is then read and dropped, so that
@@ -94,18 +100,21 @@ export async function runService(
   output: Writable,
   /** receive-pack: the largest pack accepted, in bytes (GitLab's receive_max_input_size); 0: any. */
   maxInputBytes = 0,
+  hooks?: ServiceHooks,
 ): Promise<void> {
+  const hookConfig = hooks ? ['-c', `core.hooksPath=${hooks.dir}`] : []
   const child = spawnGit(
     repo.gitEnv,
     repo.gitDir,
     [
       ...SERVICE_CONFIG,
+      ...hookConfig,
       ...inputLimit(service, maxInputBytes),
       service,
       '--stateless-rpc',
       repo.gitDir,
     ],
-    gitProtocolEnv(gitProtocol),
+    { ...gitProtocolEnv(gitProtocol), ...hooks?.env },
   )
   let stderr = ''
   child.stderr.on('data', (chunk: Buffer) => {

@@ -35,12 +35,21 @@ export function tagToProto(tag: GitTag): Tag {
   }
 }
 
-export function branchToProto(branch: GitBranch): Branch {
+/** What the protected branch rules say of a branch, for one caller. */
+export interface BranchProtection {
+  protected: boolean
+  developersCanPush: boolean
+  developersCanMerge: boolean
+  canPush: boolean
+}
+
+export function branchToProto(branch: GitBranch, protection: BranchProtection): Branch {
   return {
     name: branch.name,
     commit: commitToProto(branch.commit),
     merged: branch.merged,
     default: branch.isDefault,
+    ...protection,
   }
 }
 

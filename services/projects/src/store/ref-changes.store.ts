@@ -36,6 +36,8 @@ export interface RecordedRefChanges {
 export interface PushHookFacts {
   fullPath: string
   defaultBranch: string | undefined
+  /** The names and patterns of its protected branch rules (ref_protected of the payload). */
+  protectedBranches: readonly string[]
   push: boolean
   tagPush: boolean
 }
@@ -142,9 +144,12 @@ export class RefChangesStore {
     const { rows } = await sql<{
       full_path: string
       default_branch: string | null
+      protected_branches: string[]
       push: boolean
       tag_push: boolean
     }>`select p.full_path, p.default_branch,
+        array(select b.name from protected_branches b where b.project_id = p.id)
+          as protected_branches,
         exists(select 1 from web_hooks h where h.project_id = p.id
           and (h.events ->> 'push_events')::boolean) as push,
         exists(select 1 from web_hooks h where h.project_id = p.id
@@ -155,6 +160,7 @@ export class RefChangesStore {
     return {
       fullPath: row.full_path,
       defaultBranch: row.default_branch ?? undefined,
+      protectedBranches: row.protected_branches,
       push: row.push,
       tagPush: row.tag_push,
     }

@@ -186,6 +186,13 @@ export interface Branch {
   /** Merged into the default branch (and not the default branch itself). */
   merged: boolean;
   default: boolean;
+  /** A protected branch rule applies to it. */
+  protected: boolean;
+  /** A rule that applies gives Developers push (merge) access. */
+  developersCanPush: boolean;
+  developersCanMerge: boolean;
+  /** The caller of the request may push to it (push_code, and the rules' push level). */
+  canPush: boolean;
 }
 
 /** Tag is a lightweight or annotated tag. */
@@ -290,7 +297,11 @@ export interface ListBranchesRequest {
   projectId: number;
   /** Substring, or ^prefix / suffix$ as GitLab's search. */
   search: string;
-  page: PageRequest | undefined;
+  page:
+    | PageRequest
+    | undefined;
+  /** Whose can_push the branches answer. */
+  caller?: Caller | undefined;
 }
 
 export interface ListBranchesResponse {
@@ -301,6 +312,8 @@ export interface ListBranchesResponse {
 export interface GetBranchRequest {
   projectId: number;
   name: string;
+  /** Whose can_push the branch answers. */
+  caller?: Caller | undefined;
 }
 
 export interface GetBranchResponse {
@@ -1571,7 +1584,16 @@ export const DiffLimits: MessageFns<DiffLimits> = {
 };
 
 function createBaseBranch(): Branch {
-  return { name: "", commit: undefined, merged: false, default: false };
+  return {
+    name: "",
+    commit: undefined,
+    merged: false,
+    default: false,
+    protected: false,
+    developersCanPush: false,
+    developersCanMerge: false,
+    canPush: false,
+  };
 }
 
 export const Branch: MessageFns<Branch> = {
@@ -1587,6 +1609,18 @@ export const Branch: MessageFns<Branch> = {
     }
     if (message.default !== false) {
       writer.uint32(32).bool(message.default);
+    }
+    if (message.protected !== false) {
+      writer.uint32(40).bool(message.protected);
+    }
+    if (message.developersCanPush !== false) {
+      writer.uint32(48).bool(message.developersCanPush);
+    }
+    if (message.developersCanMerge !== false) {
+      writer.uint32(56).bool(message.developersCanMerge);
+    }
+    if (message.canPush !== false) {
+      writer.uint32(64).bool(message.canPush);
     }
     return writer;
   },
@@ -1636,6 +1670,38 @@ export const Branch: MessageFns<Branch> = {
             message.default = reader.bool();
             continue;
           }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.protected = reader.bool();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.developersCanPush = reader.bool();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.developersCanMerge = reader.bool();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.canPush = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1654,6 +1720,22 @@ export const Branch: MessageFns<Branch> = {
       commit: isSet(object.commit) ? Commit.fromJSON(object.commit) : undefined,
       merged: isSet(object.merged) ? globalThis.Boolean(object.merged) : false,
       default: isSet(object.default) ? globalThis.Boolean(object.default) : false,
+      protected: isSet(object.protected) ? globalThis.Boolean(object.protected) : false,
+      developersCanPush: isSet(object.developersCanPush)
+        ? globalThis.Boolean(object.developersCanPush)
+        : isSet(object.developers_can_push)
+        ? globalThis.Boolean(object.developers_can_push)
+        : false,
+      developersCanMerge: isSet(object.developersCanMerge)
+        ? globalThis.Boolean(object.developersCanMerge)
+        : isSet(object.developers_can_merge)
+        ? globalThis.Boolean(object.developers_can_merge)
+        : false,
+      canPush: isSet(object.canPush)
+        ? globalThis.Boolean(object.canPush)
+        : isSet(object.can_push)
+        ? globalThis.Boolean(object.can_push)
+        : false,
     };
   },
 
@@ -1671,6 +1753,18 @@ export const Branch: MessageFns<Branch> = {
     if (message.default !== false) {
       obj.default = message.default;
     }
+    if (message.protected !== false) {
+      obj.protected = message.protected;
+    }
+    if (message.developersCanPush !== false) {
+      obj.developersCanPush = message.developersCanPush;
+    }
+    if (message.developersCanMerge !== false) {
+      obj.developersCanMerge = message.developersCanMerge;
+    }
+    if (message.canPush !== false) {
+      obj.canPush = message.canPush;
+    }
     return obj;
   },
 
@@ -1685,6 +1779,10 @@ export const Branch: MessageFns<Branch> = {
       : undefined;
     message.merged = object.merged ?? false;
     message.default = object.default ?? false;
+    message.protected = object.protected ?? false;
+    message.developersCanPush = object.developersCanPush ?? false;
+    message.developersCanMerge = object.developersCanMerge ?? false;
+    message.canPush = object.canPush ?? false;
     return message;
   },
 };
@@ -2864,7 +2962,7 @@ export const License: MessageFns<License> = {
 };
 
 function createBaseListBranchesRequest(): ListBranchesRequest {
-  return { projectId: 0, search: "", page: undefined };
+  return { projectId: 0, search: "", page: undefined, caller: undefined };
 }
 
 export const ListBranchesRequest: MessageFns<ListBranchesRequest> = {
@@ -2877,6 +2975,9 @@ export const ListBranchesRequest: MessageFns<ListBranchesRequest> = {
     }
     if (message.page !== undefined) {
       PageRequest.encode(message.page, writer.uint32(26).fork()).join();
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(34).fork()).join();
     }
     return writer;
   },
@@ -2918,6 +3019,14 @@ export const ListBranchesRequest: MessageFns<ListBranchesRequest> = {
             message.page = PageRequest.decode(reader, reader.uint32());
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2939,6 +3048,7 @@ export const ListBranchesRequest: MessageFns<ListBranchesRequest> = {
         : 0,
       search: isSet(object.search) ? globalThis.String(object.search) : "",
       page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
     };
   },
 
@@ -2953,6 +3063,9 @@ export const ListBranchesRequest: MessageFns<ListBranchesRequest> = {
     if (message.page !== undefined) {
       obj.page = PageRequest.toJSON(message.page);
     }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
     return obj;
   },
 
@@ -2965,6 +3078,9 @@ export const ListBranchesRequest: MessageFns<ListBranchesRequest> = {
     message.search = object.search ?? "";
     message.page = (object.page !== undefined && object.page !== null)
       ? PageRequest.fromPartial(object.page)
+      : undefined;
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
       : undefined;
     return message;
   },
@@ -3062,7 +3178,7 @@ export const ListBranchesResponse: MessageFns<ListBranchesResponse> = {
 };
 
 function createBaseGetBranchRequest(): GetBranchRequest {
-  return { projectId: 0, name: "" };
+  return { projectId: 0, name: "", caller: undefined };
 }
 
 export const GetBranchRequest: MessageFns<GetBranchRequest> = {
@@ -3072,6 +3188,9 @@ export const GetBranchRequest: MessageFns<GetBranchRequest> = {
     }
     if (message.name !== "") {
       writer.uint32(18).string(message.name);
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -3105,6 +3224,14 @@ export const GetBranchRequest: MessageFns<GetBranchRequest> = {
             message.name = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3125,6 +3252,7 @@ export const GetBranchRequest: MessageFns<GetBranchRequest> = {
         ? globalThis.Number(object.project_id)
         : 0,
       name: isSet(object.name) ? globalThis.String(object.name) : "",
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
     };
   },
 
@@ -3136,6 +3264,9 @@ export const GetBranchRequest: MessageFns<GetBranchRequest> = {
     if (message.name !== "") {
       obj.name = message.name;
     }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
     return obj;
   },
 
@@ -3146,6 +3277,9 @@ export const GetBranchRequest: MessageFns<GetBranchRequest> = {
     const message = createBaseGetBranchRequest();
     message.projectId = object.projectId ?? 0;
     message.name = object.name ?? "";
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
     return message;
   },
 };
