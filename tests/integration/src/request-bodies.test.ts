@@ -103,7 +103,7 @@ describe('request bodies', () => {
       },
       body: encoded.body,
       duplex: 'half',
-    } as RequestInit & { duplex: 'half' })
+    })
     expect([res.status, await res.json()]).toEqual([413, { message: '413 Payload Too Large' }])
   })
 
