@@ -22,8 +22,9 @@ const ACTIONS = ['create', 'update', 'delete', 'move', 'chmod']
 const actionList = new Param(
   readWith(z.array(z.record(z.string(), z.unknown())).min(1)),
   true,
-  // A commit may touch many files: more than a list of names may hold, still bounded.
-).allowItems(1_000)
+  // A commit may touch many files (GitLab sets no cap; a commit past its 1,000-file diff limit
+  // is ordinary): more than a list of names may hold, still bounded, as is the 10 MB body.
+).allowItems(10_000)
 
 /** One entry of `actions` as GitLab's params block reads it (content base64 or text). */
 function toCommitAction(raw: unknown, index: number): CommitAction {
