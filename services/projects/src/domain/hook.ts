@@ -1,9 +1,6 @@
-import {
-  PROJECT_HOOK_EVENT_FLAGS,
-  refMatchesPattern,
-  type ProjectHookEventFlag,
-} from '@suite/runtime'
+import { PROJECT_HOOK_EVENT_FLAGS, type ProjectHookEventFlag } from '@suite/runtime'
 import { RE2JS } from 're2js'
+import { refMatchesPattern } from './ref-wildcard.js'
 
 /**
  * A project webhook (GitLab's ProjectHook) and its auto-disabling

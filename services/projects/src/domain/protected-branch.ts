@@ -1,3 +1,5 @@
+import { refMatchesPattern } from './ref-wildcard.js'
+
 /** GitLab's ProtectedRefAccess levels: No one, Developers + Maintainers, Maintainers, Admins. */
 export const PROTECTED_ACCESS_LEVELS = [0, 30, 40, 60] as const
 
@@ -43,42 +45,12 @@ export const DEFAULT_BRANCH_PROTECTION = {
   codeOwnerApprovalRequired: false,
 } as const satisfies Omit<ProtectedBranch, 'id' | 'projectId' | 'name'>
 
-/**
- * RefMatcher#matches?: the exact name, or a wildcard pattern in which every
- * `*` matches any run of characters (slashes too). Linear in the lengths: the
- * literal pieces between stars are found left to right, each at its first
- * place after the previous one; the first is anchored at the start, the last
- * at the end. Leftmost placement never loses a match, so nothing backtracks.
- */
-export function matchesRef(pattern: string, branch: string): boolean {
-  let star = pattern.indexOf('*')
-  if (star < 0) return pattern === branch
-  const lastStar = pattern.lastIndexOf('*')
-  const first = pattern.slice(0, star)
-  const last = pattern.slice(lastStar + 1)
-  if (first.length + last.length > branch.length) return false
-  if (!branch.startsWith(first) || !branch.endsWith(last)) return false
-  let position = first.length
-  const end = branch.length - last.length
-  while (star < lastStar) {
-    const next = pattern.indexOf('*', star + 1)
-    if (next > star + 1) {
-      const piece = pattern.slice(star + 1, next)
-      const found = branch.indexOf(piece, position)
-      if (found < 0 || found + piece.length > end) return false
-      position = found + piece.length
-    }
-    star = next
-  }
-  return true
-}
-
 /** Every rule that applies to `branch` (GitLab's ProtectedBranch.matching). */
 export function matchingRules<T extends Pick<ProtectedBranch, 'name'>>(
   rules: readonly T[],
   branch: string,
 ): T[] {
-  return rules.filter((rule) => matchesRef(rule.name, branch))
+  return rules.filter((rule) => refMatchesPattern(rule.name, branch))
 }
 
 /** ProtectedBranch.allow_force_push?: any rule that applies allows it. */

@@ -5,7 +5,7 @@
  */
 import { hookEvent, projectWebUrls, type HookEvent } from '@suite/runtime'
 import type { RefChange } from './push-events.js'
-import { matchesRef } from '../domain/protected-branch.js'
+import { refMatchesPattern } from '../domain/ref-wildcard.js'
 import type { Repo } from './repository-store.js'
 
 /** GitLab lists at most this many commits in a push payload. */
@@ -114,7 +114,7 @@ export interface PushHookContext {
 /** ref_protected: a protected branch rule applies to the branch. */
 function isProtectedBranch(context: PushHookContext, name: string): boolean {
   if (context.protectedBranches === undefined) return name === context.defaultBranch
-  return context.protectedBranches.some((pattern) => matchesRef(pattern, name))
+  return context.protectedBranches.some((pattern) => refMatchesPattern(pattern, name))
 }
 
 /** The webhook event of one ref change, or undefined for a ref that is neither branch nor tag. */

@@ -1,4 +1,4 @@
-import { assertLinearGrowth } from './linear-growth.js'
+import { assertLinearGrowth } from '@suite/runtime'
 import { refMatchesPattern } from './ref-wildcard.js'
 
 /** GitLab's RefMatcher#wildcard_regex, as a RegExp: the reference the matcher must agree with. */
@@ -8,6 +8,25 @@ function gitlabWildcard(pattern: string): RegExp {
 }
 
 describe('refMatchesPattern: GitLab RefMatcher', () => {
+  it.each([
+    ['main', 'main', true],
+    ['main', 'main2', false],
+    ['release/*', 'release/1.0', true],
+    ['release/*', 'release/', true],
+    ['release/*', 'release', false],
+    ['*-stable', '1-0-stable', true],
+    ['*-stable', '1-0-stable-x', false],
+    ['*', 'anything/at/all', true],
+    ['a*b*c', 'abc', true],
+    ['a*b*c', 'axxbyyc', true],
+    ['a*b*c', 'acb', false],
+    ['a*a', 'a', false],
+    ['feat*/*fix', 'feature/hotfix', true],
+    ['v.*', 'vX1', false],
+  ])('%s against %s is %s', (pattern, branch, expected) => {
+    expect(refMatchesPattern(pattern, branch)).toBe(expected)
+  })
+
   it('matches a name equal to the pattern, and wildcards against the whole name', () => {
     expect(refMatchesPattern('main', 'main')).toBe(true)
     expect(refMatchesPattern('main', 'mainline')).toBe(false)
@@ -45,6 +64,15 @@ describe('refMatchesPattern: GitLab RefMatcher', () => {
       input: (n) => 'a'.repeat(n),
       run: (name) => refMatchesPattern(pattern, name),
       n: 20_000,
+    })
+  })
+  it('takes time linear in the pattern too (`*a*a…*b` against a near miss)', () => {
+    // A protected branch rule's pattern is as long as a user makes it.
+    const name = `${'a'.repeat(3_999)}b`
+    assertLinearGrowth({
+      input: (n) => `${'*a'.repeat(n)}*b`,
+      run: (pattern) => refMatchesPattern(pattern, name.slice(-pattern.length / 2)),
+      n: 1_000,
     })
   })
 })
