@@ -197,6 +197,14 @@ export const PROJECT_ROWS: ProjectRow[] = [
     path: (f) => `${projectBase(f)}/hooks${tail.replace(':hook_id', String(f.hookId))}`,
     allowed: (a) => a.maintain,
   })),
+  // lib/api/protected_branches.rb: read_protected_branch goes with admin_project (Maintainer);
+  // every project's default branch is protected from its creation.
+  ...['', '/:name'].map((tail): ProjectRow => ({
+    route: `/projects/:id/protected_branches${tail}`,
+    authenticate: true,
+    path: (f) => `${projectBase(f)}/protected_branches${tail ? '/main' : ''}`,
+    allowed: (a) => a.maintain,
+  })),
   ...['', '/:trigger_id'].map((tail): ProjectRow => ({
     route: `/projects/:id/triggers${tail}`,
     authenticate: true,
