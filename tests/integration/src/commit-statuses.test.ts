@@ -12,7 +12,7 @@ import {
   waitForMergeRequest,
   type MergeRequestJson,
 } from './support/merge-requests'
-import { addProjectMember } from './support/projects'
+import { addProjectMember, letDevelopersMerge } from './support/projects'
 import { DEVELOPER, REPORTER, type ProjectJson } from './support/types'
 
 // Workers (diff collection, head pipelines, auto-merge) on two shared cores.
@@ -62,14 +62,7 @@ describe('commit statuses', () => {
     await addProjectMember(project.id, developer.user.id, DEVELOPER, owner.token)
     await addProjectMember(project.id, reporter.user.id, REPORTER, owner.token)
     // main is protected for Maintainers from the start; Developers merge here.
-    const rule = `/projects/${project.id}/protected_branches/main`
-    expect((await api(rule, { method: 'DELETE', token: owner.token })).status).toBe(204)
-    const created = await api(`/projects/${project.id}/protected_branches`, {
-      method: 'POST',
-      token: owner.token,
-      body: { name: 'main', merge_access_level: 30 },
-    })
-    expect(created.status).toBe(201)
+    await letDevelopersMerge(owner.token, project.id, 'main')
   }, 60_000)
 
   const post = (token: string, sha: string, body: Record<string, unknown>) =>

@@ -18,7 +18,7 @@ import {
   waitForMergeRequest,
   type MergeRequestJson,
 } from './support/merge-requests'
-import { addProjectMember, commitFiles } from './support/projects'
+import { addProjectMember, commitFiles, letDevelopersMerge } from './support/projects'
 import { RunnerClient } from './support/runner-client'
 import { runShellJob } from './support/shell-executor'
 import { DEVELOPER, type ProjectJson } from './support/types'
@@ -61,14 +61,7 @@ describe('merge request auto-merge', () => {
     ;({ project } = await projectWithMain(owner))
     await addProjectMember(project.id, developer.user.id, DEVELOPER, owner.token)
     // main is protected for Maintainers from the start; Developers merge here.
-    const rule = `/projects/${project.id}/protected_branches/main`
-    expect((await api(rule, { method: 'DELETE', token: owner.token })).status).toBe(204)
-    const created = await api(`/projects/${project.id}/protected_branches`, {
-      method: 'POST',
-      token: owner.token,
-      body: { name: 'main', merge_access_level: 30 },
-    })
-    expect(created.status).toBe(201)
+    await letDevelopersMerge(owner.token, project.id, 'main')
     await commitFiles(owner.token, project.id, 'main', [
       { action: 'create', file_path: '.gitlab-ci.yml', content: CI_CONFIG },
     ])

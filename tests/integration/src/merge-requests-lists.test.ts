@@ -19,7 +19,7 @@ import {
   waitForMergeStatus,
   type MergeRequestJson,
 } from './support/merge-requests'
-import { createProject } from './support/projects'
+import { createProject, letDevelopersMerge } from './support/projects'
 import { rootToken } from './support/suite-state'
 import { DEVELOPER, REPORTER, type GroupJson, type ProjectJson } from './support/types'
 
@@ -96,6 +96,8 @@ describe('merge request lists', () => {
       createProject(dave.token, readme),
       createProject(dave.token, { ...readme, visibility: 'private' }),
     ])
+    // bob, a Developer, merges A!4 into main, protected for Maintainers from the start.
+    await letDevelopersMerge(alice.token, projectA.id, 'main')
     const m1 = await createMilestone(alice.token, projectA.id, { title: v1 })
     const m2 = await createMilestone(alice.token, projectA.id, { title: v2 })
     await featureBranch(alice.token, projectA.id, 'develop')

@@ -13,7 +13,7 @@ import {
   waitForMergeStatus,
   type MergeRequestJson,
 } from './support/merge-requests'
-import { addProjectMember, waitForEvent } from './support/projects'
+import { addProjectMember, letDevelopersMerge, waitForEvent } from './support/projects'
 import { DEVELOPER, REPORTER, type CommitJson, type ProjectJson } from './support/types'
 
 // Workers (diff collection, merge status) on two shared cores: a test may wait on several.
@@ -46,25 +46,13 @@ describe('merging merge requests', () => {
     ])
   })
 
-  /** Protects `branch` again with merge access for Developers (GitLab's API has no PATCH for it). */
-  async function developersMergeInto(project: ProjectJson, branch: string): Promise<void> {
-    const rule = `/projects/${project.id}/protected_branches/${branch}`
-    expect((await api(rule, { method: 'DELETE', token: owner.token })).status).toBe(204)
-    const created = await api(`/projects/${project.id}/protected_branches`, {
-      method: 'POST',
-      token: owner.token,
-      body: { name: branch, merge_access_level: 30 },
-    })
-    expect(created.status).toBe(201)
-  }
-
   /** A project of `owner` with dev and reporter as members, and the given merge settings. */
   async function mergeProject(settings: Record<string, unknown> = {}): Promise<ProjectJson> {
     const { project } = await projectWithMain(owner)
     await addProjectMember(project.id, dev.user.id, DEVELOPER, owner.token)
     await addProjectMember(project.id, reporter.user.id, REPORTER, owner.token)
     // main is protected for Maintainers from the start; Developers merge here.
-    await developersMergeInto(project, 'main')
+    await letDevelopersMerge(owner.token, project.id, 'main')
     if (Object.keys(settings).length > 0) {
       const res = await api<ProjectJson>(`/projects/${project.id}`, {
         method: 'PUT',

@@ -96,6 +96,27 @@ export async function createBranch(
   return res.body
 }
 
+/**
+ * Protects `branch` again so that Developers may merge into it: a project's
+ * default branch is protected for Maintainers from its creation, and GitLab's
+ * API changes a rule's levels by removing the rule and adding it anew.
+ */
+export async function letDevelopersMerge(
+  token: string,
+  projectId: number,
+  branch: string,
+): Promise<void> {
+  const rule = `/projects/${projectId}/protected_branches/${encodeURIComponent(branch)}`
+  const removed = await api(rule, { method: 'DELETE', token })
+  expectStatus('DELETE /projects/:id/protected_branches/:name', removed.status, 204, removed.text)
+  const created = await api(`/projects/${projectId}/protected_branches`, {
+    method: 'POST',
+    token,
+    body: { name: branch, merge_access_level: 30 },
+  })
+  expectStatus('POST /projects/:id/protected_branches', created.status, 201, created.text)
+}
+
 /** A project initialised with a README (one commit on `main`), owned by a fresh user. */
 export async function projectWithReadme(
   attributes: Record<string, unknown> = {},
