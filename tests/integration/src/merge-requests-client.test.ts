@@ -6,7 +6,7 @@ import {
   waitForMergeStatus,
   type MergeRequestJson,
 } from './support/merge-requests'
-import { addProjectMember } from './support/projects'
+import { addProjectMember, letDevelopersMerge } from './support/projects'
 import { baseUrl } from './support/suite-state'
 import { DEVELOPER, type ProjectJson } from './support/types'
 
@@ -28,6 +28,8 @@ describe('@gitbeaker/rest with merge requests', () => {
     ;[owner, dev] = await Promise.all([createUserWithToken(), createUserWithToken()])
     ;({ project } = await projectWithMain(owner))
     await addProjectMember(project.id, dev.user.id, DEVELOPER, owner.token)
+    // dev merges into main, protected for Maintainers from the start.
+    await letDevelopersMerge(owner.token, project.id, 'main')
   }, 60_000)
 
   it('creates, shows, edits and lists with filters by project path', async () => {
