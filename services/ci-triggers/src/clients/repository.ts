@@ -7,10 +7,11 @@ import type { RepositoryPort, ResolvedRef } from '../domain/ports.js'
 export const MAX_CONFIG_BYTES = 2 * 1024 * 1024
 
 /** A branch's or tag's commit as pipeline creation keeps it. */
-function resolved(commit: Commit, tag: boolean): ResolvedRef {
+function resolved(commit: Commit, tag: boolean, isProtected: boolean): ResolvedRef {
   return {
     sha: commit.id,
     tag,
+    protected: isProtected,
     committedAt: commit.committedDate ?? null,
     commit: {
       message: commit.message,
@@ -37,10 +38,12 @@ export function repositoryPort(repository: PromiseClient<RepositoryServiceClient
     resolveRef: async (projectId, ref) => {
       const branch = await orUndefined(repository.getBranch({ projectId, name: ref }))
       const commit = branch?.branch?.commit
-      if (commit) return resolved(commit, false)
+      // The projects service applies its protected branch rules to the branch it answers.
+      if (commit) return resolved(commit, false, branch?.branch?.protected === true)
       const tag = await orUndefined(repository.getTag({ projectId, name: ref }))
       const tagged = tag?.tag?.commit
-      if (tagged) return resolved(tagged, true)
+      // No protected tag rules exist here: a tag is never a protected ref.
+      if (tagged) return resolved(tagged, true, false)
       return undefined
     },
     readFile: async (projectId, sha, path) => {

@@ -49,7 +49,9 @@ beforeAll(async () => {
     store: new PipelinesStore(db),
     repository: {
       resolveRef: (_projectId, ref) =>
-        Promise.resolve(ref === 'main' ? { sha: SHA, tag: false, committedAt: null } : undefined),
+        Promise.resolve(
+          ref === 'main' ? { sha: SHA, tag: false, protected: true, committedAt: null } : undefined,
+        ),
       readFile: (_projectId, _sha, path) => Promise.resolve(files.get(path)),
     },
     access: {

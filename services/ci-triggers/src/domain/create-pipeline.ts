@@ -42,7 +42,10 @@ function refused(...messages: string[]): never {
 
 /** The commit the pipeline runs on: the one asked for, or the ref's. */
 async function commitOf(deps: CreatePipelineDeps, request: PipelineRequest): Promise<ResolvedRef> {
-  if (request.sha !== null) return { sha: request.sha, tag: false, committedAt: null }
+  // A given commit is a merge request pipeline's, on refs/merge-requests/: no rule protects it.
+  if (request.sha !== null) {
+    return { sha: request.sha, tag: false, protected: false, committedAt: null }
+  }
   const resolved = await deps.repository.resolveRef(request.projectId, request.ref)
   return resolved ?? refused('Reference not found')
 }

@@ -6,7 +6,7 @@
  */
 import parseDuration from 'parse-duration'
 import type { Job } from './job.js'
-import { refSlug } from './predefined-variables.js'
+import { refProtected, refSlug } from './predefined-variables.js'
 import type { Runner } from './runner.js'
 import type { ClaimedJob } from './runner-ports.js'
 
@@ -50,6 +50,8 @@ export interface JobPayload {
   cache: unknown
   timeInQueueSeconds: number
   repositoryUrl: string
+  /** The pipeline's ref is protected (the runner's git_info / job `protected`). */
+  protectedRef: boolean
 }
 
 /** A job's `timeout:` keyword in seconds (ChronicDuration's words), or null when absent or unreadable. */
@@ -224,5 +226,6 @@ export function jobPayload(context: PayloadContext): JobPayload {
     cache: job.options['cache'] ?? null,
     timeInQueueSeconds: Math.max(0, Math.round((now.getTime() - queued.getTime()) / 1000)),
     repositoryUrl,
+    protectedRef: refProtected(claimed.predefinedVariables),
   }
 }

@@ -155,6 +155,11 @@ export interface CommitFacts {
 export interface ResolvedRef {
   sha: string
   tag: boolean
+  /**
+   * A protected branch rule of the project applies to the ref (GitLab's
+   * Ci::Pipeline#protected_ref?); tags have no protection rules here yet.
+   */
+  protected: boolean
   committedAt: Date | null
   /** Known when the ref was resolved by the repository; absent for a given sha. */
   commit?: CommitFacts

@@ -1,5 +1,5 @@
 import type { PipelineRequest } from './pipeline-request.js'
-import { commitVariables, predefinedVariables } from './predefined-variables.js'
+import { commitVariables, predefinedVariables, refProtected } from './predefined-variables.js'
 
 const commit = {
   message: 'Fix the build\n\nIt was broken.\n',
@@ -51,7 +51,7 @@ describe('predefinedVariables', () => {
     const facts = { request, project, externalUrl: 'https://gitlab.example.com' }
     const known = predefinedVariables({
       ...facts,
-      commit: { sha: 'a'.repeat(40), tag: false, committedAt: null, commit },
+      commit: { sha: 'a'.repeat(40), tag: false, protected: false, committedAt: null, commit },
     })
     expect(known).toMatchObject({
       CI_PROJECT_URL: 'https://gitlab.example.com/group/project',
@@ -61,8 +61,27 @@ describe('predefinedVariables', () => {
     })
     const given = predefinedVariables({
       ...facts,
-      commit: { sha: 'a'.repeat(40), tag: false, committedAt: null },
+      commit: { sha: 'a'.repeat(40), tag: false, protected: false, committedAt: null },
     })
     expect(given).not.toHaveProperty('CI_COMMIT_MESSAGE')
+  })
+
+  it('says whether the ref is protected, as the repository answered', () => {
+    const facts = { request, project, externalUrl: 'https://gitlab.example.com' }
+    const sha = 'a'.repeat(40)
+    const isProtected = predefinedVariables({
+      ...facts,
+      commit: { sha, tag: false, protected: true, committedAt: null },
+    })
+    const open = predefinedVariables({
+      ...facts,
+      commit: { sha, tag: false, protected: false, committedAt: null },
+    })
+    expect(isProtected.CI_COMMIT_REF_PROTECTED).toBe('true')
+    expect(open.CI_COMMIT_REF_PROTECTED).toBe('false')
+    expect(refProtected(isProtected)).toBe(true)
+    expect(refProtected(open)).toBe(false)
+    // A pipeline stored before the variable existed is on an unprotected ref.
+    expect(refProtected({})).toBe(false)
   })
 })

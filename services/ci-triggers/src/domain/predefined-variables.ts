@@ -81,6 +81,7 @@ export function predefinedVariables(facts: VariableFacts): Record<string, string
     CI_COMMIT_SHORT_SHA: commit.sha.slice(0, 8),
     CI_COMMIT_REF_NAME: refName,
     CI_COMMIT_REF_SLUG: refSlug(refName),
+    CI_COMMIT_REF_PROTECTED: String(commit.protected),
     ...(commit.commit ? commitVariables(commit.commit, commit.committedAt) : {}),
   }
   if (project.defaultBranch) variables.CI_DEFAULT_BRANCH = project.defaultBranch
@@ -109,4 +110,9 @@ export function predefinedVariables(facts: VariableFacts): Record<string, string
     variables.CI_COMMIT_BRANCH = request.ref
   }
   return variables
+}
+
+/** The stored CI_COMMIT_REF_PROTECTED: what protected runners and the job payload go by. */
+export function refProtected(variables: Readonly<Record<string, string>>): boolean {
+  return variables['CI_COMMIT_REF_PROTECTED'] === 'true'
 }

@@ -123,7 +123,7 @@ export function toRunnerJobMessage(payload: JobPayload): RunnerJob {
     artifactsJson: json(payload.artifacts),
     cacheJson: json(payload.cache),
     timeInQueueSeconds: payload.timeInQueueSeconds,
-    protectedRef: false,
+    protectedRef: payload.protectedRef,
     repoUrl: payload.repositoryUrl,
   }
 }

@@ -32,6 +32,19 @@ function scopeOf(claim: Claim) {
   }
 }
 
+/**
+ * A ref_protected runner takes only jobs of pipelines on a protected ref
+ * (Ci::Runner#matches_build?: `build.protected?`), as the projects service's
+ * rules answered when the pipeline was created.
+ */
+function protectionOf(claim: Claim) {
+  if (claim.runner.accessLevel !== 'ref_protected') return sql<boolean>`true`
+  return sql<boolean>`exists (
+    select 1 from pipelines
+    where pipelines.id = jobs.pipeline_id
+      and pipelines.predefined_variables->>'CI_COMMIT_REF_PROTECTED' = 'true')`
+}
+
 /** The job queue, job logs and the job token scope in the `ci_triggers` schema. */
 export class JobQueueStoreImpl implements JobQueueStore {
   constructor(private readonly db: Kysely<Database>) {}
@@ -50,8 +63,7 @@ export class JobQueueStoreImpl implements JobQueueStore {
         // Every tag of the job among the runner's; untagged jobs only for run_untagged runners.
         .where(sql<boolean>`tag_list <@ ${sql.val(runner.tagList)}::text[]`)
         .where(sql<boolean>`(${runner.runUntagged} or cardinality(tag_list) > 0)`)
-        // No ref is protected here, so a ref_protected runner has nothing to run.
-        .where(sql<boolean>`${runner.accessLevel !== 'ref_protected'}`)
+        .where(protectionOf(claim))
         .where(scopeOf(claim))
         .orderBy('id')
         .limit(1)

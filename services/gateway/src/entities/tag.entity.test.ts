@@ -89,6 +89,7 @@ describe('repository presenters', () => {
       developersCanPush: false,
       developersCanMerge: true,
       canPush: true,
+      canMerge: true,
     }
     expect(presentBranch(branch, project)).toEqual({
       name: 'feature/x',

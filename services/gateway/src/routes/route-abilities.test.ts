@@ -191,6 +191,7 @@ describe('repository routes', () => {
     developersCanPush: false,
     developersCanMerge: false,
     canPush: false,
+    canMerge: false,
   }
 
   it('need read_code', async () => {

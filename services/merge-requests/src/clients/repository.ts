@@ -31,6 +31,15 @@ export function repositoryPort(read: RepositoryRpc, write: RepositoryRpc): Repos
         throw error
       }
     },
+    mayMergeInto: async (caller, projectId, name) => {
+      try {
+        const { branch } = await read.getBranch({ projectId, name, caller: callerMessage(caller) })
+        return branch?.canMerge ?? true
+      } catch (error) {
+        if (isNotFound(error)) return true
+        throw error
+      }
+    },
     findMergeBase: async (projectId, revisions) => {
       const { base } = await read.findMergeBase({ projectId, revisions: [...revisions] })
       return base

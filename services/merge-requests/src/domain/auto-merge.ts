@@ -18,7 +18,7 @@ import type { Caller } from './caller.js'
 import type { MergeRequestsDeps } from './deps.js'
 import { MergeRefusedError, mergeMergeRequest } from './merge.js'
 import type { MergeRequest } from './merge-request.js'
-import { canMergeMergeRequest } from './policy.js'
+import { callerCanMerge } from './merge-permission.js'
 import type { ActiveUser } from './ports.js'
 
 /** What happened to one request. */
@@ -57,7 +57,7 @@ async function mergeUserCaller(
   const base: Caller = { userId: user.id, admin: user.admin, scopes: MERGE_USER_SCOPES }
   const grants = await deps.ports.projects.findGrants(base, mergeRequest.targetProjectId)
   const caller = { ...base, project: grants }
-  return canMergeMergeRequest(caller, mergeRequest) ? { caller, user } : undefined
+  return (await callerCanMerge(deps, caller, mergeRequest)) ? { caller, user } : undefined
 }
 
 /** The merge_error a refusal leaves; undefined when the merge recorded its own. */

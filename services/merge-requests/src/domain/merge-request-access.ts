@@ -6,14 +6,10 @@ import { NotFoundError } from '@suite/runtime'
 import type { Caller } from './caller.js'
 import type { MergeRequestsDeps } from './deps.js'
 import type { MergeRequest, MergeRequestKey } from './merge-request.js'
+import { callerCanMerge } from './merge-permission.js'
 import { mergeRequestView, type RequestContext } from './merge-request-context.js'
 import type { MergeRequestView } from './merge-request-view.js'
-import {
-  canMergeMergeRequest,
-  grantsIn,
-  requireProjectGrants,
-  requireReadMergeRequest,
-} from './policy.js'
+import { grantsIn, requireProjectGrants, requireReadMergeRequest } from './policy.js'
 import type { Project } from './project.js'
 
 /**
@@ -139,7 +135,7 @@ export async function presentMergeRequests(
       return {
         ...view,
         subscribed: await subscribed(deps, mergeRequest, context, options.caller?.userId),
-        callerCanMerge: canMergeMergeRequest(options.caller, mergeRequest),
+        callerCanMerge: await callerCanMerge(deps, options.caller, mergeRequest),
         // diff_size: the version's real_size ("1000+" when the limits cut it).
         changesCount: context.diff
           ? (context.diff.realSize ?? `${context.diff.filesCount}`)

@@ -156,25 +156,35 @@ describe('abilities read as handed in', () => {
   })
 })
 
-describe('merge: can_be_merged_by? (no protected branches in this suite)', () => {
+describe('merge: can_be_merged_by?', () => {
   const intoDefault = { ...row, targetBranch: 'main' }
 
   it('lets developers and up merge into any branch, the default one included', () => {
-    expect(canMergeMergeRequest(member(ACCESS_LEVEL_DEVELOPER), row)).toBe(true)
-    expect(canMergeMergeRequest(member(ACCESS_LEVEL_DEVELOPER), intoDefault)).toBe(true)
-    expect(canMergeMergeRequest(member(ACCESS_LEVEL_MAINTAINER), intoDefault)).toBe(true)
-    expect(canMergeMergeRequest(member(ACCESS_LEVEL_REPORTER), row)).toBe(false)
-    expect(canMergeMergeRequest(member(ACCESS_LEVEL_GUEST), intoDefault)).toBe(false)
+    expect(canMergeMergeRequest(member(ACCESS_LEVEL_DEVELOPER), row, true)).toBe(true)
+    expect(canMergeMergeRequest(member(ACCESS_LEVEL_DEVELOPER), intoDefault, true)).toBe(true)
+    expect(canMergeMergeRequest(member(ACCESS_LEVEL_MAINTAINER), intoDefault, true)).toBe(true)
+    expect(canMergeMergeRequest(member(ACCESS_LEVEL_REPORTER), row, true)).toBe(false)
+    expect(canMergeMergeRequest(member(ACCESS_LEVEL_GUEST), intoDefault, true)).toBe(false)
   })
 
   it('needs read_merge_request, push_code and a signed-in caller', () => {
     const pushOnly = { pushCode: true, pushToProtectedBranch: true }
-    expect(canMergeMergeRequest(withAbilities(pushOnly), row)).toBe(false)
+    expect(canMergeMergeRequest(withAbilities(pushOnly), row, true)).toBe(false)
     const all = { ...pushOnly, readMergeRequest: true }
-    expect(canMergeMergeRequest(withAbilities(all), row)).toBe(true)
-    expect(canMergeMergeRequest({ ...withAbilities(all), userId: undefined }, row)).toBe(false)
+    expect(canMergeMergeRequest(withAbilities(all), row, true)).toBe(true)
+    expect(canMergeMergeRequest({ ...withAbilities(all), userId: undefined }, row, true)).toBe(
+      false,
+    )
     const archived = { readMergeRequest: true, pushToProtectedBranch: true }
-    expect(canMergeMergeRequest(withAbilities(archived), row)).toBe(false)
+    expect(canMergeMergeRequest(withAbilities(archived), row, true)).toBe(false)
+  })
+
+  it("follows the target branch's protection rules as the projects service answered them", () => {
+    // A Developer on a Maintainers-merge protected branch: Branch.can_merge false.
+    expect(canMergeMergeRequest(member(ACCESS_LEVEL_DEVELOPER), intoDefault, false)).toBe(false)
+    expect(canMergeMergeRequest(member(ACCESS_LEVEL_MAINTAINER), intoDefault, false)).toBe(false)
+    // The rules never lift the project abilities.
+    expect(canMergeMergeRequest(member(ACCESS_LEVEL_REPORTER), intoDefault, true)).toBe(false)
   })
 })
 

@@ -140,19 +140,19 @@ export function canDeleteMergeRequest(caller: Caller | undefined, projectId: num
 
 /**
  * MergeRequest#can_be_merged_by? (accept_merge_request, the entity's
- * user.can_merge): read_merge_request and pushing to the target branch.
- * This suite has no protected branches yet (the branches API answers
- * `protected: false` and git push to any branch takes push_code), so pushing
- * is push_code for every target; when branch protection arrives, a protected
- * target will take push_to_protected_branch here and in the push path alike.
+ * user.can_merge): read_merge_request, push_code, and the target branch's
+ * protection rules as the projects service answered them for this caller
+ * (`targetBranchAllows`: Branch.can_merge, the rules' merge or push level on
+ * a protected branch; true on an unprotected one).
  */
 export function canMergeMergeRequest(
   caller: Caller | undefined,
   row: MergeRequestSubject,
+  targetBranchAllows: boolean,
 ): boolean {
   const grants = grantsIn(caller, row.targetProjectId)
   if (!grants || signedInUserId(caller) === undefined) return false
-  return grants.readMergeRequest && grants.pushCode
+  return grants.readMergeRequest && grants.pushCode && targetBranchAllows
 }
 
 /**

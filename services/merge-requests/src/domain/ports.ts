@@ -96,6 +96,11 @@ export interface RepositoryPort {
   /** Merges for the caller; a refusal is an outcome, any other failure throws. */
   mergeBranch(caller: Caller | undefined, request: MergeBranchRequest): Promise<MergeOutcome>
   deleteBranch(caller: Caller | undefined, projectId: number, name: string): Promise<void>
+  /**
+   * The branch's protection rules let the caller merge into it (Branch.can_merge);
+   * true for a missing branch, which no merge reaches.
+   */
+  mayMergeInto(caller: Caller | undefined, projectId: number, branch: string): Promise<boolean>
 }
 
 /** A user who can act (GitLab's active state), with what a commit of theirs carries. */

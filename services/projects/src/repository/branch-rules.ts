@@ -19,6 +19,8 @@ export function protectionOf(
     developersCanPush: developersCan(rules, branch, 'push'),
     developersCanMerge: developersCan(rules, branch, 'merge'),
     canPush: access.canPush,
+    // UserAccess#can_update_branch?: those who may push may merge too.
+    canMerge: access.canPush || access.canMerge,
   }
 }
 

@@ -41,6 +41,7 @@ export interface BranchProtection {
   developersCanPush: boolean
   developersCanMerge: boolean
   canPush: boolean
+  canMerge: boolean
 }
 
 export function branchToProto(branch: GitBranch, protection: BranchProtection): Branch {

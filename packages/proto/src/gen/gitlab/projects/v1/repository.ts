@@ -193,6 +193,11 @@ export interface Branch {
   developersCanMerge: boolean;
   /** The caller of the request may push to it (push_code, and the rules' push level). */
   canPush: boolean;
+  /**
+   * The caller of the request may merge into it (MergeRequest#can_be_merged_by?:
+   * push_code, and on a protected branch the rules' merge or push level).
+   */
+  canMerge: boolean;
 }
 
 /** Tag is a lightweight or annotated tag. */
@@ -1593,6 +1598,7 @@ function createBaseBranch(): Branch {
     developersCanPush: false,
     developersCanMerge: false,
     canPush: false,
+    canMerge: false,
   };
 }
 
@@ -1621,6 +1627,9 @@ export const Branch: MessageFns<Branch> = {
     }
     if (message.canPush !== false) {
       writer.uint32(64).bool(message.canPush);
+    }
+    if (message.canMerge !== false) {
+      writer.uint32(72).bool(message.canMerge);
     }
     return writer;
   },
@@ -1702,6 +1711,14 @@ export const Branch: MessageFns<Branch> = {
             message.canPush = reader.bool();
             continue;
           }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.canMerge = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1736,6 +1753,11 @@ export const Branch: MessageFns<Branch> = {
         : isSet(object.can_push)
         ? globalThis.Boolean(object.can_push)
         : false,
+      canMerge: isSet(object.canMerge)
+        ? globalThis.Boolean(object.canMerge)
+        : isSet(object.can_merge)
+        ? globalThis.Boolean(object.can_merge)
+        : false,
     };
   },
 
@@ -1765,6 +1787,9 @@ export const Branch: MessageFns<Branch> = {
     if (message.canPush !== false) {
       obj.canPush = message.canPush;
     }
+    if (message.canMerge !== false) {
+      obj.canMerge = message.canMerge;
+    }
     return obj;
   },
 
@@ -1783,6 +1808,7 @@ export const Branch: MessageFns<Branch> = {
     message.developersCanPush = object.developersCanPush ?? false;
     message.developersCanMerge = object.developersCanMerge ?? false;
     message.canPush = object.canPush ?? false;
+    message.canMerge = object.canMerge ?? false;
     return message;
   },
 };
