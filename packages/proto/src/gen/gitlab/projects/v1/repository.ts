@@ -356,6 +356,8 @@ export interface SamplePushHookRequest {
   fullPath: string;
   userId: number;
   tag: boolean;
+  /** Who reads: read_code in this project, or a system caller (a service's own work). */
+  caller: Caller | undefined;
 }
 
 export interface SamplePushHookResponse {
@@ -419,6 +421,8 @@ export interface ListCommitsRequest {
   path: string;
   page: PageRequest | undefined;
   all: boolean;
+  /** Who reads: read_code in this project, or a system caller (a service's own work). */
+  caller: Caller | undefined;
 }
 
 export interface ListCommitsResponse {
@@ -430,6 +434,8 @@ export interface GetCommitRequest {
   projectId: number;
   /** A SHA, branch or tag. */
   sha: string;
+  /** Who reads: read_code in this project, or a system caller (a service's own work). */
+  caller: Caller | undefined;
 }
 
 export interface ReadFileRequest {
@@ -439,7 +445,11 @@ export interface ReadFileRequest {
   path: string;
   maxBytes: number;
   /** Also answer last_commit_id (one `git log` more). */
-  lastCommit?: boolean | undefined;
+  lastCommit?:
+    | boolean
+    | undefined;
+  /** Who reads: read_code in this project, or a system caller (a service's own work). */
+  caller: Caller | undefined;
 }
 
 export interface ReadFileResponse {
@@ -466,7 +476,11 @@ export interface ListTreeRequest {
   path: string;
   /** Every entry below the directory, trees included (git ls-tree -r -t). */
   recursive: boolean;
-  page: PageRequest | undefined;
+  page:
+    | PageRequest
+    | undefined;
+  /** Who reads: read_code in this project, or a system caller (a service's own work). */
+  caller: Caller | undefined;
 }
 
 /** API::Entities::TreeObject. */
@@ -497,7 +511,11 @@ export interface ListTagsRequest {
   ascending: boolean;
   /** Substring, or ^prefix / suffix$. */
   search: string;
-  page: PageRequest | undefined;
+  page:
+    | PageRequest
+    | undefined;
+  /** Who reads: read_code in this project, or a system caller (a service's own work). */
+  caller: Caller | undefined;
 }
 
 export interface ListTagsResponse {
@@ -508,6 +526,8 @@ export interface ListTagsResponse {
 export interface GetTagRequest {
   projectId: number;
   name: string;
+  /** Who reads: read_code in this project, or a system caller (a service's own work). */
+  caller: Caller | undefined;
 }
 
 export interface GetTagResponse {
@@ -543,6 +563,8 @@ export interface DeleteTagResponse {
 export interface GetTagSignatureRequest {
   projectId: number;
   name: string;
+  /** Who reads: read_code in this project, or a system caller (a service's own work). */
+  caller: Caller | undefined;
 }
 
 export interface GetTagSignatureResponse {
@@ -597,6 +619,8 @@ export interface PostReceivePackResponse {
 export interface FindMergeBaseRequest {
   projectId: number;
   revisions: string[];
+  /** Who reads: read_code in this project, or a system caller (a service's own work). */
+  caller: Caller | undefined;
 }
 
 export interface FindMergeBaseResponse {
@@ -615,6 +639,8 @@ export interface CompareCommitsRequest {
   skipDiffs: boolean;
   /** Only the diffs (no commits). */
   skipCommits: boolean;
+  /** Who reads: read_code in this project, or a system caller (a service's own work). */
+  caller: Caller | undefined;
 }
 
 export interface CompareCommitsResponse {
@@ -632,6 +658,8 @@ export interface RawDiffRequest {
   projectId: number;
   baseSha: string;
   headSha: string;
+  /** Who reads: read_code in this project, or a system caller (a service's own work). */
+  caller: Caller | undefined;
 }
 
 export interface RawDiffResponse {
@@ -642,6 +670,8 @@ export interface CheckMergeabilityRequest {
   projectId: number;
   sourceSha: string;
   targetSha: string;
+  /** Who reads: read_code in this project, or a system caller (a service's own work). */
+  caller: Caller | undefined;
 }
 
 export interface CheckMergeabilityResponse {
@@ -3866,7 +3896,7 @@ export const KeepPipelineRefResponse: MessageFns<KeepPipelineRefResponse> = {
 };
 
 function createBaseSamplePushHookRequest(): SamplePushHookRequest {
-  return { projectId: 0, fullPath: "", userId: 0, tag: false };
+  return { projectId: 0, fullPath: "", userId: 0, tag: false, caller: undefined };
 }
 
 export const SamplePushHookRequest: MessageFns<SamplePushHookRequest> = {
@@ -3882,6 +3912,9 @@ export const SamplePushHookRequest: MessageFns<SamplePushHookRequest> = {
     }
     if (message.tag !== false) {
       writer.uint32(32).bool(message.tag);
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -3931,6 +3964,14 @@ export const SamplePushHookRequest: MessageFns<SamplePushHookRequest> = {
             message.tag = reader.bool();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3961,6 +4002,7 @@ export const SamplePushHookRequest: MessageFns<SamplePushHookRequest> = {
         ? globalThis.Number(object.user_id)
         : 0,
       tag: isSet(object.tag) ? globalThis.Boolean(object.tag) : false,
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
     };
   },
 
@@ -3978,6 +4020,9 @@ export const SamplePushHookRequest: MessageFns<SamplePushHookRequest> = {
     if (message.tag !== false) {
       obj.tag = message.tag;
     }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
     return obj;
   },
 
@@ -3990,6 +4035,9 @@ export const SamplePushHookRequest: MessageFns<SamplePushHookRequest> = {
     message.fullPath = object.fullPath ?? "";
     message.userId = object.userId ?? 0;
     message.tag = object.tag ?? false;
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
     return message;
   },
 };
@@ -4785,7 +4833,16 @@ export const CommitStats: MessageFns<CommitStats> = {
 };
 
 function createBaseListCommitsRequest(): ListCommitsRequest {
-  return { projectId: 0, refName: "", since: undefined, until: undefined, path: "", page: undefined, all: false };
+  return {
+    projectId: 0,
+    refName: "",
+    since: undefined,
+    until: undefined,
+    path: "",
+    page: undefined,
+    all: false,
+    caller: undefined,
+  };
 }
 
 export const ListCommitsRequest: MessageFns<ListCommitsRequest> = {
@@ -4810,6 +4867,9 @@ export const ListCommitsRequest: MessageFns<ListCommitsRequest> = {
     }
     if (message.all !== false) {
       writer.uint32(56).bool(message.all);
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(66).fork()).join();
     }
     return writer;
   },
@@ -4883,6 +4943,14 @@ export const ListCommitsRequest: MessageFns<ListCommitsRequest> = {
             message.all = reader.bool();
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4912,6 +4980,7 @@ export const ListCommitsRequest: MessageFns<ListCommitsRequest> = {
       path: isSet(object.path) ? globalThis.String(object.path) : "",
       page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
       all: isSet(object.all) ? globalThis.Boolean(object.all) : false,
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
     };
   },
 
@@ -4938,6 +5007,9 @@ export const ListCommitsRequest: MessageFns<ListCommitsRequest> = {
     if (message.all !== false) {
       obj.all = message.all;
     }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
     return obj;
   },
 
@@ -4955,6 +5027,9 @@ export const ListCommitsRequest: MessageFns<ListCommitsRequest> = {
       ? PageRequest.fromPartial(object.page)
       : undefined;
     message.all = object.all ?? false;
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
     return message;
   },
 };
@@ -5051,7 +5126,7 @@ export const ListCommitsResponse: MessageFns<ListCommitsResponse> = {
 };
 
 function createBaseGetCommitRequest(): GetCommitRequest {
-  return { projectId: 0, sha: "" };
+  return { projectId: 0, sha: "", caller: undefined };
 }
 
 export const GetCommitRequest: MessageFns<GetCommitRequest> = {
@@ -5061,6 +5136,9 @@ export const GetCommitRequest: MessageFns<GetCommitRequest> = {
     }
     if (message.sha !== "") {
       writer.uint32(18).string(message.sha);
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -5094,6 +5172,14 @@ export const GetCommitRequest: MessageFns<GetCommitRequest> = {
             message.sha = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -5114,6 +5200,7 @@ export const GetCommitRequest: MessageFns<GetCommitRequest> = {
         ? globalThis.Number(object.project_id)
         : 0,
       sha: isSet(object.sha) ? globalThis.String(object.sha) : "",
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
     };
   },
 
@@ -5125,6 +5212,9 @@ export const GetCommitRequest: MessageFns<GetCommitRequest> = {
     if (message.sha !== "") {
       obj.sha = message.sha;
     }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
     return obj;
   },
 
@@ -5135,12 +5225,15 @@ export const GetCommitRequest: MessageFns<GetCommitRequest> = {
     const message = createBaseGetCommitRequest();
     message.projectId = object.projectId ?? 0;
     message.sha = object.sha ?? "";
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
     return message;
   },
 };
 
 function createBaseReadFileRequest(): ReadFileRequest {
-  return { projectId: 0, sha: "", path: "", maxBytes: 0, lastCommit: undefined };
+  return { projectId: 0, sha: "", path: "", maxBytes: 0, lastCommit: undefined, caller: undefined };
 }
 
 export const ReadFileRequest: MessageFns<ReadFileRequest> = {
@@ -5159,6 +5252,9 @@ export const ReadFileRequest: MessageFns<ReadFileRequest> = {
     }
     if (message.lastCommit !== undefined) {
       writer.uint32(40).bool(message.lastCommit);
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(50).fork()).join();
     }
     return writer;
   },
@@ -5216,6 +5312,14 @@ export const ReadFileRequest: MessageFns<ReadFileRequest> = {
             message.lastCommit = reader.bool();
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -5247,6 +5351,7 @@ export const ReadFileRequest: MessageFns<ReadFileRequest> = {
         : isSet(object.last_commit)
         ? globalThis.Boolean(object.last_commit)
         : undefined,
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
     };
   },
 
@@ -5267,6 +5372,9 @@ export const ReadFileRequest: MessageFns<ReadFileRequest> = {
     if (message.lastCommit !== undefined) {
       obj.lastCommit = message.lastCommit;
     }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
     return obj;
   },
 
@@ -5280,6 +5388,9 @@ export const ReadFileRequest: MessageFns<ReadFileRequest> = {
     message.path = object.path ?? "";
     message.maxBytes = object.maxBytes ?? 0;
     message.lastCommit = object.lastCommit ?? undefined;
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
     return message;
   },
 };
@@ -5462,7 +5573,7 @@ export const ReadFileResponse: MessageFns<ReadFileResponse> = {
 };
 
 function createBaseListTreeRequest(): ListTreeRequest {
-  return { projectId: 0, ref: "", path: "", recursive: false, page: undefined };
+  return { projectId: 0, ref: "", path: "", recursive: false, page: undefined, caller: undefined };
 }
 
 export const ListTreeRequest: MessageFns<ListTreeRequest> = {
@@ -5481,6 +5592,9 @@ export const ListTreeRequest: MessageFns<ListTreeRequest> = {
     }
     if (message.page !== undefined) {
       PageRequest.encode(message.page, writer.uint32(42).fork()).join();
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(50).fork()).join();
     }
     return writer;
   },
@@ -5538,6 +5652,14 @@ export const ListTreeRequest: MessageFns<ListTreeRequest> = {
             message.page = PageRequest.decode(reader, reader.uint32());
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -5561,6 +5683,7 @@ export const ListTreeRequest: MessageFns<ListTreeRequest> = {
       path: isSet(object.path) ? globalThis.String(object.path) : "",
       recursive: isSet(object.recursive) ? globalThis.Boolean(object.recursive) : false,
       page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
     };
   },
 
@@ -5581,6 +5704,9 @@ export const ListTreeRequest: MessageFns<ListTreeRequest> = {
     if (message.page !== undefined) {
       obj.page = PageRequest.toJSON(message.page);
     }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
     return obj;
   },
 
@@ -5595,6 +5721,9 @@ export const ListTreeRequest: MessageFns<ListTreeRequest> = {
     message.recursive = object.recursive ?? false;
     message.page = (object.page !== undefined && object.page !== null)
       ? PageRequest.fromPartial(object.page)
+      : undefined;
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
       : undefined;
     return message;
   },
@@ -5914,7 +6043,7 @@ export const GetCommitResponse: MessageFns<GetCommitResponse> = {
 };
 
 function createBaseListTagsRequest(): ListTagsRequest {
-  return { projectId: 0, order: 0, ascending: false, search: "", page: undefined };
+  return { projectId: 0, order: 0, ascending: false, search: "", page: undefined, caller: undefined };
 }
 
 export const ListTagsRequest: MessageFns<ListTagsRequest> = {
@@ -5933,6 +6062,9 @@ export const ListTagsRequest: MessageFns<ListTagsRequest> = {
     }
     if (message.page !== undefined) {
       PageRequest.encode(message.page, writer.uint32(42).fork()).join();
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(50).fork()).join();
     }
     return writer;
   },
@@ -5990,6 +6122,14 @@ export const ListTagsRequest: MessageFns<ListTagsRequest> = {
             message.page = PageRequest.decode(reader, reader.uint32());
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -6013,6 +6153,7 @@ export const ListTagsRequest: MessageFns<ListTagsRequest> = {
       ascending: isSet(object.ascending) ? globalThis.Boolean(object.ascending) : false,
       search: isSet(object.search) ? globalThis.String(object.search) : "",
       page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
     };
   },
 
@@ -6033,6 +6174,9 @@ export const ListTagsRequest: MessageFns<ListTagsRequest> = {
     if (message.page !== undefined) {
       obj.page = PageRequest.toJSON(message.page);
     }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
     return obj;
   },
 
@@ -6047,6 +6191,9 @@ export const ListTagsRequest: MessageFns<ListTagsRequest> = {
     message.search = object.search ?? "";
     message.page = (object.page !== undefined && object.page !== null)
       ? PageRequest.fromPartial(object.page)
+      : undefined;
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
       : undefined;
     return message;
   },
@@ -6144,7 +6291,7 @@ export const ListTagsResponse: MessageFns<ListTagsResponse> = {
 };
 
 function createBaseGetTagRequest(): GetTagRequest {
-  return { projectId: 0, name: "" };
+  return { projectId: 0, name: "", caller: undefined };
 }
 
 export const GetTagRequest: MessageFns<GetTagRequest> = {
@@ -6154,6 +6301,9 @@ export const GetTagRequest: MessageFns<GetTagRequest> = {
     }
     if (message.name !== "") {
       writer.uint32(18).string(message.name);
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -6187,6 +6337,14 @@ export const GetTagRequest: MessageFns<GetTagRequest> = {
             message.name = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -6207,6 +6365,7 @@ export const GetTagRequest: MessageFns<GetTagRequest> = {
         ? globalThis.Number(object.project_id)
         : 0,
       name: isSet(object.name) ? globalThis.String(object.name) : "",
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
     };
   },
 
@@ -6218,6 +6377,9 @@ export const GetTagRequest: MessageFns<GetTagRequest> = {
     if (message.name !== "") {
       obj.name = message.name;
     }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
     return obj;
   },
 
@@ -6228,6 +6390,9 @@ export const GetTagRequest: MessageFns<GetTagRequest> = {
     const message = createBaseGetTagRequest();
     message.projectId = object.projectId ?? 0;
     message.name = object.name ?? "";
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
     return message;
   },
 };
@@ -6705,7 +6870,7 @@ export const DeleteTagResponse: MessageFns<DeleteTagResponse> = {
 };
 
 function createBaseGetTagSignatureRequest(): GetTagSignatureRequest {
-  return { projectId: 0, name: "" };
+  return { projectId: 0, name: "", caller: undefined };
 }
 
 export const GetTagSignatureRequest: MessageFns<GetTagSignatureRequest> = {
@@ -6715,6 +6880,9 @@ export const GetTagSignatureRequest: MessageFns<GetTagSignatureRequest> = {
     }
     if (message.name !== "") {
       writer.uint32(18).string(message.name);
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -6748,6 +6916,14 @@ export const GetTagSignatureRequest: MessageFns<GetTagSignatureRequest> = {
             message.name = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -6768,6 +6944,7 @@ export const GetTagSignatureRequest: MessageFns<GetTagSignatureRequest> = {
         ? globalThis.Number(object.project_id)
         : 0,
       name: isSet(object.name) ? globalThis.String(object.name) : "",
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
     };
   },
 
@@ -6779,6 +6956,9 @@ export const GetTagSignatureRequest: MessageFns<GetTagSignatureRequest> = {
     if (message.name !== "") {
       obj.name = message.name;
     }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
     return obj;
   },
 
@@ -6789,6 +6969,9 @@ export const GetTagSignatureRequest: MessageFns<GetTagSignatureRequest> = {
     const message = createBaseGetTagSignatureRequest();
     message.projectId = object.projectId ?? 0;
     message.name = object.name ?? "";
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
     return message;
   },
 };
@@ -7469,7 +7652,7 @@ export const PostReceivePackResponse: MessageFns<PostReceivePackResponse> = {
 };
 
 function createBaseFindMergeBaseRequest(): FindMergeBaseRequest {
-  return { projectId: 0, revisions: [] };
+  return { projectId: 0, revisions: [], caller: undefined };
 }
 
 export const FindMergeBaseRequest: MessageFns<FindMergeBaseRequest> = {
@@ -7479,6 +7662,9 @@ export const FindMergeBaseRequest: MessageFns<FindMergeBaseRequest> = {
     }
     for (const v of message.revisions) {
       writer.uint32(18).string(v!);
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -7512,6 +7698,14 @@ export const FindMergeBaseRequest: MessageFns<FindMergeBaseRequest> = {
             message.revisions.push(reader.string());
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -7534,6 +7728,7 @@ export const FindMergeBaseRequest: MessageFns<FindMergeBaseRequest> = {
       revisions: globalThis.Array.isArray(object?.revisions)
         ? object.revisions.map((e: any) => globalThis.String(e))
         : [],
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
     };
   },
 
@@ -7545,6 +7740,9 @@ export const FindMergeBaseRequest: MessageFns<FindMergeBaseRequest> = {
     if (message.revisions?.length) {
       obj.revisions = message.revisions;
     }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
     return obj;
   },
 
@@ -7555,6 +7753,9 @@ export const FindMergeBaseRequest: MessageFns<FindMergeBaseRequest> = {
     const message = createBaseFindMergeBaseRequest();
     message.projectId = object.projectId ?? 0;
     message.revisions = object.revisions?.map((e) => e) || [];
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
     return message;
   },
 };
@@ -7627,7 +7828,15 @@ export const FindMergeBaseResponse: MessageFns<FindMergeBaseResponse> = {
 };
 
 function createBaseCompareCommitsRequest(): CompareCommitsRequest {
-  return { projectId: 0, baseSha: "", headSha: "", limits: undefined, skipDiffs: false, skipCommits: false };
+  return {
+    projectId: 0,
+    baseSha: "",
+    headSha: "",
+    limits: undefined,
+    skipDiffs: false,
+    skipCommits: false,
+    caller: undefined,
+  };
 }
 
 export const CompareCommitsRequest: MessageFns<CompareCommitsRequest> = {
@@ -7649,6 +7858,9 @@ export const CompareCommitsRequest: MessageFns<CompareCommitsRequest> = {
     }
     if (message.skipCommits !== false) {
       writer.uint32(48).bool(message.skipCommits);
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(58).fork()).join();
     }
     return writer;
   },
@@ -7714,6 +7926,14 @@ export const CompareCommitsRequest: MessageFns<CompareCommitsRequest> = {
             message.skipCommits = reader.bool();
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -7754,6 +7974,7 @@ export const CompareCommitsRequest: MessageFns<CompareCommitsRequest> = {
         : isSet(object.skip_commits)
         ? globalThis.Boolean(object.skip_commits)
         : false,
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
     };
   },
 
@@ -7777,6 +7998,9 @@ export const CompareCommitsRequest: MessageFns<CompareCommitsRequest> = {
     if (message.skipCommits !== false) {
       obj.skipCommits = message.skipCommits;
     }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
     return obj;
   },
 
@@ -7793,6 +8017,9 @@ export const CompareCommitsRequest: MessageFns<CompareCommitsRequest> = {
       : undefined;
     message.skipDiffs = object.skipDiffs ?? false;
     message.skipCommits = object.skipCommits ?? false;
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
     return message;
   },
 };
@@ -7939,7 +8166,7 @@ export const CompareCommitsResponse: MessageFns<CompareCommitsResponse> = {
 };
 
 function createBaseRawDiffRequest(): RawDiffRequest {
-  return { projectId: 0, baseSha: "", headSha: "" };
+  return { projectId: 0, baseSha: "", headSha: "", caller: undefined };
 }
 
 export const RawDiffRequest: MessageFns<RawDiffRequest> = {
@@ -7952,6 +8179,9 @@ export const RawDiffRequest: MessageFns<RawDiffRequest> = {
     }
     if (message.headSha !== "") {
       writer.uint32(26).string(message.headSha);
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(34).fork()).join();
     }
     return writer;
   },
@@ -7993,6 +8223,14 @@ export const RawDiffRequest: MessageFns<RawDiffRequest> = {
             message.headSha = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -8022,6 +8260,7 @@ export const RawDiffRequest: MessageFns<RawDiffRequest> = {
         : isSet(object.head_sha)
         ? globalThis.String(object.head_sha)
         : "",
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
     };
   },
 
@@ -8036,6 +8275,9 @@ export const RawDiffRequest: MessageFns<RawDiffRequest> = {
     if (message.headSha !== "") {
       obj.headSha = message.headSha;
     }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
     return obj;
   },
 
@@ -8047,6 +8289,9 @@ export const RawDiffRequest: MessageFns<RawDiffRequest> = {
     message.projectId = object.projectId ?? 0;
     message.baseSha = object.baseSha ?? "";
     message.headSha = object.headSha ?? "";
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
     return message;
   },
 };
@@ -8119,7 +8364,7 @@ export const RawDiffResponse: MessageFns<RawDiffResponse> = {
 };
 
 function createBaseCheckMergeabilityRequest(): CheckMergeabilityRequest {
-  return { projectId: 0, sourceSha: "", targetSha: "" };
+  return { projectId: 0, sourceSha: "", targetSha: "", caller: undefined };
 }
 
 export const CheckMergeabilityRequest: MessageFns<CheckMergeabilityRequest> = {
@@ -8132,6 +8377,9 @@ export const CheckMergeabilityRequest: MessageFns<CheckMergeabilityRequest> = {
     }
     if (message.targetSha !== "") {
       writer.uint32(26).string(message.targetSha);
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(34).fork()).join();
     }
     return writer;
   },
@@ -8173,6 +8421,14 @@ export const CheckMergeabilityRequest: MessageFns<CheckMergeabilityRequest> = {
             message.targetSha = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -8202,6 +8458,7 @@ export const CheckMergeabilityRequest: MessageFns<CheckMergeabilityRequest> = {
         : isSet(object.target_sha)
         ? globalThis.String(object.target_sha)
         : "",
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
     };
   },
 
@@ -8216,6 +8473,9 @@ export const CheckMergeabilityRequest: MessageFns<CheckMergeabilityRequest> = {
     if (message.targetSha !== "") {
       obj.targetSha = message.targetSha;
     }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
     return obj;
   },
 
@@ -8227,6 +8487,9 @@ export const CheckMergeabilityRequest: MessageFns<CheckMergeabilityRequest> = {
     message.projectId = object.projectId ?? 0;
     message.sourceSha = object.sourceSha ?? "";
     message.targetSha = object.targetSha ?? "";
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
     return message;
   },
 };
