@@ -300,7 +300,7 @@ export interface ListBranchesRequest {
   page:
     | PageRequest
     | undefined;
-  /** Whose can_push the branches answer. */
+  /** Whose can_push the branches answer; who reads: read_code in this project, or a system caller. */
   caller?: Caller | undefined;
 }
 
@@ -312,7 +312,7 @@ export interface ListBranchesResponse {
 export interface GetBranchRequest {
   projectId: number;
   name: string;
-  /** Whose can_push the branch answers. */
+  /** Whose can_push the branch answers; who reads: read_code in this project, or a system caller. */
   caller?: Caller | undefined;
 }
 
