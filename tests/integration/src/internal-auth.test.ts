@@ -1,4 +1,4 @@
-import { credentials, Metadata, status, type ServiceError } from '@grpc/grpc-js'
+import { credentials, Metadata, status, type CallOptions, type ServiceError } from '@grpc/grpc-js'
 import {
   ProjectAbilities,
   RepositoryServiceClient,
@@ -9,6 +9,8 @@ import {
   type CreatePersonalAccessTokenRequest,
   type CreatePersonalAccessTokenResponse,
   type InfoRefsResponse,
+  type ListBranchesResponse,
+  type ReadFileResponse,
 } from '@suite/proto'
 import { api } from './support/api'
 import { uniqueName } from './support/factories'
@@ -97,6 +99,30 @@ function infoRefs(
         resolve(error ?? response)
       },
     )
+  })
+}
+
+/** One unary call on the repository role with the deployment's credential: its answer or its error. */
+function onRepository<T>(
+  repository: RoleProcess,
+  call: (
+    client: RepositoryServiceClient,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    done: (error: ServiceError | null, response: T) => void,
+  ) => void,
+): Promise<T | ServiceError> {
+  const client = new RepositoryServiceClient(
+    `127.0.0.1:${repository.env['GRPC_PORT']}`,
+    credentials.createInsecure(),
+  )
+  const metadata = new Metadata()
+  metadata.set('authorization', `Bearer ${repository.env['INTERNAL_API_SECRET']}`)
+  return new Promise((resolve) => {
+    call(client, metadata, { deadline: Date.now() + 10_000 }, (error, response) => {
+      client.close()
+      resolve(error ?? response)
+    })
   })
 }
 
@@ -232,6 +258,94 @@ describeHere('internal gRPC calls', () => {
     expect(Buffer.from((advertisement as InfoRefsResponse).data).toString()).toContain(
       'refs/heads/main',
     )
+  })
+
+  it('has the repository role refuse a read whose caller lacks read_code in that project', async () => {
+    const repository = suiteProcesses().find((p) => p.label === 'projects repository')
+    if (!repository) throw new Error('the launcher runs no projects repository process')
+    const { owner, project } = await projectWithReadme()
+    const main = await api<{ commit: { id: string } }>(
+      `/projects/${project.id}/repository/branches/main`,
+      { token: owner.token },
+    )
+    expect(main.status).toBe(200)
+    const sha = main.body.commit.id
+    const readFile = (caller: Caller | undefined) =>
+      onRepository<ReadFileResponse>(repository, (client, metadata, options, done) =>
+        client.readFile(
+          { projectId: project.id, sha, path: 'README.md', maxBytes: 4096, caller },
+          metadata,
+          options,
+          done,
+        ),
+      )
+    const listBranches = (caller: Caller | undefined) =>
+      onRepository<ListBranchesResponse>(repository, (client, metadata, options, done) =>
+        client.listBranches(
+          { projectId: project.id, search: '', page: undefined, caller },
+          metadata,
+          options,
+          done,
+        ),
+      )
+    const user = { userId: owner.user.id, admin: false, scopes: ['api'] }
+    const refused: [string, Caller | undefined][] = [
+      ['no caller', undefined],
+      ['admin: true, no abilities', { userId: root.id, admin: true, scopes: ['api'] }],
+      [
+        'read_project without read_code',
+        {
+          ...user,
+          project: ProjectAbilities.fromPartial({ projectId: project.id, readProject: true }),
+        },
+      ],
+      [
+        'read_code in another project',
+        {
+          ...user,
+          admin: true,
+          project: ProjectAbilities.fromPartial({
+            projectId: project.id + 1000,
+            readProject: true,
+            readCode: true,
+            pushCode: true,
+          }),
+        },
+      ],
+      ['system: false', { ...user, system: false }],
+    ]
+    for (const [what, caller] of refused) {
+      for (const [rpc, answer] of [
+        ['ReadFile', await readFile(caller)],
+        ['ListBranches', await listBranches(caller)],
+      ] as const) {
+        expect({ what, rpc, code: (answer as ServiceError).code }).toEqual({
+          what,
+          rpc,
+          code: status.PERMISSION_DENIED,
+        })
+      }
+    }
+    // The same reads with read_code in this very project answer the content.
+    const reader: Caller = {
+      ...user,
+      project: ProjectAbilities.fromPartial({
+        projectId: project.id,
+        readProject: true,
+        readCode: true,
+      }),
+    }
+    const file = (await readFile(reader)) as ReadFileResponse
+    expect(file.found).toBe(true)
+    const raw = await api(`/projects/${project.id}/repository/files/README.md/raw`, {
+      token: owner.token,
+      query: { ref: 'main' },
+    })
+    expect(raw.status).toBe(200)
+    expect(raw.text).not.toBe('')
+    expect(Buffer.from(file.content).toString()).toBe(raw.text)
+    const branches = (await listBranches(reader)) as ListBranchesResponse
+    expect(branches.branches.map((branch) => branch.name)).toEqual(['main'])
   })
 
   it('runs every gRPC and metrics server on loopback only under `npm start`', () => {

@@ -7,6 +7,13 @@ import type { CommitLookupPort } from '../domain/commit-status-ports.js'
 const PER_PAGE = 100
 const MAX_BRANCHES = 500
 
+/**
+ * The caller of these reads: this service, for the commit status whose
+ * caller it has already checked (create_commit_status); only the suite's
+ * processes can send a system caller (INTERNAL_API_SECRET).
+ */
+const SYSTEM = { scopes: [], admin: false, system: true }
+
 /** The repository role, as commit statuses ask it about commits and branches. */
 export function commitLookups(
   repository: PromiseClient<RepositoryServiceClient>,
@@ -14,7 +21,7 @@ export function commitLookups(
   return {
     commitSha: async (projectId, revision) => {
       try {
-        const answer = await repository.getCommit({ projectId, sha: revision })
+        const answer = await repository.getCommit({ projectId, sha: revision, caller: SYSTEM })
         return answer.commit?.id
       } catch (error) {
         // A revision git refuses names no commit, as an unknown one.
@@ -30,6 +37,7 @@ export function commitLookups(
           projectId,
           search: '',
           page: { page, perPage: PER_PAGE },
+          caller: SYSTEM,
         })
         for (const branch of branches) {
           const head = branch.commit?.id
@@ -37,7 +45,8 @@ export function commitLookups(
           // The commit is in a branch's history when it is its own merge base with the head.
           const holds =
             head === sha ||
-            (await repository.findMergeBase({ projectId, revisions: [sha, head] })).base === sha
+            (await repository.findMergeBase({ projectId, revisions: [sha, head], caller: SYSTEM }))
+              .base === sha
           if (holds) names.push(branch.name)
         }
         if (branches.length < PER_PAGE) break

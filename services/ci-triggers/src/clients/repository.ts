@@ -6,6 +6,14 @@ import type { RepositoryPort, ResolvedRef } from '../domain/ports.js'
 /** GitLab's ci_config max size (Gitlab::Ci::Config::Yaml: max_yaml_size_bytes default, 2 MB). */
 export const MAX_CONFIG_BYTES = 2 * 1024 * 1024
 
+/**
+ * The caller of these reads: the pipeline being created, for which this
+ * service has already checked its own caller (create_pipeline, a trigger
+ * token, a push); only the suite's processes can send a system caller
+ * (INTERNAL_API_SECRET).
+ */
+const SYSTEM = { scopes: [], admin: false, system: true }
+
 /** A branch's or tag's commit as pipeline creation keeps it. */
 function resolved(commit: Commit, tag: boolean, isProtected: boolean): ResolvedRef {
   return {
@@ -36,11 +44,13 @@ export function repositoryPort(repository: PromiseClient<RepositoryServiceClient
   }
   return {
     resolveRef: async (projectId, ref) => {
-      const branch = await orUndefined(repository.getBranch({ projectId, name: ref }))
+      const branch = await orUndefined(
+        repository.getBranch({ projectId, name: ref, caller: SYSTEM }),
+      )
       const commit = branch?.branch?.commit
       // The projects service applies its protected branch rules to the branch it answers.
       if (commit) return resolved(commit, false, branch?.branch?.protected === true)
-      const tag = await orUndefined(repository.getTag({ projectId, name: ref }))
+      const tag = await orUndefined(repository.getTag({ projectId, name: ref, caller: SYSTEM }))
       const tagged = tag?.tag?.commit
       // No protected tag rules exist here: a tag is never a protected ref.
       if (tagged) return resolved(tagged, true, false)
@@ -48,7 +58,7 @@ export function repositoryPort(repository: PromiseClient<RepositoryServiceClient
     },
     readFile: async (projectId, sha, path) => {
       const file = await orUndefined(
-        repository.readFile({ projectId, sha, path, maxBytes: MAX_CONFIG_BYTES }),
+        repository.readFile({ projectId, sha, path, maxBytes: MAX_CONFIG_BYTES, caller: SYSTEM }),
       )
       if (!file?.found) return undefined
       return Buffer.from(file.content).toString('utf8')

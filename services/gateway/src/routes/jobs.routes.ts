@@ -1,4 +1,4 @@
-import type { Job, Pipeline, Project } from '@suite/proto'
+import type { Caller, Job, Pipeline, Project } from '@suite/proto'
 import type { Request, Response } from 'express'
 import { ANONYMOUS } from '../auth/principal.js'
 import { loadProjects } from '../clients/merge-request-lookups.js'
@@ -25,6 +25,7 @@ export type JobRouteDeps = PipelineRouteDeps & { projects: Pick<ProjectsClients,
  */
 async function jobItems(
   deps: PipelineRouteDeps,
+  caller: Caller | undefined,
   project: Project,
   pipeline: Pipeline | undefined,
   jobs: readonly Job[],
@@ -33,6 +34,7 @@ async function jobItems(
   const [commits, runners] = await Promise.all([
     loadCommits(
       deps.repository,
+      caller,
       project.id,
       jobs.map((job) => job.sha),
     ),
@@ -59,10 +61,10 @@ export function jobRoutes(api: ApiRouter, deps: JobRouteDeps): void {
   const write = deps.pipelines.pipelineWrites
 
   /** One job of the project, presented with its pipeline and commit. */
-  const jobItem = async (project: Project, job: Job | undefined) => {
+  const jobItem = async (caller: Caller | undefined, project: Project, job: Job | undefined) => {
     const found = requireField(job, 'job')
     const pipeline = await findPipeline(deps.pipelines, project.id, found.pipelineId)
-    const [shown] = await jobItems(deps, project, pipeline, [found])
+    const [shown] = await jobItems(deps, caller, project, pipeline, [found])
     return requireField(shown, 'job')
   }
   const jobPath = { id: p.string().required(), job_id: p.int().required() }
@@ -104,7 +106,7 @@ export function jobRoutes(api: ApiRouter, deps: JobRouteDeps): void {
             : action === 'cancel'
               ? await write.cancelJob(request)
               : await write.retryJob(request)
-        return jobItem(project, answer.job)
+        return jobItem(caller, project, answer.job)
       },
       present: presentJob,
       related: jobUserIds,
@@ -126,7 +128,9 @@ export function jobRoutes(api: ApiRouter, deps: JobRouteDeps): void {
     if (!answer.running || !answer.job) throw unauthorized()
     const job = answer.job
     const project = (await loadProjects(deps.projects, [job.projectId])).get(job.projectId)
-    const item = await jobItem(requireField(project, 'project'), job)
+    // No request caller with abilities in the project here: the repository role
+    // answers no commit for it (GetCommit asks read_code), and the job is shown without one.
+    const item = await jobItem(undefined, requireField(project, 'project'), job)
     const users = await loadUsersThrough(undefined, deps.identity, jobUserIds(item))
     const ctx = { externalUrl: deps.externalUrl, principal: ANONYMOUS, abilities: {}, users }
     sendJson(res, 200, presentJob(item, ctx))
@@ -157,7 +161,7 @@ export function jobRoutes(api: ApiRouter, deps: JobRouteDeps): void {
       ])
       const { pipeline } = pipelineItem(found.pipeline, project)
       return {
-        items: await jobItems(deps, project, pipeline, answer.jobs),
+        items: await jobItems(deps, caller, project, pipeline, answer.jobs),
         total: answer.pageInfo?.total ?? answer.jobs.length,
       }
     },
@@ -173,7 +177,7 @@ export function jobRoutes(api: ApiRouter, deps: JobRouteDeps): void {
     params: { id: p.string().required(), job_id: p.int().required() },
     handle: async ({ caller, project, params }) => {
       const answer = await read.getJob({ caller, projectId: project.id, id: params.job_id })
-      return jobItem(project, answer.job)
+      return jobItem(caller, project, answer.job)
     },
     present: presentJob,
     related: jobUserIds,

@@ -73,7 +73,7 @@ export function repositoryCommitRoutes(
       path: p.string(),
       all: p.bool().default(false),
     },
-    handle: async ({ project, params, page }) => {
+    handle: async ({ caller, project, params, page }) => {
       const time = (value: string | undefined) => {
         if (value === undefined) return undefined
         const date = new Date(value)
@@ -87,6 +87,7 @@ export function repositoryCommitRoutes(
         path: params.path ?? '',
         all: params.all,
         page,
+        caller,
       })
       const link = projectLink(externalUrl, project)
       return {
@@ -103,10 +104,11 @@ export function repositoryCommitRoutes(
     requireRepository: true,
     projectAbility: 'readCode',
     params: { id: p.string().required(), sha: p.string().required(), stats: p.bool() },
-    handle: async ({ project, params }) => {
+    handle: async ({ caller, project, params }) => {
       const { commit, stats } = await repository.read.getCommit({
         projectId: project.id,
         sha: params.sha,
+        caller,
       })
       if (!commit) throw new Error('GetCommit answered without a commit')
       return {

@@ -84,7 +84,15 @@ describe('GET /projects/:id/repository/compare', () => {
     const res = await fetch(`${api}?from=main&to=feature`, { headers: ALICE })
     expect(res.status).toBe(200)
     const body = (await res.json()) as Record<string, unknown>
-    expect(bases[0]).toEqual({ projectId: 5, revisions: [MAIN, FEATURE] })
+    // The request's caller goes along, with its read_code in this very project.
+    expect(bases[0]).toEqual({
+      projectId: 5,
+      revisions: [MAIN, FEATURE],
+      caller: expect.objectContaining({
+        project: expect.objectContaining({ projectId: 5, readCode: true }),
+      }),
+    })
+    expect(compares[0]?.caller).toBe(bases[0]?.caller)
     expect(compares[0]).toMatchObject({ baseSha: BASE, headSha: FEATURE })
     expect(body).toMatchObject({
       commit: { id: sha('2'), title: 'second' },

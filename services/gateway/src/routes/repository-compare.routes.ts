@@ -1,5 +1,5 @@
 import { status } from '@grpc/grpc-js'
-import type { Project } from '@suite/proto'
+import type { Caller, Project } from '@suite/proto'
 import { isServiceError } from '@suite/runtime'
 import { PUBLIC } from '../auth/abilities.js'
 import type { RepositoryClients } from '../clients/repository.client.js'
@@ -10,9 +10,15 @@ import type { ApiRouter } from './api-router.js'
 import { projectLink } from './repository-links.js'
 
 /** The commit a ref names; CompareService's not_found!("Ref") for either side. */
-async function refCommit(clients: RepositoryClients, project: Project, ref: string) {
+async function refCommit(
+  clients: RepositoryClients,
+  caller: Caller,
+  project: Project,
+  ref: string,
+) {
   try {
-    const { commit } = await clients.repository.read.getCommit({ projectId: project.id, sha: ref })
+    const read = clients.repository.read
+    const { commit } = await read.getCommit({ projectId: project.id, sha: ref, caller })
     if (!commit) throw notFound('Ref')
     return commit.id
   } catch (error) {
@@ -46,7 +52,7 @@ export function repositoryCompareRoutes(
       straight: p.bool().default(false),
       unidiff: p.bool().default(false),
     },
-    handle: async ({ project, params }): Promise<Comparison> => {
+    handle: async ({ caller, project, params }): Promise<Comparison> => {
       if (params.from_project_id !== undefined && params.from_project_id !== project.id) {
         // There are no forks in this suite: any other project is not one.
         throw new HttpError(400, {
@@ -54,13 +60,18 @@ export function repositoryCompareRoutes(
         })
       }
       const [from, to] = await Promise.all([
-        refCommit(clients, project, params.from),
-        refCommit(clients, project, params.to),
+        refCommit(clients, caller, project, params.from),
+        refCommit(clients, caller, project, params.to),
       ])
       const base = params.straight
         ? from
-        : ((await repository.read.findMergeBase({ projectId: project.id, revisions: [from, to] }))
-            .base ?? from)
+        : ((
+            await repository.read.findMergeBase({
+              projectId: project.id,
+              revisions: [from, to],
+              caller,
+            })
+          ).base ?? from)
       const link = projectLink(externalUrl, project)
       if (from === to) {
         return {
@@ -80,6 +91,7 @@ export function repositoryCompareRoutes(
         limits: undefined,
         skipDiffs: false,
         skipCommits: false,
+        caller,
       })
       return {
         // The role lists newest first; GitLab's compare oldest first, `commit` the newest.

@@ -94,7 +94,15 @@ describe('GET /projects/:id/repository/files/:file_path', () => {
       last_commit_id: LAST,
       execute_filemode: true,
     })
-    expect(commits[0]).toEqual({ projectId: 5, sha: 'main' })
+    // The request's caller goes along, with its read_code in this very project.
+    expect(commits[0]).toEqual({
+      projectId: 5,
+      sha: 'main',
+      caller: expect.objectContaining({
+        project: expect.objectContaining({ projectId: 5, readCode: true }),
+      }),
+    })
+    expect(reads[0]?.caller).toBe(commits[0]?.caller)
     expect(reads[0]).toMatchObject({
       projectId: 5,
       sha: COMMIT,

@@ -25,12 +25,13 @@ const MAX_FILE_BYTES = 2 * 1024 * 1024
  */
 async function readRepositoryFile(
   clients: RepositoryClients,
+  caller: Caller,
   project: Project,
   filePath: string,
   ref: string,
 ): Promise<RepositoryFile> {
   const { repository } = clients
-  const { commit } = await repository.read.getCommit({ projectId: project.id, sha: ref })
+  const { commit } = await repository.read.getCommit({ projectId: project.id, sha: ref, caller })
   if (!commit) throw notFound('Commit')
   const file = await repository.read.readFile({
     projectId: project.id,
@@ -38,6 +39,7 @@ async function readRepositoryFile(
     path: filePath,
     maxBytes: MAX_FILE_BYTES,
     lastCommit: true,
+    caller,
   })
   if (file.tooLarge) {
     // GitLab streams any size through Workhorse; this suite answers files up to the cap.
@@ -77,8 +79,8 @@ export function repositoryFileRoutes(api: ApiRouter, clients: RepositoryClients)
       file_path: p.string().required(),
       ref: p.string().required(),
     },
-    handle: ({ project, params }) =>
-      readRepositoryFile(clients, project, params.file_path, params.ref),
+    handle: ({ caller, project, params }) =>
+      readRepositoryFile(clients, caller, project, params.file_path, params.ref),
     present: presentRepositoryFile,
     headers: fileHeaders,
   })
@@ -95,9 +97,10 @@ export function repositoryFileRoutes(api: ApiRouter, clients: RepositoryClients)
       ref: p.string(),
       lfs: p.bool().default(false),
     },
-    handle: ({ project, params }) =>
+    handle: ({ caller, project, params }) =>
       readRepositoryFile(
         clients,
+        caller,
         project,
         params.file_path,
         params.ref ?? project.defaultBranch ?? 'HEAD',
@@ -170,6 +173,7 @@ function fileAction(
  */
 async function requireUnchangedFile(
   clients: RepositoryClients,
+  caller: Caller,
   project: Project,
   ref: string,
   filePath: string,
@@ -178,7 +182,7 @@ async function requireUnchangedFile(
   const { repository } = clients
   let sha: string | undefined
   try {
-    sha = (await repository.read.getCommit({ projectId: project.id, sha: ref })).commit?.id
+    sha = (await repository.read.getCommit({ projectId: project.id, sha: ref, caller })).commit?.id
   } catch (error) {
     if (isServiceError(error) && error.code === status.NOT_FOUND) return
     throw error
@@ -191,6 +195,7 @@ async function requireUnchangedFile(
     path: filePath,
     maxBytes: 0,
     lastCommit: true,
+    caller,
   })
   if (file.lastCommitId !== '' && file.lastCommitId !== lastCommitId) {
     throw new HttpError(400, {
@@ -242,6 +247,7 @@ function repositoryFileWriteRoutes(api: ApiRouter, clients: RepositoryClients): 
         const ref = params.start_branch ?? params.branch
         await requireUnchangedFile(
           clients,
+          ctx.caller,
           ctx.project,
           ref,
           params.file_path,

@@ -44,13 +44,14 @@ export function repositoryTagRoutes(
       search: p.string(),
       page_token: p.string(),
     },
-    handle: async ({ project, params, page }) => {
+    handle: async ({ caller, project, params, page }) => {
       const answer = await repository.read.listTags({
         projectId: project.id,
         order: ORDER[params.order_by] ?? TagOrder.TAG_ORDER_UPDATED,
         ascending: params.sort === 'asc',
         search: params.search ?? '',
         page,
+        caller,
       })
       const link = projectLink(externalUrl, project)
       return {
@@ -66,8 +67,12 @@ export function repositoryTagRoutes(
     resolve: 'project',
     projectAbility: 'readCode',
     params: tagName,
-    handle: async ({ project, params }) => {
-      const { tag } = await repository.read.getTag({ projectId: project.id, name: params.tag_name })
+    handle: async ({ caller, project, params }) => {
+      const { tag } = await repository.read.getTag({
+        projectId: project.id,
+        name: params.tag_name,
+        caller,
+      })
       if (!tag) throw new Error('GetTag answered without a tag')
       return { tag, link: projectLink(externalUrl, project) }
     },
@@ -108,7 +113,7 @@ export function repositoryTagRoutes(
     params: tagName,
     handle: async ({ caller, project, params }) => {
       // GitLab finds the tag (404 Tag Not Found) before it authorizes the delete.
-      await repository.read.getTag({ projectId: project.id, name: params.tag_name })
+      await repository.read.getTag({ projectId: project.id, name: params.tag_name, caller })
       requireProjectAbility(caller.project, 'adminTag')
       await repository.write.deleteTag({ projectId: project.id, caller, name: params.tag_name })
     },
@@ -119,8 +124,12 @@ export function repositoryTagRoutes(
     resolve: 'project',
     projectAbility: 'readCode',
     params: tagName,
-    handle: async ({ project, params }) => {
-      return repository.read.getTagSignature({ projectId: project.id, name: params.tag_name })
+    handle: async ({ caller, project, params }) => {
+      return repository.read.getTagSignature({
+        projectId: project.id,
+        name: params.tag_name,
+        caller,
+      })
     },
     present: (signature) => ({
       signature_type: signature.signatureType,

@@ -24,13 +24,14 @@ export function repositoryTreeRoutes(api: ApiRouter, clients: RepositoryClients)
       path: p.string(),
       recursive: p.bool().default(false),
     },
-    handle: async ({ project, params, page }) => {
+    handle: async ({ caller, project, params, page }) => {
       const answer = await repository.read.listTree({
         projectId: project.id,
         ref: params.ref ?? '',
         path: params.path ?? '',
         recursive: params.recursive,
         page,
+        caller,
       })
       return { items: answer.entries, total: answer.pageInfo?.total ?? answer.entries.length }
     },

@@ -17,6 +17,7 @@ export function toProjectGrants(
     adminMergeRequest: abilities.adminMergeRequest,
     destroyMergeRequest: abilities.destroyMergeRequest,
     pushCode: abilities.pushCode,
+    readCode: abilities.readCode,
     pushToProtectedBranch: abilities.pushToProtectedBranch,
     readPipeline: abilities.readPipeline,
     createPipeline: abilities.createPipeline,

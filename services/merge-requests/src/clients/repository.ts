@@ -10,6 +10,16 @@ import { failedPreconditionReason, isNotFound } from './grpc-failures.js'
 
 export type RepositoryRpc = PromiseClient<RepositoryServiceClient>
 
+/**
+ * The caller of every read here: this service reads for itself. Its workers
+ * (diff collection, mergeability, commit notes) act for no request, and its
+ * request paths (changes, raw_diffs) have already checked the MR ability its
+ * own policy asks (read_merge_request), which the role's read_code is not:
+ * handing the request's caller on would refuse a reader GitLab lets through.
+ * Only the suite's processes can send a system caller (INTERNAL_API_SECRET).
+ */
+const SYSTEM = { scopes: [], admin: false, system: true }
+
 const METHODS: Readonly<Record<MergeMethod, MergeMethodMessage>> = {
   merge: MergeMethodMessage.MERGE_METHOD_MERGE,
   rebase_merge: MergeMethodMessage.MERGE_METHOD_REBASE_MERGE,
@@ -24,7 +34,7 @@ export function repositoryPort(read: RepositoryRpc, write: RepositoryRpc): Repos
   return {
     findBranch: async (projectId, name) => {
       try {
-        const { branch } = await read.getBranch({ projectId, name })
+        const { branch } = await read.getBranch({ projectId, name, caller: SYSTEM })
         return branch && { head: branch.commit?.id || undefined }
       } catch (error) {
         if (isNotFound(error)) return undefined
@@ -41,7 +51,11 @@ export function repositoryPort(read: RepositoryRpc, write: RepositoryRpc): Repos
       }
     },
     findMergeBase: async (projectId, revisions) => {
-      const { base } = await read.findMergeBase({ projectId, revisions: [...revisions] })
+      const { base } = await read.findMergeBase({
+        projectId,
+        revisions: [...revisions],
+        caller: SYSTEM,
+      })
       return base
     },
     compareCommits: async (projectId, request) => {
@@ -53,6 +67,7 @@ export function repositoryPort(read: RepositoryRpc, write: RepositoryRpc): Repos
         limits: DiffLimits.fromPartial(request.unlimited ? { unlimited: true } : {}),
         skipDiffs: false,
         skipCommits: request.skipCommits,
+        caller: SYSTEM,
       })
       return {
         commits: compare.commits,
@@ -63,11 +78,16 @@ export function repositoryPort(read: RepositoryRpc, write: RepositoryRpc): Repos
       }
     },
     rawDiff: async (projectId, baseSha, headSha) => {
-      const { patch } = await read.rawDiff({ projectId, baseSha, headSha })
+      const { patch } = await read.rawDiff({ projectId, baseSha, headSha, caller: SYSTEM })
       return patch
     },
     checkMergeability: async (projectId, sourceSha, targetSha) => {
-      const result = await read.checkMergeability({ projectId, sourceSha, targetSha })
+      const result = await read.checkMergeability({
+        projectId,
+        sourceSha,
+        targetSha,
+        caller: SYSTEM,
+      })
       return { conflicts: result.conflicts, divergedCommitsCount: result.divergedCommitsCount }
     },
     mergeBranch: async (caller, request) => {

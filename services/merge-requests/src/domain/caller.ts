@@ -17,6 +17,8 @@ export interface ProjectGrants {
   adminMergeRequest: boolean
   destroyMergeRequest: boolean
   pushCode: boolean
+  /** Handed on when the repository role answers for the caller (may they merge into a branch). */
+  readCode: boolean
   pushToProtectedBranch: boolean
   readPipeline: boolean
   createPipeline: boolean

@@ -14,8 +14,13 @@ describe('toCaller', () => {
     })
     const caller = toCaller({ userId: 7, admin: false, scopes: ['api'], project, group: undefined })
     expect(caller).toMatchObject({ userId: 7, admin: false, scopes: ['api'] })
-    expect(caller?.project).toMatchObject({ projectId: 3, readMergeRequest: true, pushCode: true })
-    expect(caller?.project).not.toHaveProperty('readCode')
+    expect(caller?.project).toMatchObject({
+      projectId: 3,
+      readMergeRequest: true,
+      pushCode: true,
+      readCode: true,
+    })
+    expect(caller?.project).not.toHaveProperty('adminProject')
   })
 })
 

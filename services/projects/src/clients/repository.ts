@@ -126,7 +126,9 @@ export function createRepositoryClient(
     },
 
     async samplePushHook(input) {
-      const { payloadJson } = await read.rpc.samplePushHook(input)
+      // A hook test's sample for the system: hook-tests.ts has checked the caller's admin_project.
+      const caller = { admin: false, scopes: [], system: true }
+      const { payloadJson } = await read.rpc.samplePushHook({ ...input, caller })
       return JSON.parse(payloadJson) as Record<string, unknown>
     },
 

@@ -5,7 +5,7 @@ import { ForbiddenError } from '@suite/runtime'
 export type RepositoryAbility = 'readCode' | 'pushCode' | 'adminTag'
 
 /**
- * The repository role's own check of a write (and of a git fetch), as every other service checks
+ * The repository role's own check of a write or a read (and of a git fetch), as every other service checks
  * the caller it is sent: the caller's abilities in this very project (the
  * projects service's policy decided them; nothing is re-derived here) must
  * grant `ability`, else PERMISSION_DENIED. A caller marked `system` (a

@@ -43,10 +43,12 @@ export function mergeRequestHandlers(
 ): MergeRequestHandlers {
   const { existing, writeRefs } = context
   return {
-    findMergeBase: server.unary('FindMergeBase', async (req) => ({
-      base: await findMergeBase(await existing(req.projectId), req.revisions),
-    })),
+    findMergeBase: server.unary('FindMergeBase', async (req) => {
+      requireRepositoryAbility(req.caller, req.projectId, 'readCode')
+      return { base: await findMergeBase(await existing(req.projectId), req.revisions) }
+    }),
     compareCommits: server.unary('CompareCommits', async (req) => {
+      requireRepositoryAbility(req.caller, req.projectId, 'readCode')
       const comparison = await compareCommits(await existing(req.projectId), {
         baseSha: req.baseSha,
         headSha: req.headSha,
@@ -62,12 +64,14 @@ export function mergeRequestHandlers(
         patchId: comparison.patchId,
       }
     }),
-    rawDiff: server.unary('RawDiff', async (req) => ({
-      patch: await rawDiff(await existing(req.projectId), req.baseSha, req.headSha),
-    })),
-    checkMergeability: server.unary('CheckMergeability', async (req) =>
-      checkMergeability(await existing(req.projectId), req.sourceSha, req.targetSha),
-    ),
+    rawDiff: server.unary('RawDiff', async (req) => {
+      requireRepositoryAbility(req.caller, req.projectId, 'readCode')
+      return { patch: await rawDiff(await existing(req.projectId), req.baseSha, req.headSha) }
+    }),
+    checkMergeability: server.unary('CheckMergeability', async (req) => {
+      requireRepositoryAbility(req.caller, req.projectId, 'readCode')
+      return checkMergeability(await existing(req.projectId), req.sourceSha, req.targetSha)
+    }),
     mergeBranch: server.unary('MergeBranch', async (req) => {
       // The merge-requests service decided the caller may merge; this is the floor under it.
       requireRepositoryAbility(req.caller, req.projectId, 'pushCode')

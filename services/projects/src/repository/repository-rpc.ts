@@ -133,6 +133,7 @@ export function repositoryService(
       deleted: await store.delete(req.projectId),
     })),
     listBranches: server.unary('ListBranches', async (req) => {
+      requireRepositoryAbility(req.caller, req.projectId, 'readCode')
       const branches = await listBranches(await existing(req.projectId), req.search)
       const rules = await deps.protectedBranches.list(req.projectId)
       return {
@@ -143,6 +144,7 @@ export function repositoryService(
       }
     }),
     getBranch: server.unary('GetBranch', async (req) => {
+      requireRepositoryAbility(req.caller, req.projectId, 'readCode')
       const branch = await getBranch(await existing(req.projectId), req.name)
       const rules = await deps.protectedBranches.list(req.projectId)
       return { branch: branchToProto(branch, protectionOf(rules, branch.name, req.caller)) }
@@ -198,6 +200,7 @@ export function repositoryService(
       return { commit: commitToProto(result.commit), stats: await statsOf(repo, result.commit) }
     }),
     listCommits: server.unary('ListCommits', async (req) => {
+      requireRepositoryAbility(req.caller, req.projectId, 'readCode')
       const { commits, total } = await listCommits(await existing(req.projectId), {
         refName: req.refName,
         since: req.since,
@@ -210,6 +213,7 @@ export function repositoryService(
       return { commits: commits.map(commitToProto), pageInfo: { total } }
     }),
     getCommit: server.unary('GetCommit', async (req) => {
+      requireRepositoryAbility(req.caller, req.projectId, 'readCode')
       const repo = await existing(req.projectId)
       const commit = await getCommit(repo, req.sha)
       return { commit: commitToProto(commit), stats: await statsOf(repo, commit) }
@@ -219,6 +223,7 @@ export function repositoryService(
       return {}
     }),
     samplePushHook: server.unary('SamplePushHook', async (req) => {
+      requireRepositoryAbility(req.caller, req.projectId, 'readCode')
       const payload = await samplePushHook(
         deps.store.repo(req.projectId),
         {
@@ -233,6 +238,7 @@ export function repositoryService(
       return { payloadJson: JSON.stringify(payload) }
     }),
     readFile: server.unary('ReadFile', async (req) => {
+      requireRepositoryAbility(req.caller, req.projectId, 'readCode')
       if (!isFullObjectId(req.sha)) throw new InvalidError({}, 'sha is invalid')
       if (!isValidFilePath(req.path)) throw new InvalidError({}, 'path is invalid')
       const maxBytes = Math.min(Math.max(req.maxBytes, 0), MAX_READ_FILE_BYTES)
@@ -248,6 +254,7 @@ export function repositoryService(
         : { ...file, content: Buffer.alloc(0), lastCommitId }
     }),
     listTree: server.unary('ListTree', async (req) => {
+      requireRepositoryAbility(req.caller, req.projectId, 'readCode')
       const entries = await listTree(await existing(req.projectId), {
         ref: req.ref,
         path: req.path,
@@ -259,6 +266,7 @@ export function repositoryService(
       }
     }),
     listTags: server.unary('ListTags', async (req) => {
+      requireRepositoryAbility(req.caller, req.projectId, 'readCode')
       const tags = await listTags(await existing(req.projectId), {
         order: ORDER[req.order] ?? 'updated',
         ascending: req.ascending,
@@ -269,9 +277,10 @@ export function repositoryService(
         pageInfo: { total: tags.length },
       }
     }),
-    getTag: server.unary('GetTag', async (req) => ({
-      tag: tagToProto(await getTag(await existing(req.projectId), req.name)),
-    })),
+    getTag: server.unary('GetTag', async (req) => {
+      requireRepositoryAbility(req.caller, req.projectId, 'readCode')
+      return { tag: tagToProto(await getTag(await existing(req.projectId), req.name)) }
+    }),
     createTag: server.unary('CreateTag', async (req) => {
       requireRepositoryAbility(req.caller, req.projectId, 'adminTag')
       const repo = await existing(req.projectId)
@@ -298,6 +307,7 @@ export function repositoryService(
       return {}
     }),
     getTagSignature: server.unary('GetTagSignature', async (req) => {
+      requireRepositoryAbility(req.caller, req.projectId, 'readCode')
       const tag = await getTag(await existing(req.projectId), req.name)
       if (!tag.signature) throw new NotFoundError('Signature')
       return {

@@ -305,7 +305,7 @@ export interface ListBranchesRequest {
   page:
     | PageRequest
     | undefined;
-  /** Whose can_push the branches answer. */
+  /** Whose can_push the branches answer; who reads: read_code in this project, or a system caller. */
   caller?: Caller | undefined;
 }
 
@@ -317,7 +317,7 @@ export interface ListBranchesResponse {
 export interface GetBranchRequest {
   projectId: number;
   name: string;
-  /** Whose can_push the branch answers. */
+  /** Whose can_push the branch answers; who reads: read_code in this project, or a system caller. */
   caller?: Caller | undefined;
 }
 
@@ -361,6 +361,8 @@ export interface SamplePushHookRequest {
   fullPath: string;
   userId: number;
   tag: boolean;
+  /** Who reads: read_code in this project, or a system caller (a service's own work). */
+  caller: Caller | undefined;
 }
 
 export interface SamplePushHookResponse {
@@ -424,6 +426,8 @@ export interface ListCommitsRequest {
   path: string;
   page: PageRequest | undefined;
   all: boolean;
+  /** Who reads: read_code in this project, or a system caller (a service's own work). */
+  caller: Caller | undefined;
 }
 
 export interface ListCommitsResponse {
@@ -435,6 +439,8 @@ export interface GetCommitRequest {
   projectId: number;
   /** A SHA, branch or tag. */
   sha: string;
+  /** Who reads: read_code in this project, or a system caller (a service's own work). */
+  caller: Caller | undefined;
 }
 
 export interface ReadFileRequest {
@@ -444,7 +450,11 @@ export interface ReadFileRequest {
   path: string;
   maxBytes: number;
   /** Also answer last_commit_id (one `git log` more). */
-  lastCommit?: boolean | undefined;
+  lastCommit?:
+    | boolean
+    | undefined;
+  /** Who reads: read_code in this project, or a system caller (a service's own work). */
+  caller: Caller | undefined;
 }
 
 export interface ReadFileResponse {
@@ -471,7 +481,11 @@ export interface ListTreeRequest {
   path: string;
   /** Every entry below the directory, trees included (git ls-tree -r -t). */
   recursive: boolean;
-  page: PageRequest | undefined;
+  page:
+    | PageRequest
+    | undefined;
+  /** Who reads: read_code in this project, or a system caller (a service's own work). */
+  caller: Caller | undefined;
 }
 
 /** API::Entities::TreeObject. */
@@ -502,7 +516,11 @@ export interface ListTagsRequest {
   ascending: boolean;
   /** Substring, or ^prefix / suffix$. */
   search: string;
-  page: PageRequest | undefined;
+  page:
+    | PageRequest
+    | undefined;
+  /** Who reads: read_code in this project, or a system caller (a service's own work). */
+  caller: Caller | undefined;
 }
 
 export interface ListTagsResponse {
@@ -513,6 +531,8 @@ export interface ListTagsResponse {
 export interface GetTagRequest {
   projectId: number;
   name: string;
+  /** Who reads: read_code in this project, or a system caller (a service's own work). */
+  caller: Caller | undefined;
 }
 
 export interface GetTagResponse {
@@ -548,6 +568,8 @@ export interface DeleteTagResponse {
 export interface GetTagSignatureRequest {
   projectId: number;
   name: string;
+  /** Who reads: read_code in this project, or a system caller (a service's own work). */
+  caller: Caller | undefined;
 }
 
 export interface GetTagSignatureResponse {
@@ -602,6 +624,8 @@ export interface PostReceivePackResponse {
 export interface FindMergeBaseRequest {
   projectId: number;
   revisions: string[];
+  /** Who reads: read_code in this project, or a system caller (a service's own work). */
+  caller: Caller | undefined;
 }
 
 export interface FindMergeBaseResponse {
@@ -620,6 +644,8 @@ export interface CompareCommitsRequest {
   skipDiffs: boolean;
   /** Only the diffs (no commits). */
   skipCommits: boolean;
+  /** Who reads: read_code in this project, or a system caller (a service's own work). */
+  caller: Caller | undefined;
 }
 
 export interface CompareCommitsResponse {
@@ -637,6 +663,8 @@ export interface RawDiffRequest {
   projectId: number;
   baseSha: string;
   headSha: string;
+  /** Who reads: read_code in this project, or a system caller (a service's own work). */
+  caller: Caller | undefined;
 }
 
 export interface RawDiffResponse {
@@ -647,6 +675,8 @@ export interface CheckMergeabilityRequest {
   projectId: number;
   sourceSha: string;
   targetSha: string;
+  /** Who reads: read_code in this project, or a system caller (a service's own work). */
+  caller: Caller | undefined;
 }
 
 export interface CheckMergeabilityResponse {
@@ -3892,7 +3922,7 @@ export const KeepPipelineRefResponse: MessageFns<KeepPipelineRefResponse> = {
 };
 
 function createBaseSamplePushHookRequest(): SamplePushHookRequest {
-  return { projectId: 0, fullPath: "", userId: 0, tag: false };
+  return { projectId: 0, fullPath: "", userId: 0, tag: false, caller: undefined };
 }
 
 export const SamplePushHookRequest: MessageFns<SamplePushHookRequest> = {
@@ -3908,6 +3938,9 @@ export const SamplePushHookRequest: MessageFns<SamplePushHookRequest> = {
     }
     if (message.tag !== false) {
       writer.uint32(32).bool(message.tag);
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -3957,6 +3990,14 @@ export const SamplePushHookRequest: MessageFns<SamplePushHookRequest> = {
             message.tag = reader.bool();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3987,6 +4028,7 @@ export const SamplePushHookRequest: MessageFns<SamplePushHookRequest> = {
         ? globalThis.Number(object.user_id)
         : 0,
       tag: isSet(object.tag) ? globalThis.Boolean(object.tag) : false,
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
     };
   },
 
@@ -4004,6 +4046,9 @@ export const SamplePushHookRequest: MessageFns<SamplePushHookRequest> = {
     if (message.tag !== false) {
       obj.tag = message.tag;
     }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
     return obj;
   },
 
@@ -4016,6 +4061,9 @@ export const SamplePushHookRequest: MessageFns<SamplePushHookRequest> = {
     message.fullPath = object.fullPath ?? "";
     message.userId = object.userId ?? 0;
     message.tag = object.tag ?? false;
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
     return message;
   },
 };
@@ -4811,7 +4859,16 @@ export const CommitStats: MessageFns<CommitStats> = {
 };
 
 function createBaseListCommitsRequest(): ListCommitsRequest {
-  return { projectId: 0, refName: "", since: undefined, until: undefined, path: "", page: undefined, all: false };
+  return {
+    projectId: 0,
+    refName: "",
+    since: undefined,
+    until: undefined,
+    path: "",
+    page: undefined,
+    all: false,
+    caller: undefined,
+  };
 }
 
 export const ListCommitsRequest: MessageFns<ListCommitsRequest> = {
@@ -4836,6 +4893,9 @@ export const ListCommitsRequest: MessageFns<ListCommitsRequest> = {
     }
     if (message.all !== false) {
       writer.uint32(56).bool(message.all);
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(66).fork()).join();
     }
     return writer;
   },
@@ -4909,6 +4969,14 @@ export const ListCommitsRequest: MessageFns<ListCommitsRequest> = {
             message.all = reader.bool();
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4938,6 +5006,7 @@ export const ListCommitsRequest: MessageFns<ListCommitsRequest> = {
       path: isSet(object.path) ? globalThis.String(object.path) : "",
       page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
       all: isSet(object.all) ? globalThis.Boolean(object.all) : false,
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
     };
   },
 
@@ -4964,6 +5033,9 @@ export const ListCommitsRequest: MessageFns<ListCommitsRequest> = {
     if (message.all !== false) {
       obj.all = message.all;
     }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
     return obj;
   },
 
@@ -4981,6 +5053,9 @@ export const ListCommitsRequest: MessageFns<ListCommitsRequest> = {
       ? PageRequest.fromPartial(object.page)
       : undefined;
     message.all = object.all ?? false;
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
     return message;
   },
 };
@@ -5077,7 +5152,7 @@ export const ListCommitsResponse: MessageFns<ListCommitsResponse> = {
 };
 
 function createBaseGetCommitRequest(): GetCommitRequest {
-  return { projectId: 0, sha: "" };
+  return { projectId: 0, sha: "", caller: undefined };
 }
 
 export const GetCommitRequest: MessageFns<GetCommitRequest> = {
@@ -5087,6 +5162,9 @@ export const GetCommitRequest: MessageFns<GetCommitRequest> = {
     }
     if (message.sha !== "") {
       writer.uint32(18).string(message.sha);
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -5120,6 +5198,14 @@ export const GetCommitRequest: MessageFns<GetCommitRequest> = {
             message.sha = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -5140,6 +5226,7 @@ export const GetCommitRequest: MessageFns<GetCommitRequest> = {
         ? globalThis.Number(object.project_id)
         : 0,
       sha: isSet(object.sha) ? globalThis.String(object.sha) : "",
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
     };
   },
 
@@ -5151,6 +5238,9 @@ export const GetCommitRequest: MessageFns<GetCommitRequest> = {
     if (message.sha !== "") {
       obj.sha = message.sha;
     }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
     return obj;
   },
 
@@ -5161,12 +5251,15 @@ export const GetCommitRequest: MessageFns<GetCommitRequest> = {
     const message = createBaseGetCommitRequest();
     message.projectId = object.projectId ?? 0;
     message.sha = object.sha ?? "";
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
     return message;
   },
 };
 
 function createBaseReadFileRequest(): ReadFileRequest {
-  return { projectId: 0, sha: "", path: "", maxBytes: 0, lastCommit: undefined };
+  return { projectId: 0, sha: "", path: "", maxBytes: 0, lastCommit: undefined, caller: undefined };
 }
 
 export const ReadFileRequest: MessageFns<ReadFileRequest> = {
@@ -5185,6 +5278,9 @@ export const ReadFileRequest: MessageFns<ReadFileRequest> = {
     }
     if (message.lastCommit !== undefined) {
       writer.uint32(40).bool(message.lastCommit);
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(50).fork()).join();
     }
     return writer;
   },
@@ -5242,6 +5338,14 @@ export const ReadFileRequest: MessageFns<ReadFileRequest> = {
             message.lastCommit = reader.bool();
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -5273,6 +5377,7 @@ export const ReadFileRequest: MessageFns<ReadFileRequest> = {
         : isSet(object.last_commit)
         ? globalThis.Boolean(object.last_commit)
         : undefined,
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
     };
   },
 
@@ -5293,6 +5398,9 @@ export const ReadFileRequest: MessageFns<ReadFileRequest> = {
     if (message.lastCommit !== undefined) {
       obj.lastCommit = message.lastCommit;
     }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
     return obj;
   },
 
@@ -5306,6 +5414,9 @@ export const ReadFileRequest: MessageFns<ReadFileRequest> = {
     message.path = object.path ?? "";
     message.maxBytes = object.maxBytes ?? 0;
     message.lastCommit = object.lastCommit ?? undefined;
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
     return message;
   },
 };
@@ -5488,7 +5599,7 @@ export const ReadFileResponse: MessageFns<ReadFileResponse> = {
 };
 
 function createBaseListTreeRequest(): ListTreeRequest {
-  return { projectId: 0, ref: "", path: "", recursive: false, page: undefined };
+  return { projectId: 0, ref: "", path: "", recursive: false, page: undefined, caller: undefined };
 }
 
 export const ListTreeRequest: MessageFns<ListTreeRequest> = {
@@ -5507,6 +5618,9 @@ export const ListTreeRequest: MessageFns<ListTreeRequest> = {
     }
     if (message.page !== undefined) {
       PageRequest.encode(message.page, writer.uint32(42).fork()).join();
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(50).fork()).join();
     }
     return writer;
   },
@@ -5564,6 +5678,14 @@ export const ListTreeRequest: MessageFns<ListTreeRequest> = {
             message.page = PageRequest.decode(reader, reader.uint32());
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -5587,6 +5709,7 @@ export const ListTreeRequest: MessageFns<ListTreeRequest> = {
       path: isSet(object.path) ? globalThis.String(object.path) : "",
       recursive: isSet(object.recursive) ? globalThis.Boolean(object.recursive) : false,
       page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
     };
   },
 
@@ -5607,6 +5730,9 @@ export const ListTreeRequest: MessageFns<ListTreeRequest> = {
     if (message.page !== undefined) {
       obj.page = PageRequest.toJSON(message.page);
     }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
     return obj;
   },
 
@@ -5621,6 +5747,9 @@ export const ListTreeRequest: MessageFns<ListTreeRequest> = {
     message.recursive = object.recursive ?? false;
     message.page = (object.page !== undefined && object.page !== null)
       ? PageRequest.fromPartial(object.page)
+      : undefined;
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
       : undefined;
     return message;
   },
@@ -5940,7 +6069,7 @@ export const GetCommitResponse: MessageFns<GetCommitResponse> = {
 };
 
 function createBaseListTagsRequest(): ListTagsRequest {
-  return { projectId: 0, order: 0, ascending: false, search: "", page: undefined };
+  return { projectId: 0, order: 0, ascending: false, search: "", page: undefined, caller: undefined };
 }
 
 export const ListTagsRequest: MessageFns<ListTagsRequest> = {
@@ -5959,6 +6088,9 @@ export const ListTagsRequest: MessageFns<ListTagsRequest> = {
     }
     if (message.page !== undefined) {
       PageRequest.encode(message.page, writer.uint32(42).fork()).join();
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(50).fork()).join();
     }
     return writer;
   },
@@ -6016,6 +6148,14 @@ export const ListTagsRequest: MessageFns<ListTagsRequest> = {
             message.page = PageRequest.decode(reader, reader.uint32());
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -6039,6 +6179,7 @@ export const ListTagsRequest: MessageFns<ListTagsRequest> = {
       ascending: isSet(object.ascending) ? globalThis.Boolean(object.ascending) : false,
       search: isSet(object.search) ? globalThis.String(object.search) : "",
       page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
     };
   },
 
@@ -6059,6 +6200,9 @@ export const ListTagsRequest: MessageFns<ListTagsRequest> = {
     if (message.page !== undefined) {
       obj.page = PageRequest.toJSON(message.page);
     }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
     return obj;
   },
 
@@ -6073,6 +6217,9 @@ export const ListTagsRequest: MessageFns<ListTagsRequest> = {
     message.search = object.search ?? "";
     message.page = (object.page !== undefined && object.page !== null)
       ? PageRequest.fromPartial(object.page)
+      : undefined;
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
       : undefined;
     return message;
   },
@@ -6170,7 +6317,7 @@ export const ListTagsResponse: MessageFns<ListTagsResponse> = {
 };
 
 function createBaseGetTagRequest(): GetTagRequest {
-  return { projectId: 0, name: "" };
+  return { projectId: 0, name: "", caller: undefined };
 }
 
 export const GetTagRequest: MessageFns<GetTagRequest> = {
@@ -6180,6 +6327,9 @@ export const GetTagRequest: MessageFns<GetTagRequest> = {
     }
     if (message.name !== "") {
       writer.uint32(18).string(message.name);
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -6213,6 +6363,14 @@ export const GetTagRequest: MessageFns<GetTagRequest> = {
             message.name = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -6233,6 +6391,7 @@ export const GetTagRequest: MessageFns<GetTagRequest> = {
         ? globalThis.Number(object.project_id)
         : 0,
       name: isSet(object.name) ? globalThis.String(object.name) : "",
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
     };
   },
 
@@ -6244,6 +6403,9 @@ export const GetTagRequest: MessageFns<GetTagRequest> = {
     if (message.name !== "") {
       obj.name = message.name;
     }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
     return obj;
   },
 
@@ -6254,6 +6416,9 @@ export const GetTagRequest: MessageFns<GetTagRequest> = {
     const message = createBaseGetTagRequest();
     message.projectId = object.projectId ?? 0;
     message.name = object.name ?? "";
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
     return message;
   },
 };
@@ -6731,7 +6896,7 @@ export const DeleteTagResponse: MessageFns<DeleteTagResponse> = {
 };
 
 function createBaseGetTagSignatureRequest(): GetTagSignatureRequest {
-  return { projectId: 0, name: "" };
+  return { projectId: 0, name: "", caller: undefined };
 }
 
 export const GetTagSignatureRequest: MessageFns<GetTagSignatureRequest> = {
@@ -6741,6 +6906,9 @@ export const GetTagSignatureRequest: MessageFns<GetTagSignatureRequest> = {
     }
     if (message.name !== "") {
       writer.uint32(18).string(message.name);
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -6774,6 +6942,14 @@ export const GetTagSignatureRequest: MessageFns<GetTagSignatureRequest> = {
             message.name = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -6794,6 +6970,7 @@ export const GetTagSignatureRequest: MessageFns<GetTagSignatureRequest> = {
         ? globalThis.Number(object.project_id)
         : 0,
       name: isSet(object.name) ? globalThis.String(object.name) : "",
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
     };
   },
 
@@ -6805,6 +6982,9 @@ export const GetTagSignatureRequest: MessageFns<GetTagSignatureRequest> = {
     if (message.name !== "") {
       obj.name = message.name;
     }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
     return obj;
   },
 
@@ -6815,6 +6995,9 @@ export const GetTagSignatureRequest: MessageFns<GetTagSignatureRequest> = {
     const message = createBaseGetTagSignatureRequest();
     message.projectId = object.projectId ?? 0;
     message.name = object.name ?? "";
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
     return message;
   },
 };
@@ -7495,7 +7678,7 @@ export const PostReceivePackResponse: MessageFns<PostReceivePackResponse> = {
 };
 
 function createBaseFindMergeBaseRequest(): FindMergeBaseRequest {
-  return { projectId: 0, revisions: [] };
+  return { projectId: 0, revisions: [], caller: undefined };
 }
 
 export const FindMergeBaseRequest: MessageFns<FindMergeBaseRequest> = {
@@ -7505,6 +7688,9 @@ export const FindMergeBaseRequest: MessageFns<FindMergeBaseRequest> = {
     }
     for (const v of message.revisions) {
       writer.uint32(18).string(v!);
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -7538,6 +7724,14 @@ export const FindMergeBaseRequest: MessageFns<FindMergeBaseRequest> = {
             message.revisions.push(reader.string());
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -7560,6 +7754,7 @@ export const FindMergeBaseRequest: MessageFns<FindMergeBaseRequest> = {
       revisions: globalThis.Array.isArray(object?.revisions)
         ? object.revisions.map((e: any) => globalThis.String(e))
         : [],
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
     };
   },
 
@@ -7571,6 +7766,9 @@ export const FindMergeBaseRequest: MessageFns<FindMergeBaseRequest> = {
     if (message.revisions?.length) {
       obj.revisions = message.revisions;
     }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
     return obj;
   },
 
@@ -7581,6 +7779,9 @@ export const FindMergeBaseRequest: MessageFns<FindMergeBaseRequest> = {
     const message = createBaseFindMergeBaseRequest();
     message.projectId = object.projectId ?? 0;
     message.revisions = object.revisions?.map((e) => e) || [];
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
     return message;
   },
 };
@@ -7653,7 +7854,15 @@ export const FindMergeBaseResponse: MessageFns<FindMergeBaseResponse> = {
 };
 
 function createBaseCompareCommitsRequest(): CompareCommitsRequest {
-  return { projectId: 0, baseSha: "", headSha: "", limits: undefined, skipDiffs: false, skipCommits: false };
+  return {
+    projectId: 0,
+    baseSha: "",
+    headSha: "",
+    limits: undefined,
+    skipDiffs: false,
+    skipCommits: false,
+    caller: undefined,
+  };
 }
 
 export const CompareCommitsRequest: MessageFns<CompareCommitsRequest> = {
@@ -7675,6 +7884,9 @@ export const CompareCommitsRequest: MessageFns<CompareCommitsRequest> = {
     }
     if (message.skipCommits !== false) {
       writer.uint32(48).bool(message.skipCommits);
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(58).fork()).join();
     }
     return writer;
   },
@@ -7740,6 +7952,14 @@ export const CompareCommitsRequest: MessageFns<CompareCommitsRequest> = {
             message.skipCommits = reader.bool();
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -7780,6 +8000,7 @@ export const CompareCommitsRequest: MessageFns<CompareCommitsRequest> = {
         : isSet(object.skip_commits)
         ? globalThis.Boolean(object.skip_commits)
         : false,
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
     };
   },
 
@@ -7803,6 +8024,9 @@ export const CompareCommitsRequest: MessageFns<CompareCommitsRequest> = {
     if (message.skipCommits !== false) {
       obj.skipCommits = message.skipCommits;
     }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
     return obj;
   },
 
@@ -7819,6 +8043,9 @@ export const CompareCommitsRequest: MessageFns<CompareCommitsRequest> = {
       : undefined;
     message.skipDiffs = object.skipDiffs ?? false;
     message.skipCommits = object.skipCommits ?? false;
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
     return message;
   },
 };
@@ -7965,7 +8192,7 @@ export const CompareCommitsResponse: MessageFns<CompareCommitsResponse> = {
 };
 
 function createBaseRawDiffRequest(): RawDiffRequest {
-  return { projectId: 0, baseSha: "", headSha: "" };
+  return { projectId: 0, baseSha: "", headSha: "", caller: undefined };
 }
 
 export const RawDiffRequest: MessageFns<RawDiffRequest> = {
@@ -7978,6 +8205,9 @@ export const RawDiffRequest: MessageFns<RawDiffRequest> = {
     }
     if (message.headSha !== "") {
       writer.uint32(26).string(message.headSha);
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(34).fork()).join();
     }
     return writer;
   },
@@ -8019,6 +8249,14 @@ export const RawDiffRequest: MessageFns<RawDiffRequest> = {
             message.headSha = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -8048,6 +8286,7 @@ export const RawDiffRequest: MessageFns<RawDiffRequest> = {
         : isSet(object.head_sha)
         ? globalThis.String(object.head_sha)
         : "",
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
     };
   },
 
@@ -8062,6 +8301,9 @@ export const RawDiffRequest: MessageFns<RawDiffRequest> = {
     if (message.headSha !== "") {
       obj.headSha = message.headSha;
     }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
     return obj;
   },
 
@@ -8073,6 +8315,9 @@ export const RawDiffRequest: MessageFns<RawDiffRequest> = {
     message.projectId = object.projectId ?? 0;
     message.baseSha = object.baseSha ?? "";
     message.headSha = object.headSha ?? "";
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
     return message;
   },
 };
@@ -8145,7 +8390,7 @@ export const RawDiffResponse: MessageFns<RawDiffResponse> = {
 };
 
 function createBaseCheckMergeabilityRequest(): CheckMergeabilityRequest {
-  return { projectId: 0, sourceSha: "", targetSha: "" };
+  return { projectId: 0, sourceSha: "", targetSha: "", caller: undefined };
 }
 
 export const CheckMergeabilityRequest: MessageFns<CheckMergeabilityRequest> = {
@@ -8158,6 +8403,9 @@ export const CheckMergeabilityRequest: MessageFns<CheckMergeabilityRequest> = {
     }
     if (message.targetSha !== "") {
       writer.uint32(26).string(message.targetSha);
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(34).fork()).join();
     }
     return writer;
   },
@@ -8199,6 +8447,14 @@ export const CheckMergeabilityRequest: MessageFns<CheckMergeabilityRequest> = {
             message.targetSha = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -8228,6 +8484,7 @@ export const CheckMergeabilityRequest: MessageFns<CheckMergeabilityRequest> = {
         : isSet(object.target_sha)
         ? globalThis.String(object.target_sha)
         : "",
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
     };
   },
 
@@ -8242,6 +8499,9 @@ export const CheckMergeabilityRequest: MessageFns<CheckMergeabilityRequest> = {
     if (message.targetSha !== "") {
       obj.targetSha = message.targetSha;
     }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
     return obj;
   },
 
@@ -8253,6 +8513,9 @@ export const CheckMergeabilityRequest: MessageFns<CheckMergeabilityRequest> = {
     message.projectId = object.projectId ?? 0;
     message.sourceSha = object.sourceSha ?? "";
     message.targetSha = object.targetSha ?? "";
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
     return message;
   },
 };
