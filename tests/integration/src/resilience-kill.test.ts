@@ -141,7 +141,9 @@ describeWithRedis('kill -9 of one role under load', () => {
       },
       {
         name: 'PUT /projects/:id/merge_requests/:iid',
-        needs: [IDENTITY, PROJECTS, MERGE_REQUESTS],
+        // The answer's user.can_merge asks the repository role the target branch's protection
+        // rules for the caller (GitLab's can_be_merged_by?).
+        needs: [IDENTITY, PROJECTS, MERGE_REQUESTS, REPOSITORY],
         request: () => ({
           method: 'PUT',
           path: `${p}/merge_requests/${mr.iid}`,
