@@ -30,7 +30,6 @@ test:
 
 interface AutoMergeJson extends MergeRequestJson {
   merge_when_pipeline_succeeds: boolean
-  merge_user: unknown
   head_pipeline: { id: number } | null
   user?: { can_merge: boolean }
 }
