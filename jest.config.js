@@ -18,8 +18,10 @@ const integration = {
 }
 // The resilience tests kill roles and freeze Redis under a fixed load and hold the suite to
 // latency and recovery limits: beside other test files on two cores they measured the machine,
-// not the suite. `npm test` runs them in a second jest run of their own, one at a time.
-const RESILIENCE = '/tests/integration/src/resilience-[^/]*\\.test\\.ts$'
+// not the suite. The route fuzz writes hostile input to every route as an admin with sudo:
+// beside other test files, their users got 401s (a cross-test effect not yet explained).
+// `npm test` runs them in a second jest run of their own, one at a time.
+const RESILIENCE = '/tests/integration/src/(resilience-[^/]*|route-fuzz)\\.test\\.ts$'
 
 export default {
   // Two cores: the suite's processes need one of them.
