@@ -138,6 +138,8 @@ describe('CI_JOB_TOKEN', () => {
         name: 'upstream',
         status: 'running',
         pipeline: expect.objectContaining({ id: upstreamPipeline.id }),
+        // The job's user may read the code, so the job shows the commit it runs on.
+        commit: expect.objectContaining({ id: upstreamPipeline.sha }),
       }),
     )
     const personal = await api('/job', { token: owner.token })

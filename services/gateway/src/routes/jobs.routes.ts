@@ -1,7 +1,7 @@
 import type { Caller, Job, Pipeline, Project } from '@suite/proto'
 import type { Request, Response } from 'express'
-import { ANONYMOUS } from '../auth/principal.js'
-import { loadProjects } from '../clients/merge-request-lookups.js'
+import { ANONYMOUS, callerOf } from '../auth/principal.js'
+import { findProject } from '../clients/project-lookups.js'
 import type { ProjectsClients } from '../clients/projects.client.js'
 import { loadUsersThrough } from '../clients/read-models.js'
 import { notFound, unauthorized } from '../errors/http-error.js'
@@ -127,10 +127,14 @@ export function jobRoutes(api: ApiRouter, deps: JobRouteDeps): void {
     const answer = await deps.pipelines.jobTokens.authenticateJobToken({ token })
     if (!answer.running || !answer.job) throw unauthorized()
     const job = answer.job
-    const project = (await loadProjects(deps.projects, [job.projectId])).get(job.projectId)
-    // No request caller with abilities in the project here: the repository role
-    // answers no commit for it (GetCommit asks read_code), and the job is shown without one.
-    const item = await jobItem(undefined, requireField(project, 'project'), job)
+    // While its job runs, the token acts as the job's user (as for a CI clone): the
+    // repository role answers the job's commit if that user may read the project's code.
+    const { user } = await deps.identity.users.read.getUser({ caller: undefined, id: answer.userId })
+    if (!user || user.state !== 'active') throw unauthorized()
+    const jobUser = { user, token: undefined, sudo: false }
+    const project = await findProject(deps.projects, callerOf(jobUser), String(job.projectId))
+    const caller = callerOf(jobUser, { project: project.abilities })
+    const item = await jobItem(caller, project, job)
     const users = await loadUsersThrough(undefined, deps.identity, jobUserIds(item))
     const ctx = { externalUrl: deps.externalUrl, principal: ANONYMOUS, abilities: {}, users }
     sendJson(res, 200, presentJob(item, ctx))
