@@ -348,6 +348,107 @@ describeHere('internal gRPC calls', () => {
     expect(branches.branches.map((branch) => branch.name)).toEqual(['main'])
   })
 
+  it('has the repository role answer the suite-only calls to a system caller only', async () => {
+    const repository = suiteProcesses().find((p) => p.label === 'projects repository')
+    if (!repository) throw new Error('the launcher runs no projects repository process')
+    const { owner, project } = await projectWithReadme()
+    const projectId = project.id
+    // Even an Owner's full abilities in this very project, or an admin: these are the
+    // projects and ci-triggers services' own calls, made once their policy has decided.
+    const owners: Caller = {
+      userId: owner.user.id,
+      admin: true,
+      scopes: ['api'],
+      project: ProjectAbilities.fromPartial({
+        projectId,
+        readProject: true,
+        readCode: true,
+        pushCode: true,
+        adminTag: true,
+      }),
+    }
+    const calls: [string, (caller: Caller | undefined) => Promise<unknown>][] = [
+      [
+        'DeleteRepository',
+        (caller) =>
+          onRepository(repository, (c, m, o, d) =>
+            c.deleteRepository({ projectId, caller }, m, o, d),
+          ),
+      ],
+      [
+        'CreateRepository',
+        (caller) =>
+          onRepository(repository, (c, m, o, d) =>
+            c.createRepository(
+              { projectId: projectId + 100_000, defaultBranch: 'main', objectFormat: '', caller },
+              m,
+              o,
+              d,
+            ),
+          ),
+      ],
+      [
+        'SetDefaultBranch',
+        (caller) =>
+          onRepository(repository, (c, m, o, d) =>
+            c.setDefaultBranch({ projectId, name: 'main', caller }, m, o, d),
+          ),
+      ],
+      [
+        'KeepPipelineRef',
+        (caller) =>
+          onRepository(repository, (c, m, o, d) =>
+            c.keepPipelineRef({ projectId, pipelineId: 1, sha: '0'.repeat(40), caller }, m, o, d),
+          ),
+      ],
+      [
+        'GetRepositoryInfo',
+        (caller) =>
+          onRepository(repository, (c, m, o, d) =>
+            c.getRepositoryInfo({ projectId, caller }, m, o, d),
+          ),
+      ],
+      [
+        'BatchGetRepositoryInfo',
+        (caller) =>
+          onRepository(repository, (c, m, o, d) =>
+            c.batchGetRepositoryInfo(
+              { projectIds: [projectId], includeLicense: false, caller },
+              m,
+              o,
+              d,
+            ),
+          ),
+      ],
+    ]
+    for (const [rpc, call] of calls) {
+      for (const [who, caller] of [
+        ['no caller', undefined],
+        ['an admin Owner of the project', owners],
+        ['system: false', { ...owners, system: false }],
+      ] as const) {
+        const answer = await call(caller)
+        expect({ rpc, who, code: (answer as ServiceError).code }).toEqual({
+          rpc,
+          who,
+          code: status.PERMISSION_DENIED,
+        })
+      }
+    }
+    // The repository is still there, and its description still answers the suite's own caller.
+    const readme = await api(`/projects/${projectId}/repository/files/README.md/raw`, {
+      token: owner.token,
+      query: { ref: 'main' },
+    })
+    expect(readme.status).toBe(200)
+    const system: Caller = { admin: false, scopes: [], system: true }
+    expect(
+      await onRepository(repository, (c, m, o, d) =>
+        c.getRepositoryInfo({ projectId, caller: system }, m, o, d),
+      ),
+    ).toMatchObject({ exists: true, empty: false })
+  })
+
   it('runs every gRPC and metrics server on loopback only under `npm start`', () => {
     const processes = suiteProcesses()
     const labels = processes.map((p) => p.label)

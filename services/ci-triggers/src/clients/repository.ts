@@ -64,7 +64,7 @@ export function repositoryPort(repository: PromiseClient<RepositoryServiceClient
       return Buffer.from(file.content).toString('utf8')
     },
     keepPipelineRef: async (projectId, pipelineId, sha) => {
-      await repository.keepPipelineRef({ projectId, pipelineId, sha })
+      await repository.keepPipelineRef({ projectId, pipelineId, sha, caller: SYSTEM })
     },
   }
 }

@@ -23,6 +23,12 @@ export interface RepositoryClient extends RepositoryPort {
   close: () => void
 }
 
+/**
+ * The caller of the repository calls only the suite makes (create, delete,
+ * describe, default branch): this service, once its own policy has decided.
+ */
+const SYSTEM = { admin: false, scopes: [], system: true }
+
 /** The projects repository role (RepositoryService at REPOSITORY_ADDR). */
 export function createRepositoryClient(
   address: string,
@@ -49,6 +55,7 @@ export function createRepositoryClient(
         projectId: input.projectId,
         defaultBranch: input.defaultBranch,
         objectFormat: input.objectFormat,
+        caller: SYSTEM,
       })
       const commit = input.initialCommit
       if (!commit) return
@@ -84,7 +91,7 @@ export function createRepositoryClient(
 
     async setDefaultBranch(projectId, branch): Promise<boolean> {
       try {
-        await write.rpc.setDefaultBranch({ projectId, name: branch })
+        await write.rpc.setDefaultBranch({ projectId, name: branch, caller: SYSTEM })
         return true
       } catch (error) {
         // NOT_FOUND: no repository, or no such branch in it.
@@ -98,7 +105,7 @@ export function createRepositoryClient(
       try {
         // One call per page (DESIGN: one batch call per kind per request).
         const { repositories } = await read.rpc.batchGetRepositoryInfo(
-          { projectIds: [...projectIds], includeLicense: options.license },
+          { projectIds: [...projectIds], includeLicense: options.license, caller: SYSTEM },
           { deadlineMs: 15_000 },
         )
         return new Map(
@@ -122,13 +129,12 @@ export function createRepositoryClient(
     },
 
     async deleteRepository(projectId): Promise<void> {
-      await write.rpc.deleteRepository({ projectId })
+      await write.rpc.deleteRepository({ projectId, caller: SYSTEM })
     },
 
     async samplePushHook(input) {
       // A hook test's sample for the system: hook-tests.ts has checked the caller's admin_project.
-      const caller = { admin: false, scopes: [], system: true }
-      const { payloadJson } = await read.rpc.samplePushHook({ ...input, caller })
+      const { payloadJson } = await read.rpc.samplePushHook({ ...input, caller: SYSTEM })
       return JSON.parse(payloadJson) as Record<string, unknown>
     },
 

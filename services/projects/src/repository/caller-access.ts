@@ -23,3 +23,13 @@ export function requireRepositoryAbility(
   if (abilities && abilities.projectId === projectId && abilities[ability]) return
   throw new ForbiddenError('403 Forbidden')
 }
+
+/**
+ * Calls only the suite's own services make, never for a request (creating,
+ * deleting and describing a project's repository, its default branch, a
+ * pipeline's keep-around ref): the projects or ci-triggers service has
+ * applied its policy and calls as `system`; any other caller is PERMISSION_DENIED.
+ */
+export function requireSystemCaller(caller: Caller | undefined): void {
+  if (caller?.system !== true) throw new ForbiddenError('403 Forbidden')
+}

@@ -22,7 +22,7 @@ import {
 } from './branch-rules.js'
 import { commitFiles, type FileAction, type FileActionKind } from './commit-files.js'
 import { commitStats, getCommit, listCommits } from './commits.js'
-import { requireRepositoryAbility } from './caller-access.js'
+import { requireRepositoryAbility, requireSystemCaller } from './caller-access.js'
 import { mergeRequestHandlers } from './merge-request-rpc.js'
 import type { RefChangeRecorder, RefWrite } from './ref-change-recorder.js'
 import { pageOf, type TagOrderField } from './ref-search.js'
@@ -112,6 +112,7 @@ export function repositoryService(
 
   return {
     createRepository: server.unary('CreateRepository', async (req) => {
+      requireSystemCaller(req.caller)
       const branch = req.defaultBranch || 'main'
       if (!isValidNewRefName(branch)) throw new InvalidError({}, 'Default branch name is invalid')
       const format = req.objectFormat || 'sha1'
@@ -121,17 +122,22 @@ export function repositoryService(
       await deps.protectedBranches.protectDefault(req.projectId, branch)
       return { created }
     }),
-    getRepositoryInfo: server.unary('GetRepositoryInfo', async (req) =>
-      readRepositoryInfo(store.repo(req.projectId)),
-    ),
-    batchGetRepositoryInfo: server.unary('BatchGetRepositoryInfo', async (req) => ({
-      repositories: await readRepositoryInfos(store, deps.logger, req.projectIds, {
-        license: req.includeLicense,
-      }),
-    })),
-    deleteRepository: server.unary('DeleteRepository', async (req) => ({
-      deleted: await store.delete(req.projectId),
-    })),
+    getRepositoryInfo: server.unary('GetRepositoryInfo', async (req) => {
+      requireSystemCaller(req.caller)
+      return readRepositoryInfo(store.repo(req.projectId))
+    }),
+    batchGetRepositoryInfo: server.unary('BatchGetRepositoryInfo', async (req) => {
+      requireSystemCaller(req.caller)
+      return {
+        repositories: await readRepositoryInfos(store, deps.logger, req.projectIds, {
+          license: req.includeLicense,
+        }),
+      }
+    }),
+    deleteRepository: server.unary('DeleteRepository', async (req) => {
+      requireSystemCaller(req.caller)
+      return { deleted: await store.delete(req.projectId) }
+    }),
     listBranches: server.unary('ListBranches', async (req) => {
       requireRepositoryAbility(req.caller, req.projectId, 'readCode')
       const branches = await listBranches(await existing(req.projectId), req.search)
@@ -173,6 +179,7 @@ export function repositoryService(
       return {}
     }),
     setDefaultBranch: server.unary('SetDefaultBranch', async (req) => {
+      requireSystemCaller(req.caller)
       await setDefaultBranch(await existing(req.projectId), req.name)
       return {}
     }),
@@ -219,6 +226,7 @@ export function repositoryService(
       return { commit: commitToProto(commit), stats: await statsOf(repo, commit) }
     }),
     keepPipelineRef: server.unary('KeepPipelineRef', async (req) => {
+      requireSystemCaller(req.caller)
       await keepPipelineRef(await existing(req.projectId), req.pipelineId, req.sha)
       return {}
     }),

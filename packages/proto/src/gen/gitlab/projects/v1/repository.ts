@@ -222,6 +222,8 @@ export interface CreateRepositoryRequest {
   defaultBranch: string;
   /** sha1 or sha256; empty means sha1. */
   objectFormat: string;
+  /** The suite's own services only (caller.system): PERMISSION_DENIED for any other caller. */
+  caller: Caller | undefined;
 }
 
 export interface CreateRepositoryResponse {
@@ -230,6 +232,8 @@ export interface CreateRepositoryResponse {
 
 export interface GetRepositoryInfoRequest {
   projectId: number;
+  /** The suite's own services only (caller.system): PERMISSION_DENIED for any other caller. */
+  caller: Caller | undefined;
 }
 
 export interface GetRepositoryInfoResponse {
@@ -260,6 +264,8 @@ export interface BatchGetRepositoryInfoRequest {
    * on one project); without it license_path is given and license is absent.
    */
   includeLicense: boolean;
+  /** The suite's own services only (caller.system): PERMISSION_DENIED for any other caller. */
+  caller: Caller | undefined;
 }
 
 export interface BatchGetRepositoryInfoResponse {
@@ -278,6 +284,8 @@ export interface RepositoryInfoEntry {
 
 export interface DeleteRepositoryRequest {
   projectId: number;
+  /** The suite's own services only (caller.system): PERMISSION_DENIED for any other caller. */
+  caller: Caller | undefined;
 }
 
 export interface DeleteRepositoryResponse {
@@ -351,6 +359,8 @@ export interface KeepPipelineRefRequest {
   projectId: number;
   pipelineId: number;
   sha: string;
+  /** The suite's own services only (caller.system): PERMISSION_DENIED for any other caller. */
+  caller: Caller | undefined;
 }
 
 export interface KeepPipelineRefResponse {
@@ -373,6 +383,8 @@ export interface SamplePushHookResponse {
 export interface SetDefaultBranchRequest {
   projectId: number;
   name: string;
+  /** The suite's own services only (caller.system): PERMISSION_DENIED for any other caller. */
+  caller: Caller | undefined;
 }
 
 export interface SetDefaultBranchResponse {
@@ -1999,7 +2011,7 @@ export const Tag: MessageFns<Tag> = {
 };
 
 function createBaseCreateRepositoryRequest(): CreateRepositoryRequest {
-  return { projectId: 0, defaultBranch: "", objectFormat: "" };
+  return { projectId: 0, defaultBranch: "", objectFormat: "", caller: undefined };
 }
 
 export const CreateRepositoryRequest: MessageFns<CreateRepositoryRequest> = {
@@ -2012,6 +2024,9 @@ export const CreateRepositoryRequest: MessageFns<CreateRepositoryRequest> = {
     }
     if (message.objectFormat !== "") {
       writer.uint32(26).string(message.objectFormat);
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(34).fork()).join();
     }
     return writer;
   },
@@ -2053,6 +2068,14 @@ export const CreateRepositoryRequest: MessageFns<CreateRepositoryRequest> = {
             message.objectFormat = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2082,6 +2105,7 @@ export const CreateRepositoryRequest: MessageFns<CreateRepositoryRequest> = {
         : isSet(object.object_format)
         ? globalThis.String(object.object_format)
         : "",
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
     };
   },
 
@@ -2096,6 +2120,9 @@ export const CreateRepositoryRequest: MessageFns<CreateRepositoryRequest> = {
     if (message.objectFormat !== "") {
       obj.objectFormat = message.objectFormat;
     }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
     return obj;
   },
 
@@ -2107,6 +2134,9 @@ export const CreateRepositoryRequest: MessageFns<CreateRepositoryRequest> = {
     message.projectId = object.projectId ?? 0;
     message.defaultBranch = object.defaultBranch ?? "";
     message.objectFormat = object.objectFormat ?? "";
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
     return message;
   },
 };
@@ -2179,13 +2209,16 @@ export const CreateRepositoryResponse: MessageFns<CreateRepositoryResponse> = {
 };
 
 function createBaseGetRepositoryInfoRequest(): GetRepositoryInfoRequest {
-  return { projectId: 0 };
+  return { projectId: 0, caller: undefined };
 }
 
 export const GetRepositoryInfoRequest: MessageFns<GetRepositoryInfoRequest> = {
   encode(message: GetRepositoryInfoRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.projectId !== 0) {
       writer.uint32(8).int64(message.projectId);
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(18).fork()).join();
     }
     return writer;
   },
@@ -2211,6 +2244,14 @@ export const GetRepositoryInfoRequest: MessageFns<GetRepositoryInfoRequest> = {
             message.projectId = longToNumber(reader.int64());
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2230,6 +2271,7 @@ export const GetRepositoryInfoRequest: MessageFns<GetRepositoryInfoRequest> = {
         : isSet(object.project_id)
         ? globalThis.Number(object.project_id)
         : 0,
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
     };
   },
 
@@ -2237,6 +2279,9 @@ export const GetRepositoryInfoRequest: MessageFns<GetRepositoryInfoRequest> = {
     const obj: any = {};
     if (message.projectId !== 0) {
       obj.projectId = Math.round(message.projectId);
+    }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
     }
     return obj;
   },
@@ -2247,6 +2292,9 @@ export const GetRepositoryInfoRequest: MessageFns<GetRepositoryInfoRequest> = {
   fromPartial<I extends Exact<DeepPartial<GetRepositoryInfoRequest>, I>>(object: I): GetRepositoryInfoRequest {
     const message = createBaseGetRepositoryInfoRequest();
     message.projectId = object.projectId ?? 0;
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
     return message;
   },
 };
@@ -2464,7 +2512,7 @@ export const GetRepositoryInfoResponse: MessageFns<GetRepositoryInfoResponse> = 
 };
 
 function createBaseBatchGetRepositoryInfoRequest(): BatchGetRepositoryInfoRequest {
-  return { projectIds: [], includeLicense: false };
+  return { projectIds: [], includeLicense: false, caller: undefined };
 }
 
 export const BatchGetRepositoryInfoRequest: MessageFns<BatchGetRepositoryInfoRequest> = {
@@ -2478,6 +2526,9 @@ export const BatchGetRepositoryInfoRequest: MessageFns<BatchGetRepositoryInfoReq
     }
     if (message.includeLicense !== false) {
       writer.uint32(16).bool(message.includeLicense);
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -2521,6 +2572,14 @@ export const BatchGetRepositoryInfoRequest: MessageFns<BatchGetRepositoryInfoReq
             message.includeLicense = reader.bool();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2545,6 +2604,7 @@ export const BatchGetRepositoryInfoRequest: MessageFns<BatchGetRepositoryInfoReq
         : isSet(object.include_license)
         ? globalThis.Boolean(object.include_license)
         : false,
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
     };
   },
 
@@ -2555,6 +2615,9 @@ export const BatchGetRepositoryInfoRequest: MessageFns<BatchGetRepositoryInfoReq
     }
     if (message.includeLicense !== false) {
       obj.includeLicense = message.includeLicense;
+    }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
     }
     return obj;
   },
@@ -2568,6 +2631,9 @@ export const BatchGetRepositoryInfoRequest: MessageFns<BatchGetRepositoryInfoReq
     const message = createBaseBatchGetRepositoryInfoRequest();
     message.projectIds = object.projectIds?.map((e) => e) || [];
     message.includeLicense = object.includeLicense ?? false;
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
     return message;
   },
 };
@@ -2737,13 +2803,16 @@ export const RepositoryInfoEntry: MessageFns<RepositoryInfoEntry> = {
 };
 
 function createBaseDeleteRepositoryRequest(): DeleteRepositoryRequest {
-  return { projectId: 0 };
+  return { projectId: 0, caller: undefined };
 }
 
 export const DeleteRepositoryRequest: MessageFns<DeleteRepositoryRequest> = {
   encode(message: DeleteRepositoryRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.projectId !== 0) {
       writer.uint32(8).int64(message.projectId);
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(18).fork()).join();
     }
     return writer;
   },
@@ -2769,6 +2838,14 @@ export const DeleteRepositoryRequest: MessageFns<DeleteRepositoryRequest> = {
             message.projectId = longToNumber(reader.int64());
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2788,6 +2865,7 @@ export const DeleteRepositoryRequest: MessageFns<DeleteRepositoryRequest> = {
         : isSet(object.project_id)
         ? globalThis.Number(object.project_id)
         : 0,
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
     };
   },
 
@@ -2795,6 +2873,9 @@ export const DeleteRepositoryRequest: MessageFns<DeleteRepositoryRequest> = {
     const obj: any = {};
     if (message.projectId !== 0) {
       obj.projectId = Math.round(message.projectId);
+    }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
     }
     return obj;
   },
@@ -2805,6 +2886,9 @@ export const DeleteRepositoryRequest: MessageFns<DeleteRepositoryRequest> = {
   fromPartial<I extends Exact<DeepPartial<DeleteRepositoryRequest>, I>>(object: I): DeleteRepositoryRequest {
     const message = createBaseDeleteRepositoryRequest();
     message.projectId = object.projectId ?? 0;
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
     return message;
   },
 };
@@ -3761,7 +3845,7 @@ export const DeleteBranchResponse: MessageFns<DeleteBranchResponse> = {
 };
 
 function createBaseKeepPipelineRefRequest(): KeepPipelineRefRequest {
-  return { projectId: 0, pipelineId: 0, sha: "" };
+  return { projectId: 0, pipelineId: 0, sha: "", caller: undefined };
 }
 
 export const KeepPipelineRefRequest: MessageFns<KeepPipelineRefRequest> = {
@@ -3774,6 +3858,9 @@ export const KeepPipelineRefRequest: MessageFns<KeepPipelineRefRequest> = {
     }
     if (message.sha !== "") {
       writer.uint32(26).string(message.sha);
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(34).fork()).join();
     }
     return writer;
   },
@@ -3815,6 +3902,14 @@ export const KeepPipelineRefRequest: MessageFns<KeepPipelineRefRequest> = {
             message.sha = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3840,6 +3935,7 @@ export const KeepPipelineRefRequest: MessageFns<KeepPipelineRefRequest> = {
         ? globalThis.Number(object.pipeline_id)
         : 0,
       sha: isSet(object.sha) ? globalThis.String(object.sha) : "",
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
     };
   },
 
@@ -3854,6 +3950,9 @@ export const KeepPipelineRefRequest: MessageFns<KeepPipelineRefRequest> = {
     if (message.sha !== "") {
       obj.sha = message.sha;
     }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
     return obj;
   },
 
@@ -3865,6 +3964,9 @@ export const KeepPipelineRefRequest: MessageFns<KeepPipelineRefRequest> = {
     message.projectId = object.projectId ?? 0;
     message.pipelineId = object.pipelineId ?? 0;
     message.sha = object.sha ?? "";
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
     return message;
   },
 };
@@ -4142,7 +4244,7 @@ export const SamplePushHookResponse: MessageFns<SamplePushHookResponse> = {
 };
 
 function createBaseSetDefaultBranchRequest(): SetDefaultBranchRequest {
-  return { projectId: 0, name: "" };
+  return { projectId: 0, name: "", caller: undefined };
 }
 
 export const SetDefaultBranchRequest: MessageFns<SetDefaultBranchRequest> = {
@@ -4152,6 +4254,9 @@ export const SetDefaultBranchRequest: MessageFns<SetDefaultBranchRequest> = {
     }
     if (message.name !== "") {
       writer.uint32(18).string(message.name);
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -4185,6 +4290,14 @@ export const SetDefaultBranchRequest: MessageFns<SetDefaultBranchRequest> = {
             message.name = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4205,6 +4318,7 @@ export const SetDefaultBranchRequest: MessageFns<SetDefaultBranchRequest> = {
         ? globalThis.Number(object.project_id)
         : 0,
       name: isSet(object.name) ? globalThis.String(object.name) : "",
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
     };
   },
 
@@ -4216,6 +4330,9 @@ export const SetDefaultBranchRequest: MessageFns<SetDefaultBranchRequest> = {
     if (message.name !== "") {
       obj.name = message.name;
     }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
     return obj;
   },
 
@@ -4226,6 +4343,9 @@ export const SetDefaultBranchRequest: MessageFns<SetDefaultBranchRequest> = {
     const message = createBaseSetDefaultBranchRequest();
     message.projectId = object.projectId ?? 0;
     message.name = object.name ?? "";
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
     return message;
   },
 };
