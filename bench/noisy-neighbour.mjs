@@ -19,7 +19,7 @@
 // request of B answered. Results go to bench/results/noisy-neighbour.json and
 // a Markdown table to stdout.
 //
-// BENCH_SECONDS (20) is the length of each run, BENCH_ROUNDS (3) the number
+// BENCH_SECONDS (20) is the length of each run, BENCH_ROUNDS (4) the number
 // of (alone, with A) pairs; BENCH_DATABASE_ADMIN_URL the PostgreSQL to create
 // the database on.
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -40,7 +40,7 @@ import {
 
 const ROOT = resolve(import.meta.dirname, '..')
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20)
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4)
 const MERGE_REQUESTS = Number(process.env.BENCH_MERGE_REQUESTS ?? 10_000)
 const B_RATE = Number(process.env.BENCH_B_RATE ?? 50)
 const B_READERS = 50
@@ -192,25 +192,34 @@ async function benchmark(suite) {
   await runOpenModel(suite.origin, { ...options, seconds: 5 })
   // Rounds alternate B alone and B with A, so a machine whose load drifts
   // (other work on the same cores) drifts both alike; medians are compared.
-  const rounds = []
-  for (let round = 0; round < ROUNDS; round += 1) {
-    const alone = await withCpu(
+  // The order flips every round (alone first, then A first: ABBA), because B's
+  // own reads get faster as its caches fill, which would otherwise favour
+  // whichever run comes second.
+  const bAlone = () =>
+    withCpu(
       suite,
       async () => tenantBFigures(await runOpenModel(suite.origin, options)),
       (figures) => figures.ok,
     )
+  const bWithA = async () => {
     let done
     const stop = new Promise((resolveStop) => {
       done = resolveStop
     })
     const loopA = tenantALoop(suite.origin, tenantA, stop)
-    const withA = await withCpu(
-      suite,
-      async () => tenantBFigures(await runOpenModel(suite.origin, options)),
-      (figures) => figures.ok,
-    )
+    const figures = await bAlone()
     done()
-    rounds.push({ alone, withA, a: await loopA })
+    return { withA: figures, a: await loopA }
+  }
+  const rounds = []
+  for (let round = 0; round < ROUNDS; round += 1) {
+    if (round % 2 === 0) {
+      const alone = await bAlone()
+      rounds.push({ alone, ...(await bWithA()) })
+    } else {
+      const withA = await bWithA()
+      rounds.push({ alone: await bAlone(), ...withA })
+    }
   }
   // The suite idle for as long (workers, relays, heartbeats), then A alone: A's
   // own cost is what it adds to the idle suite's.
