@@ -15,7 +15,7 @@ import type { GrpcServer } from '@suite/runtime'
 import { createUser } from '../domain/create-user.js'
 import { batchGetUsers, getUser, listUsers } from '../domain/list-users.js'
 import { updateUser } from '../domain/update-user.js'
-import type { Stores } from '../store/stores.js'
+import type { Stores } from '../domain/ports.js'
 import { toCaller, toPage, toUserAttributes } from './from-proto.js'
 import { toUserMessage } from './to-proto.js'
 
