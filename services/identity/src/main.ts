@@ -1,4 +1,4 @@
 import { runDomainService } from '@suite/runtime'
-import { identityService } from './identity-service.js'
+import { identityService } from './service.js'
 
 await runDomainService(identityService, process.argv[2] ?? 'server')

@@ -5,14 +5,18 @@ import { notFound } from '../errors/http-error.js'
 import { hasNul, saturatingInteger } from '../params/coercions.js'
 import type { IdentityClients } from './identity.client.js'
 
-/** Users by id with one BatchGetUsers call; ids that do not exist are left out. */
+/**
+ * Users by id with one BatchGetUsers call, each with `caller`'s abilities on
+ * it (anonymous's when undefined); ids that do not exist are left out.
+ */
 export async function loadUsers(
   identity: Pick<IdentityClients, 'users'>,
   ids: readonly number[],
+  caller?: Caller,
 ): Promise<Map<number, User>> {
   const unique = [...new Set(ids)]
   if (unique.length === 0) return new Map()
-  const { users } = await identity.users.read.batchGetUsers({ ids: unique })
+  const { users } = await identity.users.read.batchGetUsers({ ids: unique, caller })
   return new Map(users.map((user) => [user.id, user]))
 }
 
@@ -43,7 +47,8 @@ export async function findGroup(
 
 /**
  * GitLab's find_user for `:user_id`/`:id` of user paths: a numeric id, else a
- * username (case-insensitive); 404 User Not Found otherwise.
+ * username (case-insensitive); 404 User Not Found otherwise. The user carries
+ * the caller's abilities on it (user.abilities).
  */
 export async function findUserByIdOrUsername(
   identity: Pick<IdentityClients, 'users'>,

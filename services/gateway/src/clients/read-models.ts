@@ -18,8 +18,9 @@ interface UserEntry {
 /**
  * What the gateway asks the services on nearly every request, held in memory
  * and kept current by change events: each project as a caller sees it (with
- * their abilities), and users by id. A project the caller may not read is
- * never held: its 404 is asked again each time.
+ * their abilities), and users by id as a viewer sees them (with their
+ * abilities on each). A project the caller may not read is never held: its
+ * 404 is asked again each time.
  */
 export interface ReadModels {
   projects: TaggedCache<ProjectEntry>
@@ -61,18 +62,29 @@ export async function findProjectThrough(
   return held.project
 }
 
-/** loadUsers through the read model: one batch call for the users it does not hold. */
+/**
+ * loadUsers through the read model: one batch call for the users it does not
+ * hold. Users are held per viewer (user id and admin flag), since each
+ * carries the viewer's abilities on it; anonymous when `caller` is undefined.
+ */
 export async function loadUsersThrough(
   models: ReadModels | undefined,
   identity: Pick<IdentityClients, 'users'>,
   ids: readonly number[],
+  caller?: Caller,
 ): Promise<Map<number, User>> {
-  if (!models) return loadUsers(identity, ids)
-  const held = await models.users.getMany(ids.map(String), async (missing) =>
-    [...(await loadUsers(identity, missing.map(Number))).values()].map((user) => ({
-      key: String(user.id),
-      value: { user, tags: [`u:${user.id}`] },
-    })),
+  if (!models) return loadUsers(identity, ids, caller)
+  const viewer = `${caller?.userId ?? 0}:${caller?.admin ? 1 : 0}`
+  const viewerTags = caller?.userId === undefined ? [] : [`u:${caller.userId}`]
+  const held = await models.users.getMany(
+    ids.map((id) => `${viewer}:${id}`),
+    async (missing) => {
+      const missingIds = missing.map((key) => Number(key.slice(viewer.length + 1)))
+      return [...(await loadUsers(identity, missingIds, caller)).values()].map((user) => ({
+        key: `${viewer}:${user.id}`,
+        value: { user, tags: [`u:${user.id}`, ...viewerTags] },
+      }))
+    },
   )
   return new Map(held.map(({ user }) => [user.id, user]))
 }

@@ -43,7 +43,9 @@ describe('presentUser', () => {
 
   it('hides created_at of a private profile from other users', () => {
     const ctx = contextFixture({ principal: principalFixture(userFixture({ id: 9 })) })
-    const json = presentUser({ ...alice, privateProfile: true, jobTitle: '' }, ctx)
+    // identity's UserPolicy answers no :read_user_profile to another user.
+    const hidden = { privateProfile: true, abilities: { readUserProfile: false } }
+    const json = presentUser({ ...alice, ...hidden, jobTitle: '' }, ctx)
     expect(json.created_at).toBeNull()
     expect(json.work_information).toBe('Wonderland')
   })

@@ -1,5 +1,4 @@
 import type { User } from '@suite/proto'
-import { isAdmin } from '../auth/principal.js'
 import { isoTime, orNull, type PresentContext } from './present-context.js'
 import { presentUserBasic, type UserBasicJson } from './user-basic.entity.js'
 
@@ -31,15 +30,11 @@ function workInformation(user: User): string | null {
   return user.jobTitle || user.organization || null
 }
 
-/** Ability :read_user_profile: a private profile shows only to its owner and admins. */
-function canReadProfile(user: User, ctx: PresentContext): boolean {
-  return !user.privateProfile || isAdmin(ctx.principal) || ctx.principal.user?.id === user.id
-}
-
 export function presentUser(user: User, ctx: PresentContext): UserJson {
   return {
     ...presentUserBasic(user, ctx),
-    created_at: canReadProfile(user, ctx) ? isoTime(user.createdAt) : null,
+    // :read_user_profile, as identity's UserPolicy answered it for this viewer.
+    created_at: user.abilities?.readUserProfile ? isoTime(user.createdAt) : null,
     bio: user.bio,
     location: user.location,
     public_email: user.publicEmail,

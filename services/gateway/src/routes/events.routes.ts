@@ -1,6 +1,5 @@
 import type { ListEventsRequest } from '@suite/proto'
 import { AUTHENTICATED, PUBLIC } from '../auth/abilities.js'
-import { isAdmin } from '../auth/principal.js'
 import type { EventsClients } from '../clients/events.client.js'
 import type { IdentityClients } from '../clients/identity.client.js'
 import { findUserByIdOrUsername } from '../clients/identity-lookups.js'
@@ -40,11 +39,11 @@ export function eventRoutes(
     scopes: 'user',
     ability: PUBLIC,
     params: { id: p.string().required(), ...eventFilterParams },
-    handle: async ({ principal, caller, params, page }) => {
+    handle: async ({ caller, params, page }) => {
       const user = await findUserByIdOrUsername(identity, caller, params.id)
-      // EventsFinder#cannot_access_private_profile?: only the user and admins see a private profile's events.
-      const self = principal.user?.id === user.id
-      if (user.privateProfile && !self && !isAdmin(principal)) return { items: [], total: 0 }
+      // EventsFinder#cannot_access_private_profile?: no events without :read_user_profile
+      // (identity's UserPolicy: a private profile's events show only to the user and admins).
+      if (!user.abilities?.readUserProfile) return { items: [], total: 0 }
       return list({ caller, page, authorId: user.id, ...eventFilterFields(params) })
     },
     present: presentEvent,

@@ -46,10 +46,9 @@ export function projectRoutes(
     params: { ...listParams, user_id: p.string().required() },
     handle: async ({ principal, caller, page, params }) => {
       const user = await findUserByIdOrUsername(identity, caller, params.user_id)
-      const self = principal.user?.id === user.id
-      if (user.privateProfile && !self && !principal.user?.admin) {
-        return { items: [], total: 0 }
-      }
+      // No projects without :read_user_profile (identity's UserPolicy: a private
+      // profile's projects show only to the user and admins).
+      if (!user.abilities?.readUserProfile) return { items: [], total: 0 }
       return listProjects(projects, principal, caller, page, params, user.id)
     },
     present: presentListed,

@@ -166,7 +166,10 @@ export function checkResolvedAbility(
   }
 }
 
-/** The presenter's context, with the related users loaded in one batch call. */
+/**
+ * The presenter's context, with the related users loaded in one batch call,
+ * each with the principal's abilities on it.
+ */
 export async function presentContext(
   principal: Principal,
   abilities: ResolvedAbilities,
@@ -177,6 +180,7 @@ export async function presentContext(
     deps.readModels,
     deps.identity,
     relatedUserIds,
+    callerOf(principal),
   )
   return { externalUrl: deps.externalUrl, principal, abilities, users }
 }

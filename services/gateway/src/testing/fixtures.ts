@@ -51,6 +51,7 @@ export function userFixture(overrides: Partial<User> = {}): User {
     identities: [],
     themeId: 3,
     colorSchemeId: 1,
+    abilities: { readUserProfile: true },
     ...overrides,
   }
 }

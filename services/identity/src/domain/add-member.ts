@@ -1,6 +1,6 @@
 import { ConflictError, ForbiddenError, NotFoundError } from '@suite/runtime'
-import type { Stores } from '../store/stores.js'
-import { UniqueViolation } from '../store/unique-violation.js'
+import type { Stores } from './ports.js'
+import { UniqueViolation } from './write-conflicts.js'
 import type { Caller } from './caller.js'
 import { normalizeDate } from './dates.js'
 import type { Member, SourceRef } from './member.js'

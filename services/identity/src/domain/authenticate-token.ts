@@ -1,5 +1,5 @@
 import { UnauthenticatedError } from '@suite/runtime'
-import type { Stores } from '../store/stores.js'
+import type { Stores } from './ports.js'
 import { isExpired, type PersonalAccessToken } from './token.js'
 import { digestToken } from './token-secret.js'
 import { isBlocked, type User } from './user.js'

@@ -1,6 +1,6 @@
 import { AccessLevel } from '@suite/proto'
 import { ForbiddenError, NotFoundError, RecordNotFoundError } from '@suite/runtime'
-import type { Stores } from '../store/stores.js'
+import type { Stores } from './ports.js'
 import { reachesLevel } from './access-level.js'
 import type { Caller } from './caller.js'
 import { normalizeDate } from './dates.js'

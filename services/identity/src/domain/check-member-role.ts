@@ -1,6 +1,6 @@
 import { InvalidError } from '@suite/runtime'
-import { ForeignKeyViolation, MEMBER_ROLE_FOREIGN_KEY } from '../store/foreign-key-violation.js'
-import type { Stores } from '../store/stores.js'
+import { ForeignKeyViolation, MEMBER_ROLE_FOREIGN_KEY } from './write-conflicts.js'
+import type { Stores } from './ports.js'
 import { memberRoleAssignmentErrors } from './member-role.js'
 import type { ResolvedSource } from './member-source.js'
 

@@ -1,6 +1,6 @@
 import { AccessLevel } from '@suite/proto'
 import { ForbiddenError, InvalidError } from '@suite/runtime'
-import type { Stores } from '../store/stores.js'
+import type { Stores } from './ports.js'
 import { reachesLevel } from './access-level.js'
 import { highestInherited, memberErrors } from './member-rules.js'
 import type { ResolvedSource } from './member-source.js'

@@ -1,6 +1,6 @@
 import { ConflictError, InvalidError, NotFoundError } from '@suite/runtime'
-import type { Stores } from '../store/stores.js'
-import { UniqueViolation } from '../store/unique-violation.js'
+import type { Stores } from './ports.js'
+import { UniqueViolation } from './write-conflicts.js'
 import type { Caller } from './caller.js'
 import { isIsoDate, normalizeDate } from './dates.js'
 import { BLANK, ErrorCollector, INVALID } from './field-errors.js'

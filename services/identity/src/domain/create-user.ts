@@ -1,5 +1,5 @@
 import { InvalidError } from '@suite/runtime'
-import type { Stores } from '../store/stores.js'
+import type { Stores } from './ports.js'
 import type { Caller } from './caller.js'
 import { TAKEN } from './field-errors.js'
 import { hashPassword, randomPassword } from './password.js'

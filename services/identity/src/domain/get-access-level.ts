@@ -1,5 +1,5 @@
 import { AccessLevel } from '@suite/proto'
-import type { Stores } from '../store/stores.js'
+import type { Stores } from './ports.js'
 import type { SourceRef } from './member.js'
 import { resolveSource, userLevelInSource } from './member-source.js'
 import { NotFoundError } from '@suite/runtime'

@@ -1,6 +1,6 @@
 import { AccessLevel } from '@suite/proto'
 import { NotFoundError } from '@suite/runtime'
-import type { Stores } from '../store/stores.js'
+import type { Stores } from './ports.js'
 import type { Caller } from './caller.js'
 import {
   callerAbilitiesInGroup,

@@ -1,5 +1,5 @@
 import { NotFoundError } from '@suite/runtime'
-import type { Stores } from '../store/stores.js'
+import type { Stores } from './ports.js'
 import { effectiveAccessLevel, type HeldMembership } from './access-level.js'
 import type { Caller } from './caller.js'
 import { groupAbilities, type GroupAbilities, type GroupPolicyFacts } from './group-policy.js'

@@ -1,15 +1,11 @@
 import { AccessLevel, MemberPermission } from '@suite/proto'
-import type { Caller } from './caller.js'
+import { admin, anonymous, user } from '../testing/test-callers.js'
 import { groupAbilities, type GroupAbilities, type GroupPolicyFacts } from './group-policy.js'
 import { DEFAULT_GROUP_SETTINGS, type Group, type GroupSettings } from './namespace.js'
 import { VisibilityLevel } from '@suite/runtime'
 
 const { ACCESS_LEVEL_NO_ACCESS, ACCESS_LEVEL_GUEST, ACCESS_LEVEL_REPORTER } = AccessLevel
 const { ACCESS_LEVEL_DEVELOPER, ACCESS_LEVEL_MAINTAINER, ACCESS_LEVEL_OWNER } = AccessLevel
-
-const user: Caller = { userId: 7, admin: false, scopes: ['api'] }
-const admin: Caller = { userId: 1, admin: true, scopes: ['api'] }
-const anonymous: Caller = { userId: undefined, admin: false, scopes: [] }
 
 function group(
   visibilityLevel: number,

@@ -1,5 +1,5 @@
 import { ForbiddenError, RecordNotFoundError } from '@suite/runtime'
-import type { Stores } from '../store/stores.js'
+import type { Stores } from './ports.js'
 import type { Caller } from './caller.js'
 import type { Member, SourceRef } from './member.js'
 import type { MemberFilter } from './member-query.js'

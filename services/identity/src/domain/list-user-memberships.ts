@@ -1,5 +1,5 @@
 import type { MemberPermission } from '@suite/proto'
-import type { Stores } from '../store/stores.js'
+import type { Stores } from './ports.js'
 import type { HeldMembership } from './access-level.js'
 import {
   customPermissionsOf,

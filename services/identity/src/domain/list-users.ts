@@ -1,5 +1,5 @@
 import { ForbiddenError, InvalidError, NotFoundError } from '@suite/runtime'
-import type { Stores } from '../store/stores.js'
+import type { Stores } from './ports.js'
 import type { Caller } from './caller.js'
 import { pageWindow, type PageRequest } from '@suite/runtime'
 import { requireAdmin } from './policy.js'

@@ -1,5 +1,6 @@
 import { AccessLevel, MemberPermission, memberPermissionToJSON } from '@suite/proto'
 import { VisibilityLevel } from '@suite/runtime'
+import { admin, user } from '../testing/test-callers.js'
 import type { Caller } from './caller.js'
 import { groupAbilities } from './group-policy.js'
 import {
@@ -52,9 +53,6 @@ function group(parentId: number | null): Group {
     settings: DEFAULT_GROUP_SETTINGS,
   }
 }
-
-const user: Caller = { userId: 7, admin: false, scopes: ['api'] }
-const admin: Caller = { userId: 1, admin: true, scopes: ['api'] }
 
 function mayManage(of: Group, caller: Caller, level: number): boolean {
   const abilities = groupAbilities({

@@ -1,5 +1,5 @@
 import { NotFoundError } from '@suite/runtime'
-import type { Stores } from '../store/stores.js'
+import type { Stores } from './ports.js'
 import { effectiveAccessLevel } from './access-level.js'
 import type { Caller } from './caller.js'
 import { callerAbilitiesInGroup } from './group-access.js'

@@ -1,6 +1,7 @@
 import { AccessLevel } from '@suite/proto'
 import { ForbiddenError, UnauthenticatedError, VisibilityLevel } from '@suite/runtime'
-import type { Caller, ProjectMemberAbilities } from './caller.js'
+import { admin, anonymous, user } from '../testing/test-callers.js'
+import type { ProjectMemberAbilities } from './caller.js'
 import { groupAbilities } from './group-policy.js'
 import { DEFAULT_GROUP_SETTINGS, type Group } from './namespace.js'
 import {
@@ -11,10 +12,6 @@ import {
   requireAdmin,
 } from './policy.js'
 import type { PersonalAccessToken } from './token.js'
-
-const user: Caller = { userId: 7, admin: false, scopes: ['api'] }
-const admin: Caller = { userId: 1, admin: true, scopes: ['api'] }
-const anonymous: Caller = { userId: undefined, admin: false, scopes: [] }
 
 const group: Group = {
   id: 3,

@@ -1,4 +1,4 @@
-import type { Stores } from '../store/stores.js'
+import type { Stores } from './ports.js'
 import { hashPassword, randomPassword } from './password.js'
 import { digestToken } from './token-secret.js'
 import { personalNamespace } from './user-writes.js'

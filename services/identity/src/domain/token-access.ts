@@ -1,5 +1,5 @@
 import { InvalidError, NotFoundError, UnauthenticatedError } from '@suite/runtime'
-import type { Stores } from '../store/stores.js'
+import type { Stores } from './ports.js'
 import type { Caller } from './caller.js'
 import { canReadToken, canRevokeToken, requireSignedIn } from './policy.js'
 import type { PersonalAccessToken } from './token.js'

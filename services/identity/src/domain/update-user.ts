@@ -1,5 +1,5 @@
 import { InvalidError, NotFoundError } from '@suite/runtime'
-import type { Stores } from '../store/stores.js'
+import type { Stores } from './ports.js'
 import type { Caller } from './caller.js'
 import { TAKEN } from './field-errors.js'
 import { hashPassword } from './password.js'

@@ -1,6 +1,6 @@
 import { ConflictError, InvalidError, NotFoundError, VisibilityLevel } from '@suite/runtime'
-import type { Stores } from '../store/stores.js'
-import { UniqueViolation } from '../store/unique-violation.js'
+import type { Stores } from './ports.js'
+import { UniqueViolation } from './write-conflicts.js'
 import { TAKEN } from './field-errors.js'
 import { DEFAULT_GROUP_SETTINGS, type Namespace } from './namespace.js'
 import type { IdentityRequest } from './user.js'

@@ -15,7 +15,7 @@ import type { GrpcServer } from '@suite/runtime'
 import { createGroup } from '../domain/create-group.js'
 import { batchGetGroups, getGroup, getNamespace } from '../domain/get-group.js'
 import { listGroups } from '../domain/list-groups.js'
-import type { Stores } from '../store/stores.js'
+import type { Stores } from '../domain/ports.js'
 import { presentString, toCaller, toNamespaceRef, toPage } from './from-proto.js'
 import { toGroupMessage, toNamespaceMessage } from './to-proto.js'
 

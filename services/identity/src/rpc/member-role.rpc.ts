@@ -18,7 +18,7 @@ import {
   updateMemberRole,
 } from '../domain/manage-member-roles.js'
 import type { MemberRole } from '../domain/member-role.js'
-import type { Stores } from '../store/stores.js'
+import type { Stores } from '../domain/ports.js'
 import { toCaller } from './from-proto.js'
 import { toMemberRoleMessage } from './to-proto.js'
 

@@ -22,7 +22,7 @@ import { getAccessLevel } from '../domain/get-access-level.js'
 import { getMember, listMembers } from '../domain/list-members.js'
 import { listUserMemberships } from '../domain/list-user-memberships.js'
 import { rolesHeld } from '../domain/member-roles.js'
-import type { Stores } from '../store/stores.js'
+import type { Stores } from '../domain/ports.js'
 import { presentString, toCaller, toPage, toSourceRef } from './from-proto.js'
 import { toMemberMessage, toUserMembershipMessage } from './to-proto.js'
 

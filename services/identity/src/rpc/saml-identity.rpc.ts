@@ -18,7 +18,7 @@ import {
   updateSamlIdentity,
 } from '../domain/saml-identities.js'
 import type { SamlIdentity } from '../domain/saml-identity.js'
-import type { Stores } from '../store/stores.js'
+import type { Stores } from '../domain/ports.js'
 import { toCaller, toPage } from './from-proto.js'
 import { toSamlIdentityMessage } from './to-proto.js'
 

@@ -20,6 +20,7 @@ import type { Group, Namespace } from '../domain/namespace.js'
 import type { SamlIdentity } from '../domain/saml-identity.js'
 import { isActive, type PersonalAccessToken } from '../domain/token.js'
 import { commitEmailOrDefault, type Identity, type User } from '../domain/user.js'
+import type { UserAbilities } from '../domain/user-policy.js'
 import { visibilityName } from '@suite/runtime'
 
 const orUndefined = <T>(value: T | null): T | undefined => value ?? undefined
@@ -33,7 +34,8 @@ function toIdentityMessage(identity: Identity): IdentityMessage {
   }
 }
 
-export function toUserMessage(user: User): UserMessage {
+/** A user; `abilities` are the request's caller's on it (UserPolicy), when the answer carries them. */
+export function toUserMessage(user: User, abilities?: UserAbilities): UserMessage {
   return {
     id: user.id,
     username: user.username,
@@ -70,6 +72,7 @@ export function toUserMessage(user: User): UserMessage {
     identities: user.identities.map(toIdentityMessage),
     themeId: user.themeId,
     colorSchemeId: user.colorSchemeId,
+    abilities: abilities && { readUserProfile: abilities.readUserProfile },
   }
 }
 

@@ -13,7 +13,7 @@ import type { GrpcServer } from '@suite/runtime'
 import { authenticateToken } from '../domain/authenticate-token.js'
 import { createPersonalAccessToken } from '../domain/create-token.js'
 import { getPersonalAccessToken, revokePersonalAccessToken } from '../domain/token-access.js'
-import type { Stores } from '../store/stores.js'
+import type { Stores } from '../domain/ports.js'
 import { presentString, toCaller } from './from-proto.js'
 import { toTokenMessage, toUserMessage } from './to-proto.js'
 

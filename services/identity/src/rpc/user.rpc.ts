@@ -10,61 +10,68 @@ import type {
   UpdateUserRequest,
   UpdateUserResponse,
   UserServiceServer,
+  User as UserMessage,
 } from '@suite/proto'
 import type { GrpcServer } from '@suite/runtime'
 import { createUser } from '../domain/create-user.js'
 import { batchGetUsers, getUser, listUsers } from '../domain/list-users.js'
 import { updateUser } from '../domain/update-user.js'
-import type { Stores } from '../store/stores.js'
+import type { Caller } from '../domain/caller.js'
+import type { Stores } from '../domain/ports.js'
+import type { User } from '../domain/user.js'
+import { userAbilities } from '../domain/user-policy.js'
 import { toCaller, toPage, toUserAttributes } from './from-proto.js'
 import { toUserMessage } from './to-proto.js'
+
+/** The user with the caller's abilities on it, as UserPolicy decides them. */
+function userFor(caller: Caller): (user: User) => UserMessage {
+  return (user) => toUserMessage(user, userAbilities(user, caller))
+}
 
 /** gitlab.identity.v1.UserService */
 export function userService(server: GrpcServer, stores: Stores): UserServiceServer {
   return {
     getUser: server.unary('GetUser', async (req: GetUserRequest): Promise<GetUserResponse> => ({
-      user: toUserMessage(await getUser(stores, req.id)),
+      user: userFor(toCaller(req.caller))(await getUser(stores, req.id)),
     })),
 
     batchGetUsers: server.unary(
       'BatchGetUsers',
       async (req: BatchGetUsersRequest): Promise<BatchGetUsersResponse> => ({
-        users: (await batchGetUsers(stores, req.ids)).map(toUserMessage),
+        users: (await batchGetUsers(stores, req.ids)).map(userFor(toCaller(req.caller))),
       }),
     ),
 
     listUsers: server.unary(
       'ListUsers',
       async (req: ListUsersRequest): Promise<ListUsersResponse> => {
-        const { users, total } = await listUsers(stores, toCaller(req.caller), {
+        const caller = toCaller(req.caller)
+        const { users, total } = await listUsers(stores, caller, {
           ...req,
           page: toPage(req.page),
         })
-        return { users: users.map(toUserMessage), pageInfo: { total } }
+        return { users: users.map(userFor(caller)), pageInfo: { total } }
       },
     ),
 
     createUser: server.unary(
       'CreateUser',
       async (req: CreateUserRequest): Promise<CreateUserResponse> => {
-        const user = await createUser(stores, toCaller(req.caller), {
+        const caller = toCaller(req.caller)
+        const user = await createUser(stores, caller, {
           attributes: toUserAttributes(req.attributes),
           randomPassword: req.randomPassword,
         })
-        return { user: toUserMessage(user) }
+        return { user: userFor(caller)(user) }
       },
     ),
 
     updateUser: server.unary(
       'UpdateUser',
       async (req: UpdateUserRequest): Promise<UpdateUserResponse> => {
-        const user = await updateUser(
-          stores,
-          toCaller(req.caller),
-          req.id,
-          toUserAttributes(req.attributes),
-        )
-        return { user: toUserMessage(user) }
+        const caller = toCaller(req.caller)
+        const user = await updateUser(stores, caller, req.id, toUserAttributes(req.attributes))
+        return { user: userFor(caller)(user) }
       },
     ),
   }

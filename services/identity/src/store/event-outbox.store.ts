@@ -7,16 +7,17 @@ import {
   type PendingEvent,
 } from '@suite/runtime'
 import { memberActivityKey, type MemberActivity } from '../domain/member-activity.js'
-import type { DB } from './schema.js'
+import type { EventOutbox } from '../domain/ports.js'
+import type { Database } from './schema.js'
 
 /**
  * The transactional outbox of activity events: written in the transaction of
  * the change that causes them, drained to the queue by the relay.
  */
-export class EventOutboxStore implements OutboxRows {
+export class EventOutboxStore implements OutboxRows, EventOutbox {
   private readonly rows: OutboxRows
 
-  constructor(private readonly db: Kysely<DB>) {
+  constructor(private readonly db: Kysely<Database>) {
     this.rows = eventOutboxRows(db)
   }
 

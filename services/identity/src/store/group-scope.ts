@@ -1,10 +1,10 @@
 import { AccessLevel } from '@suite/proto'
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely'
 import type { GroupScope } from '../domain/group-query.js'
-import type { DB } from './schema.js'
+import type { Database } from './schema.js'
 import { VisibilityLevel } from '@suite/runtime'
 
-type Eb = ExpressionBuilder<DB, 'namespaces'>
+type Eb = ExpressionBuilder<Database, 'namespaces'>
 
 const unexpired = sql<SqlBool>`(m.expires_at is null or m.expires_at >= current_date)`
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 import type { Member } from '../domain/member.js'
 import type { MemberFilter, MembershipScope } from '../domain/member-query.js'
-import type { DB } from './schema.js'
+import type { Database } from './schema.js'
 import { likeEscape, type PageWindow } from './sql-helpers.js'
 import { toMember, type MemberRow } from './member-rows.js'
 
@@ -11,7 +11,7 @@ import { toMember, type MemberRow } from './member-rows.js'
  * held closest to the source). Ordered by user id.
  */
 export async function listInheritedMembers(
-  db: Kysely<DB>,
+  db: Kysely<Database>,
   scope: MembershipScope,
   filter: MemberFilter,
   window: PageWindow,

@@ -1,9 +1,9 @@
-import type { MemberPermission } from '@suite/proto'
 import type { Kysely, Selectable } from 'kysely'
 import type { MemberRole } from '../domain/member-role.js'
 import { normalizePermissions } from '../domain/member-role.js'
+import type { MemberRoleChanges, MemberRoleStore, NewMemberRole } from '../domain/ports.js'
 import { guardForeignKey } from './foreign-key-violation.js'
-import type { DB, MemberRolesTable } from './schema.js'
+import type { Database, MemberRolesTable } from './schema.js'
 import { guardUnique } from './unique-violation.js'
 
 type MemberRoleRow = Selectable<MemberRolesTable>
@@ -20,23 +20,9 @@ function toMemberRole(row: MemberRoleRow): MemberRole {
   }
 }
 
-export interface NewMemberRole {
-  name: string
-  description: string | null
-  namespaceId: number | null
-  baseAccessLevel: number
-  permissions: readonly MemberPermission[]
-}
-
-export interface MemberRoleChanges {
-  name?: string | undefined
-  description?: string | null | undefined
-  permissions?: readonly MemberPermission[] | undefined
-}
-
 /** Custom member roles, of the instance (namespace_id null) or of a top-level group. */
-export class MemberRolesStore {
-  constructor(private readonly db: Kysely<DB>) {}
+export class MemberRolesStore implements MemberRoleStore {
+  constructor(private readonly db: Kysely<Database>) {}
 
   /** The roles of one owner (a group, or the instance for null), oldest first. */
   async list(namespaceId: number | null): Promise<MemberRole[]> {

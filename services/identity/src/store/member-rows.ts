@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely'
 import type { Member } from '../domain/member.js'
 import type { MembershipScope } from '../domain/member-query.js'
-import type { DB, MembersTable } from './schema.js'
+import type { Database, MembersTable } from './schema.js'
 
 export type MemberRow = Selectable<MembersTable>
 
@@ -19,18 +19,7 @@ export function toMember(row: MemberRow): Member {
   }
 }
 
-export interface NewMember {
-  sourceType: 'Namespace' | 'Project'
-  sourceId: number
-  userId: number
-  accessLevel: number
-  expiresAt: string | null
-  createdById: number | null
-  memberRoleId: number | null
-  memberNamespaceId: number | null
-}
-
-type Eb = ExpressionBuilder<DB, 'members'>
+type Eb = ExpressionBuilder<Database, 'members'>
 
 /** Expired memberships count for nothing, as if GitLab's daily job had removed them. */
 export const unexpired = (eb: Eb) =>

@@ -3,16 +3,17 @@ import { sql, type Kysely } from 'kysely'
 import type { HeldMembership } from '../domain/access-level.js'
 import type { Member } from '../domain/member.js'
 import type { MemberFilter, MembershipScope } from '../domain/member-query.js'
-import type { DB } from './schema.js'
+import type { MemberStore, NewMember } from '../domain/ports.js'
+import type { Database } from './schema.js'
 import { likeEscape, toIds, type PageWindow } from './sql-helpers.js'
 import { guardForeignKey } from './foreign-key-violation.js'
 import { guardUnique } from './unique-violation.js'
 import { listInheritedMembers } from './inherited-members.js'
-import { membershipScope, toMember, unexpired, type NewMember } from './member-rows.js'
+import { membershipScope, toMember, unexpired } from './member-rows.js'
 
 /** Memberships of groups and projects. */
-export class MembersStore {
-  constructor(private readonly db: Kysely<DB>) {}
+export class MembersStore implements MemberStore {
+  constructor(private readonly db: Kysely<Database>) {}
 
   async findDirect(
     sourceType: string,

@@ -2,16 +2,17 @@ import { sql, type Kysely } from 'kysely'
 import type { GroupQuery } from '../domain/group-query.js'
 import type { Group, Namespace, NamespaceRef } from '../domain/namespace.js'
 import { isGroup } from '../domain/namespace.js'
+import type { NamespaceStore } from '../domain/ports.js'
 import { MIN_CHARS_FOR_PARTIAL_MATCHING } from '../domain/user-query.js'
 import { scopeCondition } from './group-scope.js'
 import { toNamespace, toNamespaceColumns } from './namespace-rows.js'
-import type { DB } from './schema.js'
+import type { Database } from './schema.js'
 import { likeEscape, type PageWindow } from './sql-helpers.js'
 import { guardUnique } from './unique-violation.js'
 
 /** The namespace aggregate: personal namespaces and groups. */
-export class NamespacesStore {
-  constructor(private readonly db: Kysely<DB>) {}
+export class NamespacesStore implements NamespaceStore {
+  constructor(private readonly db: Kysely<Database>) {}
 
   async find(ref: NamespaceRef): Promise<Namespace | undefined> {
     const query = this.db.selectFrom('namespaces').selectAll()

@@ -1,12 +1,13 @@
 import { sql, type Kysely } from 'kysely'
+import type { SamlIdentityStore } from '../domain/ports.js'
 import { GROUP_SAML_PROVIDER, type SamlIdentity } from '../domain/saml-identity.js'
-import type { DB } from './schema.js'
+import type { Database } from './schema.js'
 import type { PageWindow } from './sql-helpers.js'
 import { guardUnique } from './unique-violation.js'
 
 /** The group SAML identities behind one group's SAML provider. */
-export class SamlIdentitiesStore {
-  constructor(private readonly db: Kysely<DB>) {}
+export class SamlIdentitiesStore implements SamlIdentityStore {
+  constructor(private readonly db: Kysely<Database>) {}
 
   private select(samlProviderId: number) {
     return this.db

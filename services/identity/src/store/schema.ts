@@ -149,7 +149,7 @@ export interface EventOutboxTable {
   attempts: Defaulted<number>
 }
 
-export interface DB {
+export interface Database {
   users: UsersTable
   namespaces: NamespacesTable
   saml_providers: SamlProvidersTable

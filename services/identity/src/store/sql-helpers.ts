@@ -3,11 +3,8 @@ export function likeEscape(term: string): string {
   return term.replace(/[\\%_]/g, (char) => `\\${char}`)
 }
 
-/** A page as SQL wants it. */
-export interface PageWindow {
-  limit: number
-  offset: number
-}
+/** A page as SQL wants it (the domain's port names it). */
+export type { PageWindow } from '../domain/ports.js'
 
 /** int8[] comes back from pg as strings. */
 export function toIds(values: readonly (string | number)[]): number[] {

@@ -1,33 +1,25 @@
 import { sql, type Kysely } from 'kysely'
+import type { Stores } from '../domain/ports.js'
 import { EventOutboxStore } from './event-outbox.store.js'
 import { MemberRolesStore } from './member-roles.store.js'
 import { MembersStore } from './members.store.js'
 import { NamespacesStore } from './namespaces.store.js'
 import { SamlIdentitiesStore } from './saml-identities.store.js'
-import type { DB } from './schema.js'
+import type { Database } from './schema.js'
 import { TokensStore } from './tokens.store.js'
 import { UsersStore } from './users.store.js'
 
-/** Everything the domain reaches data through. */
-export interface Stores {
-  users: UsersStore
-  namespaces: NamespacesStore
-  members: MembersStore
-  memberRoles: MemberRolesStore
-  samlIdentities: SamlIdentitiesStore
-  tokens: TokensStore
-  /** Activity events waiting for the queue; write them in the change's transaction. */
+/**
+ * The domain's Stores on PostgreSQL, with the outbox's relay side (what
+ * drains it to the queue), which the domain does not see.
+ */
+export interface IdentityStores extends Stores {
   outbox: EventOutboxStore
-  /** Runs fn in one transaction (or in the current one when already inside). */
-  transaction<T>(fn: (stores: Stores) => Promise<T>): Promise<T>
-  /** Serialises writers of one kind until the transaction ends (call inside a transaction). */
-  lock(key: string): Promise<void>
-  /** Moves a table's id sequence past the ids written explicitly (the seed's). */
-  advanceIdSequence(table: 'users' | 'namespaces'): Promise<void>
+  transaction<T>(fn: (stores: IdentityStores) => Promise<T>): Promise<T>
 }
 
-export function createStores(db: Kysely<DB>, inTransaction = false): Stores {
-  const stores: Stores = {
+export function createStores(db: Kysely<Database>, inTransaction = false): IdentityStores {
+  const stores: IdentityStores = {
     users: new UsersStore(db),
     namespaces: new NamespacesStore(db),
     members: new MembersStore(db),

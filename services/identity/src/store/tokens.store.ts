@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely'
+import type { NewToken, TokenStore } from '../domain/ports.js'
 import type { PersonalAccessToken } from '../domain/token.js'
-import type { DB, PersonalAccessTokensTable } from './schema.js'
+import type { Database, PersonalAccessTokensTable } from './schema.js'
 import { guardUnique } from './unique-violation.js'
 
 type TokenRow = Selectable<PersonalAccessTokensTable>
@@ -19,18 +20,9 @@ function toToken(row: TokenRow): PersonalAccessToken {
   }
 }
 
-export interface NewToken {
-  userId: number
-  name: string
-  description: string | null
-  digest: string
-  scopes: string[]
-  expiresAt: string | null
-}
-
 /** Personal access tokens, kept as digests. */
-export class TokensStore {
-  constructor(private readonly db: Kysely<DB>) {}
+export class TokensStore implements TokenStore {
+  constructor(private readonly db: Kysely<Database>) {}
 
   async findById(id: number): Promise<PersonalAccessToken | undefined> {
     const row = await this.db

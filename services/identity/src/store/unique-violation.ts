@@ -1,16 +1,5 @@
 import { isUniqueViolation } from '@suite/runtime'
-
-/** Which uniqueness rule a write broke, in domain words. */
-export type UniqueRule =
-  | 'username'
-  | 'email'
-  | 'namespace_path'
-  | 'namespace_name'
-  | 'member'
-  | 'token'
-  | 'identity'
-  | 'member_role_name'
-  | 'unknown'
+import { UniqueViolation, type UniqueRule } from '../domain/write-conflicts.js'
 
 const RULE_BY_CONSTRAINT: Readonly<Record<string, UniqueRule>> = {
   users_username_lower_key: 'username',
@@ -22,13 +11,6 @@ const RULE_BY_CONSTRAINT: Readonly<Record<string, UniqueRule>> = {
   identities_user_provider_key: 'identity',
   identities_extern_uid_key: 'identity',
   member_roles_namespace_name_key: 'member_role_name',
-}
-
-/** Thrown by stores when PostgreSQL refuses a write for a unique index: races become 409s. */
-export class UniqueViolation extends Error {
-  constructor(readonly rule: UniqueRule) {
-    super(`unique violation: ${rule}`)
-  }
 }
 
 /** Runs a write, turning a unique_violation into a UniqueViolation. */

@@ -1,14 +1,14 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely'
 import { MIN_CHARS_FOR_PARTIAL_MATCHING, type UserQuery } from '../domain/user-query.js'
-import type { DB } from './schema.js'
+import type { Database } from './schema.js'
 import { likeEscape } from './sql-helpers.js'
 import type { UserRow } from './user-rows.js'
 
 /** ListUsers' filters, shared by the page and its count. */
 export function filterUsers<O>(
-  qb: SelectQueryBuilder<DB, 'users', O>,
+  qb: SelectQueryBuilder<Database, 'users', O>,
   q: UserQuery,
-): SelectQueryBuilder<DB, 'users', O> {
+): SelectQueryBuilder<Database, 'users', O> {
   const { search, identity } = q
   return qb
     .$if(q.username !== undefined, (b) =>
@@ -45,9 +45,9 @@ export function filterUsers<O>(
 
 /** GitLab's orders: a column with id as tie-breaker, or exact matches first for a search. */
 export function orderUsers(
-  qb: SelectQueryBuilder<DB, 'users', UserRow>,
+  qb: SelectQueryBuilder<Database, 'users', UserRow>,
   q: UserQuery,
-): SelectQueryBuilder<DB, 'users', UserRow> {
+): SelectQueryBuilder<Database, 'users', UserRow> {
   const order = q.order
   if (order.kind === 'relevance') {
     const term = order.term.toLowerCase()
@@ -63,7 +63,11 @@ export function orderUsers(
 }
 
 /** Name or username (substring from three characters on), or an exact email. */
-function searchCondition(eb: ExpressionBuilder<DB, 'users'>, term: string, privateEmail: boolean) {
+function searchCondition(
+  eb: ExpressionBuilder<Database, 'users'>,
+  term: string,
+  privateEmail: boolean,
+) {
   const lower = term.toLowerCase()
   const fuzzy = lower.length >= MIN_CHARS_FOR_PARTIAL_MATCHING
   const pattern = fuzzy ? `%${likeEscape(lower)}%` : likeEscape(lower)

@@ -1,26 +1,17 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely'
+import type { NewUserRow, PageWindow, UserStore } from '../domain/ports.js'
 import type { Identity, User, UserProfile } from '../domain/user.js'
 import type { UserQuery } from '../domain/user-query.js'
-import type { DB } from './schema.js'
-import type { PageWindow } from './sql-helpers.js'
+import type { Database } from './schema.js'
 import { filterUsers, orderUsers } from './user-filters.js'
 import { guardUnique } from './unique-violation.js'
 import { profileColumns, toUser, type UserRow } from './user-rows.js'
 
-/** Columns of a new user besides its profile. */
-export interface NewUserRow {
-  id?: number
-  encryptedPassword: string
-  confirmedAt: Date | null
-  createdById: number | null
-  profile: UserProfile & { email: string; username: string; name: string }
-}
-
-type UsersQuery = SelectQueryBuilder<DB, 'users', UserRow>
+type UsersQuery = SelectQueryBuilder<Database, 'users', UserRow>
 
 /** The user aggregate: users and their identities. */
-export class UsersStore {
-  constructor(private readonly db: Kysely<DB>) {}
+export class UsersStore implements UserStore {
+  constructor(private readonly db: Kysely<Database>) {}
 
   private select(): UsersQuery {
     return this.db

@@ -61,6 +61,27 @@ export interface User {
   identities: Identity[];
   themeId: number;
   colorSchemeId: number;
+  /**
+   * What the request's caller may do with this user, as identity's UserPolicy
+   * decides it. Set on the users GetUser, BatchGetUsers, ListUsers, CreateUser
+   * and UpdateUser answer, for that request's caller (BatchGetUsers: anonymous
+   * when it names none); absent elsewhere (a member's user, a token's owner).
+   * Absent means no ability.
+   */
+  abilities?: UserAbilities | undefined;
+}
+
+/**
+ * UserAbilities are GitLab's UserPolicy abilities of one caller on one user
+ * that the gateway needs; the gateway reads them and never re-derives them.
+ */
+export interface UserAbilities {
+  /**
+   * :read_user_profile: the user's profile (created_at in the User entity,
+   * GET /users/:id/events, GET /users/:user_id/projects) is readable unless
+   * the user set private_profile, except to the user themselves and admins.
+   */
+  readUserProfile: boolean;
 }
 
 /** Identity links a user to an external provider (LDAP, SAML, ...). */
@@ -83,6 +104,8 @@ export interface GetUserResponse {
 
 export interface BatchGetUsersRequest {
   ids: number[];
+  /** Whom each user's abilities are computed for; absent means anonymous. */
+  caller?: Caller | undefined;
 }
 
 export interface BatchGetUsersResponse {
@@ -210,6 +233,7 @@ function createBaseUser(): User {
     identities: [],
     themeId: 0,
     colorSchemeId: 0,
+    abilities: undefined,
   };
 }
 
@@ -319,6 +343,9 @@ export const User: MessageFns<User> = {
     }
     if (message.colorSchemeId !== 0) {
       writer.uint32(280).int32(message.colorSchemeId);
+    }
+    if (message.abilities !== undefined) {
+      UserAbilities.encode(message.abilities, writer.uint32(290).fork()).join();
     }
     return writer;
   },
@@ -616,6 +643,14 @@ export const User: MessageFns<User> = {
             message.colorSchemeId = reader.int32();
             continue;
           }
+          case 36: {
+            if (tag !== 290) {
+              break;
+            }
+
+            message.abilities = UserAbilities.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -731,6 +766,7 @@ export const User: MessageFns<User> = {
         : isSet(object.color_scheme_id)
         ? globalThis.Number(object.color_scheme_id)
         : 0,
+      abilities: isSet(object.abilities) ? UserAbilities.fromJSON(object.abilities) : undefined,
     };
   },
 
@@ -841,6 +877,9 @@ export const User: MessageFns<User> = {
     if (message.colorSchemeId !== 0) {
       obj.colorSchemeId = Math.round(message.colorSchemeId);
     }
+    if (message.abilities !== undefined) {
+      obj.abilities = UserAbilities.toJSON(message.abilities);
+    }
     return obj;
   },
 
@@ -884,6 +923,82 @@ export const User: MessageFns<User> = {
     message.identities = object.identities?.map((e) => Identity.fromPartial(e)) || [];
     message.themeId = object.themeId ?? 0;
     message.colorSchemeId = object.colorSchemeId ?? 0;
+    message.abilities = (object.abilities !== undefined && object.abilities !== null)
+      ? UserAbilities.fromPartial(object.abilities)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseUserAbilities(): UserAbilities {
+  return { readUserProfile: false };
+}
+
+export const UserAbilities: MessageFns<UserAbilities> = {
+  encode(message: UserAbilities, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.readUserProfile !== false) {
+      writer.uint32(8).bool(message.readUserProfile);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UserAbilities {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUserAbilities();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.readUserProfile = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UserAbilities {
+    return {
+      readUserProfile: isSet(object.readUserProfile)
+        ? globalThis.Boolean(object.readUserProfile)
+        : isSet(object.read_user_profile)
+        ? globalThis.Boolean(object.read_user_profile)
+        : false,
+    };
+  },
+
+  toJSON(message: UserAbilities): unknown {
+    const obj: any = {};
+    if (message.readUserProfile !== false) {
+      obj.readUserProfile = message.readUserProfile;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UserAbilities>, I>>(base?: I): UserAbilities {
+    return UserAbilities.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UserAbilities>, I>>(object: I): UserAbilities {
+    const message = createBaseUserAbilities();
+    message.readUserProfile = object.readUserProfile ?? false;
     return message;
   },
 };
@@ -1172,7 +1287,7 @@ export const GetUserResponse: MessageFns<GetUserResponse> = {
 };
 
 function createBaseBatchGetUsersRequest(): BatchGetUsersRequest {
-  return { ids: [] };
+  return { ids: [], caller: undefined };
 }
 
 export const BatchGetUsersRequest: MessageFns<BatchGetUsersRequest> = {
@@ -1183,6 +1298,9 @@ export const BatchGetUsersRequest: MessageFns<BatchGetUsersRequest> = {
         writer.int64(v);
       }
       writer.join();
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(18).fork()).join();
     }
     return writer;
   },
@@ -1218,6 +1336,14 @@ export const BatchGetUsersRequest: MessageFns<BatchGetUsersRequest> = {
 
             break;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1231,13 +1357,19 @@ export const BatchGetUsersRequest: MessageFns<BatchGetUsersRequest> = {
   },
 
   fromJSON(object: any): BatchGetUsersRequest {
-    return { ids: globalThis.Array.isArray(object?.ids) ? object.ids.map((e: any) => globalThis.Number(e)) : [] };
+    return {
+      ids: globalThis.Array.isArray(object?.ids) ? object.ids.map((e: any) => globalThis.Number(e)) : [],
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+    };
   },
 
   toJSON(message: BatchGetUsersRequest): unknown {
     const obj: any = {};
     if (message.ids?.length) {
       obj.ids = message.ids.map((e) => Math.round(e));
+    }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
     }
     return obj;
   },
@@ -1248,6 +1380,9 @@ export const BatchGetUsersRequest: MessageFns<BatchGetUsersRequest> = {
   fromPartial<I extends Exact<DeepPartial<BatchGetUsersRequest>, I>>(object: I): BatchGetUsersRequest {
     const message = createBaseBatchGetUsersRequest();
     message.ids = object.ids?.map((e) => e) || [];
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
     return message;
   },
 };
