@@ -86,6 +86,11 @@ export const LAYERS = {
   migrations: { files: ['**/migrations/**/*.ts'], patterns: migrationPatterns },
 }
 
+/** Whether test files beside the code (`*.test.ts`, `*.db.test.ts`) follow their folder's layer
+ * rule too. They do: a domain test that needs a store or a proto message belongs in store/,
+ * rpc/ or testing/. Set to false to hold only production code to the layer rules. */
+export const TESTS_FOLLOW_LAYER_RULES = true
+
 function restrict(patterns) {
   return { 'no-restricted-imports': ['error', { patterns }] }
 }
@@ -98,6 +103,7 @@ export function importRuleConfigs() {
       { files: [`services/${service}/**/*.ts`], rules: restrict(boundaryPatterns(service)) },
       ...Object.values(LAYERS).map((layer) => ({
         files: layer.files.map((glob) => `services/${service}/src/${glob}`),
+        ...(TESTS_FOLLOW_LAYER_RULES ? {} : { ignores: ['**/*.test.ts'] }),
         rules: restrict([...boundaryPatterns(service), ...layer.patterns(service)]),
       })),
     ]),

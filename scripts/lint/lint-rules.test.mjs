@@ -48,6 +48,13 @@ describe('layer rules', () => {
     expect(lint(repositoryDomain, "import { x } from '../../store/db.js'")).toEqual([RESTRICTED])
   })
 
+  it('holds the tests beside the domain to the same rule', () => {
+    const test = 'services/merge-requests/src/domain/notes.db.test.ts'
+    expect(lint(test, "import { testDatabase } from '../store/test-database.js'")).toEqual([
+      RESTRICTED,
+    ])
+  })
+
   it('lets the domain import the domain, runtime and node', () => {
     const code = [
       "import { canRead } from './policy.js'",
@@ -105,6 +112,13 @@ describe('access-level comparisons', () => {
     expect(lint(domain, `export const allowed = ${expression}`)).toEqual([COMPARISON])
   })
 
+  it('rejects them in a file that only mentions policy', () => {
+    const file = 'services/projects/src/domain/policy-checks/levels.ts'
+    expect(lint(file, 'export const no = level >= AccessLevel.ACCESS_LEVEL_GUEST')).toEqual([
+      COMPARISON,
+    ])
+  })
+
   it('accepts equality, and comparisons of other numbers', () => {
     const code = [
       'export const a = level === AccessLevel.ACCESS_LEVEL_OWNER',
@@ -116,6 +130,7 @@ describe('access-level comparisons', () => {
   it.each([
     'services/merge-requests/src/domain/policy.ts',
     'services/projects/src/domain/policy-conditions.ts',
+    'services/identity/src/domain/group-policy.ts',
     'services/projects/src/repository/domain/policy/push-levels.ts',
   ])('accepts them in the policy file %s', (file) => {
     expect(lint(file, 'export const ok = level >= AccessLevel.ACCESS_LEVEL_DEVELOPER')).toEqual([])

@@ -1,6 +1,6 @@
 // ESLint rule suite/no-access-level-comparison: an access-level comparison (`level >= MAINTAINER`)
 // is a permission rule, and a permission rule has one home, the owner's policy table. Outside
-// policy files (policy*.ts, or anything under a policy/ folder) the rule rejects `<`, `<=`, `>`
+// policy files (policy*.ts, *-policy.ts, or anything under a policy/ folder) the rule rejects `<`, `<=`, `>`
 // and `>=` where either side is an `AccessLevel.X` member or, when type information is at hand,
 // a value typed AccessLevel (a variable, a field, a constant holding a member).
 import ts from 'typescript'
@@ -91,8 +91,9 @@ export const suitePlugin = {
   rules: { 'no-access-level-comparison': noAccessLevelComparison },
 }
 
-/** The files where access levels may be compared: the policy tables. */
-export const POLICY_FILES = ['**/policy*.ts', '**/policy/**/*.ts']
+/** The files where access levels may be compared: the policy tables (policy.ts,
+ * policy-conditions.ts, identity's group-policy.ts, anything under a policy/ folder). */
+export const POLICY_FILES = ['**/policy*.ts', '**/*-policy.ts', '**/policy/**/*.ts']
 
 /** Flat config objects: the rule on every TypeScript file, off in policy files. */
 export function accessLevelRuleConfigs() {
