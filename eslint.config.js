@@ -1,28 +1,10 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
+import { importRuleConfigs } from './scripts/lint/layers.mjs'
+import { accessLevelRuleConfigs } from './scripts/lint/no-access-level-comparison.mjs'
 
-const SERVICES = ['gateway', 'identity', 'projects', 'merge-requests', 'ci-triggers', 'alerting']
-
-/** Services never import each other; packages never import services. */
-function boundary(allowed) {
-  return {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          {
-            group: SERVICES.filter((s) => s !== allowed).map((s) => `@suite/${s}`),
-            message: 'proto/ is the only contract between services',
-          },
-          {
-            group: ['**/services/*', '../../services/**', '../../../services/**'],
-            message: 'do not reach into another package or service by path',
-          },
-        ],
-      },
-    ],
-  }
-}
+// Boundaries between services and packages, and the layer rules inside each service, are in
+// scripts/lint/layers.mjs; the access-level rule in scripts/lint/no-access-level-comparison.mjs.
 
 export default tseslint.config(
   {
@@ -45,11 +27,12 @@ export default tseslint.config(
             '*.js',
             '*.mjs',
             'scripts/*.mjs',
+            'scripts/lint/*.mjs',
             'bench/*.mjs',
             'tests/integration/*.js',
           ],
           // The scripts and benchmark files above are few and small.
-          maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 30,
+          maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 40,
         },
         tsconfigRootDir: import.meta.dirname,
       },
@@ -64,8 +47,8 @@ export default tseslint.config(
       'no-console': 'error',
     },
   },
-  { files: ['packages/**/*.ts'], rules: boundary('none') },
-  ...SERVICES.map((s) => ({ files: [`services/${s}/**/*.ts`], rules: boundary(s) })),
+  ...importRuleConfigs(),
+  ...accessLevelRuleConfigs(),
   {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,

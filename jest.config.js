@@ -5,6 +5,13 @@ const transform = {
     { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
   ],
 }
+// The lint rules and check scripts in scripts/ are ES modules (.mjs) that their tests import.
+const scriptTransform = {
+  '^.+\\.mjs$': [
+    '@swc/jest',
+    { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+  ],
+}
 const moduleNameMapper = {
   '^@suite/(proto|runtime)$': '<rootDir>/packages/$1/src/index.ts',
   '^(\\.{1,2}/.*)\\.js$': '$1',
@@ -34,9 +41,13 @@ export default {
     {
       displayName: 'unit',
       testEnvironment: 'node',
-      transform,
+      transform: { ...transform, ...scriptTransform },
       moduleNameMapper,
-      testMatch: ['<rootDir>/packages/*/src/**/*.test.ts', '<rootDir>/services/*/src/**/*.test.ts'],
+      testMatch: [
+        '<rootDir>/packages/*/src/**/*.test.ts',
+        '<rootDir>/services/*/src/**/*.test.ts',
+        '<rootDir>/scripts/**/*.test.mjs',
+      ],
       testPathIgnorePatterns: ['/node_modules/', '/dist/'],
     },
     {
