@@ -85,9 +85,13 @@ export type HookEvent = Omit<HookEventMessage, 'kind' | 'projectBlocks' | 'paylo
   payload: Record<string, unknown>
 }
 
-/** The message as ts-proto types it, for its toJSON. */
-function toMessage(event: HookEvent): HookEventMessage {
-  return { ...event, projectBlocks: event.projectBlocks ?? {} }
+/**
+ * A job's data on `projects.hook-events`: the message's JSON form, which
+ * carries the same keys and values as the event itself (what jobs queued
+ * before the message existed carry).
+ */
+export function hookEventJobData(event: HookEvent): unknown {
+  return HookEventMessage.toJSON({ ...event, projectBlocks: event.projectBlocks ?? {} })
 }
 
 /**
@@ -153,8 +157,7 @@ export const HOOK_EVENT_ROUTE: OutboxRoute<HookEvent> = {
     createDurableProducer(connection, {
       queue: HOOK_EVENTS_QUEUE,
       jobName: 'hook-event',
-      // The message's JSON form: the same keys and values jobs queued before it carried.
-      toData: (event: HookEvent) => HookEventMessage.toJSON(toMessage(event)),
+      toData: hookEventJobData,
       jobId: (event) => `hook_event_${event.uuid}`,
     }),
 }
