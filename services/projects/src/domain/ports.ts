@@ -146,3 +146,25 @@ export type SamplePushHook = (input: {
   userId: number
   tag: boolean
 }) => Promise<Record<string, unknown>>
+
+/** One webhook request, as the delivery sends it (clients/hook-request.ts). */
+export interface HookRequest {
+  url: string
+  headers: Record<string, string>
+  body: string
+  enableSslVerification: boolean
+  allowLocal: boolean
+  timeoutMs: number
+}
+
+export interface HookResponse {
+  /** An HTTP status code, or "internal error" when no response came. */
+  status: string
+  headers: Record<string, string>
+  body: string
+  /** Seconds. */
+  duration: number
+  internalError: string | undefined
+  /** 2xx or 3xx. */
+  ok: boolean
+}
