@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Redis } from 'ioredis'
+import { HookEvent as HookEventMessage } from '@suite/proto'
 import { createDurableProducer } from './durable-producer.js'
 import type { OutboxRoute } from './outbox-relay.js'
 import type { OutboxCodec } from './outbox-store.js'
@@ -69,26 +70,28 @@ export const PROJECT_HOOK_TRIGGERS = [
 ] as const
 
 /**
- * One event as its owner reports it. The payload is the part the owner of
- * the object builds (object_attributes, commits, ...); the projects worker
- * adds the `project` and `repository` blocks, and the `user` block of
- * `userId`, from what it owns or asks identity for.
+ * One event as its owner reports it: gitlab.projects.v1.HookEvent
+ * (proto/gitlab/projects/v1/hook_events.proto, the contract on the queue),
+ * with its kind one of HOOK_KINDS and its payload present, as decodeHookEvent
+ * checks. The payload is the part the owner of the object builds
+ * (object_attributes, commits, ...); the projects worker adds the `project`
+ * and `repository` blocks, and the `user` block of `userId`, from what it
+ * owns or asks identity for. `projectBlocks` may be left out (proto3 maps
+ * cannot say "absent"; the queue's JSON never needed it).
  */
-export interface HookEvent {
-  /** X-Gitlab-Event-UUID: one per event, the same for every hook and retry. */
-  uuid: string
-  projectId: number
+export type HookEvent = Omit<HookEventMessage, 'kind' | 'projectBlocks' | 'payload'> & {
   kind: HookKind
-  /** The branch of a push, matched against a hook's push_events_branch_filter. */
-  branch?: string
-  /** Who caused it: the `user` block (user_* fields on pushes). */
-  userId?: number
-  /**
-   * Paths in the payload ("object_attributes.source") that get the hook
-   * attributes of another project (a merge request's source project).
-   */
-  projectBlocks?: Record<string, number>
+  projectBlocks?: HookEventMessage['projectBlocks']
   payload: Record<string, unknown>
+}
+
+/**
+ * A job's data on `projects.hook-events`: the message's JSON form, which
+ * carries the same keys and values as the event itself (what jobs queued
+ * before the message existed carry).
+ */
+export function hookEventJobData(event: HookEvent): unknown {
+  return HookEventMessage.toJSON({ ...event, projectBlocks: event.projectBlocks ?? {} })
 }
 
 /**
@@ -154,7 +157,7 @@ export const HOOK_EVENT_ROUTE: OutboxRoute<HookEvent> = {
     createDurableProducer(connection, {
       queue: HOOK_EVENTS_QUEUE,
       jobName: 'hook-event',
-      toData: (event: HookEvent) => event,
+      toData: hookEventJobData,
       jobId: (event) => `hook_event_${event.uuid}`,
     }),
 }

@@ -10,7 +10,8 @@ import {
 import { createClient, isServiceError, type Registry, visibilityName } from '@suite/runtime'
 import type { HookUser } from '../domain/hook-attrs.js'
 import type { Caller } from '../domain/caller.js'
-import type { Grant, Memberships } from '../domain/project-grant.js'
+import type { Memberships } from '../domain/project-grant.js'
+import type { Grant } from '../domain/project.js'
 import type { IdentityPort, NamespaceForCreate } from '../domain/ports.js'
 
 function callerMessage(caller: Caller): CallerMessage {

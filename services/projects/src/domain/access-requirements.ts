@@ -2,7 +2,8 @@ import { AccessLevel } from '@suite/proto'
 import type { Caller } from './caller.js'
 import type { PolicyActor, PolicySubject } from './policy-conditions.js'
 import { grantLevelFor, ruleHolds, type TableAbility } from './policy.js'
-import { reaches, type Grant, type Memberships } from './project-grant.js'
+import { reaches, type Memberships } from './project-grant.js'
+import type { Grant } from './project.js'
 
 /** The abilities lists that span projects filter by (ScopedAbility). */
 export const LIST_ABILITIES = ['readProject', 'readCode', 'readMergeRequest'] as const

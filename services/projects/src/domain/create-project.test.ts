@@ -1,9 +1,8 @@
 import { InvalidError } from '@suite/runtime'
 import type { AvatarChange } from './avatar.js'
 import { createProject, type CreateProjectInput } from './create-project.js'
-import type { NamespaceForCreate, Ports, RepositoryPort } from './ports.js'
-import type { NewProject } from '../store/project-writes.store.js'
-import type { ProjectsStore } from '../store/projects.store.js'
+import type { NamespaceForCreate, Ports, ProjectStore, RepositoryPort } from './ports.js'
+import type { NewProject } from './project.js'
 
 const ALICE = { userId: 7, admin: false }
 
@@ -35,7 +34,7 @@ function world() {
       return Promise.resolve(41)
     },
     findById: (id: number) => Promise.resolve({ ...inserted.draft, id }),
-  } as unknown as ProjectsStore
+  } as unknown as ProjectStore
   const ports = {
     identity: {
       personalNamespace: () => Promise.resolve(namespace),

@@ -16,15 +16,14 @@ import { validateTextLimits } from './text-limits.js'
 import { ErrorCollector, TAKEN } from './field-errors.js'
 import { initialContent } from './initial-content.js'
 import { deriveNameAndPath, validateName, validatePath } from './path-rules.js'
-import { mayCreateInNamespace } from './project-abilities.js'
+import { mayCreateInNamespace, type ProjectWithAccess } from './project-abilities.js'
 import { reaches } from './project-grant.js'
-import type { Project, ProjectWithAccess } from './project.js'
+import type { Project } from './project.js'
 import { defaultFeatureLevels, FLAG_DEFAULTS, SCALAR_DEFAULTS } from './project-settings.js'
-import type { NamespaceForCreate, Ports } from './ports.js'
+import type { NamespaceForCreate, Ports, ProjectStore } from './ports.js'
 import { callerMemberships, withAccess } from './read-projects.js'
 import { cleanTopics, definedOnly, type SettingsInput } from './settings-input.js'
 import { undoCreation, type UndoFailure } from './undo-create-project.js'
-import type { ProjectsStore } from '../store/projects.store.js'
 
 export interface CreateProjectInput {
   settings: SettingsInput
@@ -94,7 +93,7 @@ function creatorMembership(
  * of the project is left (undoCreation).
  */
 export async function createProject(
-  store: ProjectsStore,
+  store: ProjectStore,
   ports: Ports,
   caller: Caller,
   input: CreateProjectInput,

@@ -20,7 +20,7 @@ import {
   type HookUser,
   type ProjectAttrs,
 } from './hook-attrs.js'
-import type { HookRequest, HookResponse } from './hook-request.js'
+import type { HookRequest, HookResponse } from './ports.js'
 import type { Project } from './project.js'
 
 /** One hook's request for one event: what the delivery queue keeps until it is sent. */

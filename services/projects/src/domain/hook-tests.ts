@@ -14,7 +14,6 @@ import {
   type HookKind,
   type RateLimitRule,
 } from '@suite/runtime'
-import type { RepositoryClient } from '../clients/repository.js'
 import type { Caller } from './caller.js'
 import {
   completePayload,
@@ -24,6 +23,7 @@ import {
 } from './hook-deliveries.js'
 import { maskedUrl } from './hook-url.js'
 import { findHook, TEST_TRIGGERS, TRIGGER_NAMES, type HookDeps } from './hooks.js'
+import type { SamplePushHook } from './ports.js'
 
 /** GitLab's limits of hook tests and resends: five a minute per project and user. */
 export const HOOK_SEND_LIMITS = {
@@ -36,7 +36,7 @@ export interface HookSendDeps extends HookDeps {
   limit(rule: RateLimitRule, scope: readonly (string | number)[]): Promise<void>
   delivery: DeliveryPorts
   payload: PayloadPorts
-  samplePushHook: RepositoryClient['samplePushHook']
+  samplePushHook: SamplePushHook
 }
 
 const unprocessable = (message: string) => new PreconditionError(message, 'unprocessable')

@@ -109,3 +109,25 @@ export function branchMatches(
   // A wildcard is matched without a RegExp, which backtracks on `a*a*a*…b` (issue 24).
   return refMatchesPattern(filter, branch)
 }
+
+/** What a hook is saved with (everything but its id, project, failures and time). */
+export type HookValues = Omit<
+  Hook,
+  'id' | 'projectId' | 'recentFailures' | 'disabledUntil' | 'createdAt'
+>
+
+/** One delivery, as logged. */
+export interface HookLog {
+  id: number
+  hookId: number
+  trigger: string
+  url: string
+  requestHeaders: Record<string, string>
+  requestData: unknown
+  responseHeaders: Record<string, string>
+  responseBody: string
+  responseStatus: string
+  executionDuration: number
+  internalErrorMessage: string | undefined
+  createdAt: Date
+}

@@ -21,18 +21,17 @@ import {
   type BranchFilterStrategy,
   type Hook,
   type HookEventFlag,
+  type HookValues,
 } from './hook.js'
 import { BlockedUrlError, checkHookUrl } from './hook-url.js'
-import type { IdentityPort } from './ports.js'
+import type { HookStore, IdentityPort, ProjectStore } from './ports.js'
 import { callerMemberships, findReadable } from './read-projects.js'
-import type { ProjectWithAccess } from './project.js'
-import type { HookValues, HooksStore } from '../store/hooks.store.js'
-import type { ProjectsStore } from '../store/projects.store.js'
+import type { ProjectWithAccess } from './project-abilities.js'
 import { isValidNewRefName } from '../repository/ref-names.js'
 
 export interface HookDeps {
-  hooks: HooksStore
-  projects: Pick<ProjectsStore, 'findById' | 'findByFullPath'>
+  hooks: HookStore
+  projects: Pick<ProjectStore, 'findById' | 'findByFullPath'>
   identity: Pick<IdentityPort, 'memberships'>
 }
 

@@ -8,9 +8,9 @@ import {
 } from './access-requirements.js'
 import type { Caller } from './caller.js'
 import { policySubject } from './policy.js'
-import { accessIn, type Grant, type Memberships } from './project-grant.js'
+import { accessIn, type Memberships } from './project-grant.js'
 import { projectAbilities, type ProjectAbilities } from './project-abilities.js'
-import type { Project } from './project.js'
+import type { Grant, Project } from './project.js'
 import {
   defaultFeatureLevels,
   FLAG_DEFAULTS,

@@ -15,8 +15,8 @@ import {
   type PolicyActor,
   type PolicySubject,
 } from './policy-conditions.js'
-import { reaches, type Grant } from './project-grant.js'
-import type { Project } from './project.js'
+import { reaches } from './project-grant.js'
+import type { Grant, Project } from './project.js'
 
 const GUEST = AccessLevel.ACCESS_LEVEL_GUEST
 const REPORTER = AccessLevel.ACCESS_LEVEL_REPORTER

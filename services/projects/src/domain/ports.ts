@@ -1,8 +1,12 @@
 import type { AccessLevel } from '@suite/proto'
+import type { AvatarChange, StoredAvatar } from './avatar.js'
 import type { Caller } from './caller.js'
+import type { Hook, HookLog, HookValues } from './hook.js'
 import type { InitialCommit, ObjectFormat } from './initial-content.js'
+import type { PageQuery, ProjectFilter, Viewer } from './list-query.js'
 import type { Memberships } from './project-grant.js'
-import type { ProjectNamespace } from './project.js'
+import type { ChangedProject, NewProject, Project, ProjectNamespace } from './project.js'
+import type { ProtectedBranch, ProtectedBranchValues } from './protected-branch.js'
 import { type VisibilityName } from '@suite/runtime'
 
 /** A namespace as seen by the caller, with what creating a project in it needs. */
@@ -60,4 +64,107 @@ export interface RepositoryPort {
 export interface Ports {
   identity: IdentityPort
   repository: RepositoryPort
+}
+
+/** How the domain reaches projects, their settings, topics and avatars (store/projects.store.ts). */
+export interface ProjectStore {
+  findById(id: number): Promise<Project | undefined>
+  findByFullPath(fullPath: string): Promise<Project | undefined>
+  findMany(ids: readonly number[]): Promise<Project[]>
+  /** Whether a path (any case) or a name is taken in a namespace by another project. */
+  taken(
+    namespaceId: number,
+    name: string,
+    path: string,
+    exceptId?: number,
+  ): Promise<{ name: boolean; path: boolean }>
+  list(
+    filter: ProjectFilter,
+    viewer: Viewer,
+    page: PageQuery,
+  ): Promise<{ projects: Project[]; total: number | undefined; more: boolean }>
+  /**
+   * Inserts a project with its topics, avatar, `created` event and a queued
+   * publication of its access facts, in one transaction.
+   */
+  insert(
+    project: NewProject,
+    topics: readonly string[],
+    authorId: number,
+    avatar?: AvatarChange,
+  ): Promise<number>
+  /** Undoes insert: the project row and its events, in one transaction. */
+  deleteCreated(id: number): Promise<void>
+  /**
+   * Writes a project's new state (and topics and avatar when given); with
+   * `accessFactsChanged`, the publication of its access facts is queued in
+   * the same transaction.
+   */
+  update(
+    project: ChangedProject,
+    topics: readonly string[] | undefined,
+    avatar?: AvatarChange,
+    accessFactsChanged?: boolean,
+  ): Promise<void>
+  /** A project's avatar image, if it has one. */
+  avatar(projectId: number): Promise<StoredAvatar | undefined>
+}
+
+/** How the domain reaches a project's hooks and their delivery logs (store/hooks.store.ts). */
+export interface HookStore {
+  find(projectId: number, hookId: number): Promise<Hook | undefined>
+  create(projectId: number, values: HookValues): Promise<Hook>
+  update(hookId: number, values: HookValues): Promise<Hook>
+  delete(hookId: number): Promise<void>
+  findLog(hookId: number, logId: number): Promise<HookLog | undefined>
+  /** The instance's allow_local_requests_from_web_hooks_and_services. */
+  allowLocalRequests(): Promise<boolean>
+}
+
+/** How the domain reaches protected branch rules (store/protected-branches.store.ts). */
+export interface ProtectedBranchStore {
+  list(projectId: number): Promise<ProtectedBranch[]>
+  find(projectId: number, name: string): Promise<ProtectedBranch | undefined>
+  /** The new rule, or undefined when the project already has one of that name. */
+  insert(
+    projectId: number,
+    name: string,
+    values: ProtectedBranchValues,
+  ): Promise<ProtectedBranch | undefined>
+  update(
+    projectId: number,
+    name: string,
+    values: Partial<ProtectedBranchValues>,
+  ): Promise<ProtectedBranch | undefined>
+  delete(projectId: number, name: string): Promise<boolean>
+}
+
+/** The push or tag push payload a hook test sends, built by the repository role. */
+export type SamplePushHook = (input: {
+  projectId: number
+  fullPath: string
+  userId: number
+  tag: boolean
+}) => Promise<Record<string, unknown>>
+
+/** One webhook request, as the delivery sends it (clients/hook-request.ts). */
+export interface HookRequest {
+  url: string
+  headers: Record<string, string>
+  body: string
+  enableSslVerification: boolean
+  allowLocal: boolean
+  timeoutMs: number
+}
+
+export interface HookResponse {
+  /** An HTTP status code, or "internal error" when no response came. */
+  status: string
+  headers: Record<string, string>
+  body: string
+  /** Seconds. */
+  duration: number
+  internalError: string | undefined
+  /** 2xx or 3xx. */
+  ok: boolean
 }

@@ -69,3 +69,10 @@ export function projectAbilities(
       ),
   }
 }
+
+/** A project with what the caller holds in it and may do with it. */
+export interface ProjectWithAccess {
+  project: Project
+  access: ProjectAccess
+  abilities: ProjectAbilities
+}

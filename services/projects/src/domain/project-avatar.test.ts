@@ -1,8 +1,7 @@
 import { NotFoundError } from '@suite/runtime'
-import type { IdentityPort } from './ports.js'
+import type { IdentityPort, ProjectStore } from './ports.js'
 import { getProjectAvatar } from './project-avatar.js'
 import { defaultFeatureLevels, FLAG_DEFAULTS } from './project-settings.js'
-import type { ProjectsStore } from '../store/projects.store.js'
 
 const avatar = { filename: 'dk.png', contentType: 'image/png', content: Buffer.from('png') }
 const identity = {
@@ -22,7 +21,7 @@ function storeWith(visibility: string, avatarFilename: string | null) {
         namespace: { id: 3, kind: 'user', traversalIds: [], ownerId: 99 },
       }),
     avatar: () => Promise.resolve(avatar),
-  } as unknown as ProjectsStore
+  } as unknown as ProjectStore
 }
 
 describe('getProjectAvatar', () => {

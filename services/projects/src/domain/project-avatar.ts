@@ -1,9 +1,8 @@
 import { NotFoundError } from '@suite/runtime'
 import type { StoredAvatar } from './avatar.js'
 import type { Caller } from './caller.js'
-import type { IdentityPort } from './ports.js'
+import type { IdentityPort, ProjectStore } from './ports.js'
 import { getProject } from './read-projects.js'
-import type { ProjectsStore } from '../store/projects.store.js'
 
 /**
  * GET /uploads/-/system/project/avatar/:id/:filename (UploadsController):
@@ -11,7 +10,7 @@ import type { ProjectsStore } from '../store/projects.store.js'
  * name avatar_url shows; anything else is NotFound.
  */
 export async function getProjectAvatar(
-  store: ProjectsStore,
+  store: ProjectStore,
   identity: IdentityPort,
   caller: Caller,
   projectId: number,

@@ -1,5 +1,6 @@
 import { AccessLevel, MemberPermission } from '@suite/proto'
-import { accessIn, effectiveFor, type Grant } from './project-grant.js'
+import { accessIn, effectiveFor } from './project-grant.js'
+import type { Grant } from './project.js'
 import type { ProjectNamespace } from './project.js'
 
 function namespace(overrides: Partial<ProjectNamespace> = {}): ProjectNamespace {

@@ -1,12 +1,6 @@
-import { AccessLevel, type MemberPermission } from '@suite/proto'
+import { AccessLevel } from '@suite/proto'
 import type { Caller } from './caller.js'
-import type { Project, ProjectAccess } from './project.js'
-
-/** One membership as it counts for access: its base level and its custom role's permissions. */
-export interface Grant {
-  level: AccessLevel
-  permissions: readonly MemberPermission[]
-}
+import type { Grant, Project, ProjectAccess } from './project.js'
 
 /** A user's direct memberships, by source id. */
 export interface Memberships {

@@ -1,5 +1,4 @@
-import type { ProjectAbilities } from './project-abilities.js'
-import type { Grant } from './project-grant.js'
+import type { AccessLevel, MemberPermission } from '@suite/proto'
 import type { FeatureLevels, Flags, ScalarSettings } from './project-settings.js'
 import type { ObjectFormat } from './initial-content.js'
 import { type VisibilityName } from '@suite/runtime'
@@ -50,6 +49,12 @@ export interface Project {
   version: number
 }
 
+/** One membership as it counts for access: its base level and its custom role's permissions. */
+export interface Grant {
+  level: AccessLevel
+  permissions: readonly MemberPermission[]
+}
+
 /** What the caller holds in a project. */
 export interface ProjectAccess {
   /** Max of the two below; Owner for an administrator. */
@@ -62,9 +67,14 @@ export interface ProjectAccess {
   grants: readonly Grant[]
 }
 
-/** A project with what the caller holds in it and may do with it. */
-export interface ProjectWithAccess {
-  project: Project
-  access: ProjectAccess
-  abilities: ProjectAbilities
-}
+/** A project as create builds it, before the database gives it an id, times and a version. */
+export type NewProject = Omit<
+  Project,
+  'id' | 'topics' | 'createdAt' | 'updatedAt' | 'lastActivityAt' | 'version'
+>
+
+/** A project's new state as edit builds it. */
+export type ChangedProject = Omit<
+  Project,
+  'topics' | 'createdAt' | 'updatedAt' | 'lastActivityAt' | 'version'
+>

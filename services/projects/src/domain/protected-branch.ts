@@ -71,3 +71,6 @@ export function developersCan(
     (rule) => (action === 'push' ? rule.pushAccessLevel : rule.mergeAccessLevel) === 30,
   )
 }
+
+/** What a rule is saved with. */
+export type ProtectedBranchValues = Omit<ProtectedBranch, 'id' | 'projectId' | 'name'>

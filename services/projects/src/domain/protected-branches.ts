@@ -5,23 +5,19 @@
  */
 import { ConflictError, ForbiddenError, InvalidError, RecordNotFoundError } from '@suite/runtime'
 import type { Caller } from './caller.js'
-import type { IdentityPort } from './ports.js'
+import type { IdentityPort, ProjectStore, ProtectedBranchStore } from './ports.js'
 import {
   DEFAULT_BRANCH_PROTECTION,
   isProtectedAccessLevel,
   type ProtectedAccessLevel,
   type ProtectedBranch,
+  type ProtectedBranchValues,
 } from './protected-branch.js'
 import { callerMemberships, findReadable } from './read-projects.js'
-import type { ProjectsStore } from '../store/projects.store.js'
-import type {
-  ProtectedBranchesStore,
-  ProtectedBranchValues,
-} from '../store/protected-branches.store.js'
 
 export interface ProtectedBranchDeps {
-  store: ProtectedBranchesStore
-  projects: Pick<ProjectsStore, 'findById' | 'findByFullPath'>
+  store: ProtectedBranchStore
+  projects: Pick<ProjectStore, 'findById' | 'findByFullPath'>
   identity: Pick<IdentityPort, 'memberships'>
 }
 

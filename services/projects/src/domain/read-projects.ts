@@ -1,11 +1,10 @@
 import { NotFoundError } from '@suite/runtime'
 import type { Caller } from './caller.js'
 import type { PageQuery, ProjectFilter } from './list-query.js'
-import { projectAbilities } from './project-abilities.js'
+import { projectAbilities, type ProjectWithAccess } from './project-abilities.js'
 import { accessIn, effectiveFor, NO_MEMBERSHIPS, type Memberships } from './project-grant.js'
-import type { Project, ProjectWithAccess } from './project.js'
-import type { IdentityPort } from './ports.js'
-import type { ProjectsStore } from '../store/projects.store.js'
+import type { Project } from './project.js'
+import type { IdentityPort, ProjectStore } from './ports.js'
 
 export type ProjectRef = { id: number } | { fullPath: string }
 
@@ -33,7 +32,7 @@ export function withAccess(
 
 /** A project the caller may read (:read_project), else NotFound. */
 export async function findReadable(
-  store: Pick<ProjectsStore, 'findById' | 'findByFullPath'>,
+  store: Pick<ProjectStore, 'findById' | 'findByFullPath'>,
   caller: Caller,
   ref: ProjectRef,
   memberships: Memberships,
@@ -48,7 +47,7 @@ export async function findReadable(
 
 /** GET /projects/:id: the project with the caller's access and abilities; 404 when it may not be read. */
 export async function getProject(
-  store: Pick<ProjectsStore, 'findById' | 'findByFullPath'>,
+  store: Pick<ProjectStore, 'findById' | 'findByFullPath'>,
   identity: Pick<IdentityPort, 'memberships'>,
   caller: Caller,
   ref: ProjectRef,
@@ -61,7 +60,7 @@ export async function getProject(
  * with the caller's access and abilities: one membership lookup for all.
  */
 export async function batchGetProjectsFor(
-  store: Pick<ProjectsStore, 'findMany'>,
+  store: Pick<ProjectStore, 'findMany'>,
   identity: Pick<IdentityPort, 'memberships'>,
   caller: Caller,
   ids: readonly number[],
@@ -75,7 +74,7 @@ export async function batchGetProjectsFor(
 
 /** GET /projects: the visible projects matching the filter, with the caller's access in each. */
 export async function listProjects(
-  store: ProjectsStore,
+  store: ProjectStore,
   identity: IdentityPort,
   caller: Caller,
   filter: ProjectFilter,

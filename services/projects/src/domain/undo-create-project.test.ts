@@ -1,8 +1,7 @@
 import { createProject, type CreateProjectInput } from './create-project.js'
-import type { NamespaceForCreate, Ports } from './ports.js'
+import type { NamespaceForCreate, Ports, ProjectStore } from './ports.js'
 import type { Project } from './project.js'
 import { defaultFeatureLevels, FLAG_DEFAULTS } from './project-settings.js'
-import type { ProjectsStore } from '../store/projects.store.js'
 
 const PROJECT_ID = 41
 const ALICE = { userId: 7, admin: false }
@@ -46,7 +45,7 @@ function world(fail: 'member' | 'repository' | 'none') {
         archived: false,
         flags: FLAG_DEFAULTS,
       } as unknown as Project),
-  } as unknown as ProjectsStore
+  } as unknown as ProjectStore
   const ports = {
     identity: {
       personalNamespace: () => Promise.resolve(personalNamespace()),

@@ -1,11 +1,10 @@
 import type { AvatarChange } from './avatar.js'
-import type { Ports } from './ports.js'
+import type { Ports, ProjectStore } from './ports.js'
 import type { Project } from './project.js'
 import { defaultFeatureLevels, FLAG_DEFAULTS } from './project-settings.js'
 import { updateProject } from './update-project.js'
 import type { SettingsInput } from './settings-input.js'
-import type { ChangedProject } from '../store/project-writes.store.js'
-import type { ProjectsStore } from '../store/projects.store.js'
+import type { ChangedProject } from './project.js'
 
 const OWNER = { userId: 7, admin: false }
 const current = {
@@ -37,7 +36,7 @@ function world() {
       updates.push({ project, avatar })
       return Promise.resolve()
     },
-  } as unknown as ProjectsStore
+  } as unknown as ProjectStore
   const ports = {
     identity: { memberships: () => Promise.resolve({ projects: new Map(), groups: new Map() }) },
   } as unknown as Ports

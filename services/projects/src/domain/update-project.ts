@@ -14,11 +14,10 @@ import { validateTextLimits } from './text-limits.js'
 import { ErrorCollector, TAKEN } from './field-errors.js'
 import { validateName, validatePath } from './path-rules.js'
 import { accessFactsChanged } from './access-facts.js'
-import type { ProjectWithAccess } from './project.js'
-import type { Ports } from './ports.js'
+import type { ProjectWithAccess } from './project-abilities.js'
+import type { Ports, ProjectStore } from './ports.js'
 import { callerMemberships, findReadable, withAccess } from './read-projects.js'
 import { cleanTopics, definedOnly, type SettingsInput } from './settings-input.js'
-import type { ProjectsStore } from '../store/projects.store.js'
 
 /**
  * PUT /projects/:id (API::Projects update): :admin_project may edit settings
@@ -30,7 +29,7 @@ import type { ProjectsStore } from '../store/projects.store.js'
  * the project's access facts with it.
  */
 export async function updateProject(
-  store: ProjectsStore,
+  store: ProjectStore,
   ports: Ports,
   caller: Caller,
   id: number,

@@ -1,5 +1,4 @@
 import { sql, type Kysely } from 'kysely'
-import { requirementColumnsOf, toProject, type ProjectRow } from '../store/project-rows.js'
 
 // Migrations use Kysely<any> so that they never depend on today's schema types.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -10,13 +9,92 @@ const PREFIXES = ['read_project', 'read_code', 'read_merge_request']
 
 const BATCH = 500
 
+// Frozen copy of the policy table's answer for the three list abilities as
+// this migration was written (domain/policy.ts with policy-conditions.ts and
+// access-requirements.ts requirementFor), so that a later change of the rules
+// cannot change what this backfill writes: they read only the visibility and
+// the repository and merge_requests feature levels.
+
+/** Member levels from the lowest up (AccessLevel MINIMAL to OWNER). */
+const MEMBER_LEVELS = [5, 10, 15, 20, 30, 40, 50]
+const GUEST = 10
+const REPORTER = 20
+
+interface Subject {
+  visibility: 'private' | 'internal' | 'public'
+  repository: string
+  mergeRequests: string
+}
+
+interface Actor {
+  admin: boolean
+  signedIn: boolean
+  level: number
+}
+
+const publicAccess = (subject: Subject, actor: Actor) =>
+  subject.visibility === 'public' || (actor.signedIn && subject.visibility === 'internal')
+
+const member = (level: number, actor: Actor) => actor.admin || actor.level >= level
+
+/** A disabled feature is off for everyone; a private one is on for admins and members from `level`. */
+function available(access: string, level: number, actor: Actor): boolean {
+  if (access === 'disabled') return false
+  if (access === 'private') return member(level, actor)
+  return true
+}
+
+const readProject = (subject: Subject, actor: Actor) =>
+  member(GUEST, actor) || publicAccess(subject, actor)
+
+const readCode = (subject: Subject, actor: Actor) =>
+  (member(REPORTER, actor) || publicAccess(subject, actor)) &&
+  available(subject.repository, GUEST, actor)
+
+const RULES: Record<string, (subject: Subject, actor: Actor) => boolean> = {
+  read_project: readProject,
+  read_code: readCode,
+  read_merge_request: (subject, actor) =>
+    (member(REPORTER, actor) || publicAccess(subject, actor)) &&
+    available(subject.mergeRequests, REPORTER, actor) &&
+    available(subject.repository, GUEST, actor) &&
+    readCode(subject, actor),
+}
+
+/** The Requirement columns of one project row: who holds each list ability. */
+function requirementColumnsOf(row: Record<string, unknown>): Record<string, boolean | number> {
+  const subject: Subject = {
+    visibility:
+      row['visibility_level'] === 20
+        ? 'public'
+        : row['visibility_level'] === 10
+          ? 'internal'
+          : 'private',
+    repository: String(row['repository_access_level']),
+    mergeRequests: String(row['merge_requests_access_level']),
+  }
+  const columns: Record<string, boolean | number> = {}
+  for (const prefix of PREFIXES) {
+    const rule = RULES[prefix]!
+    const holds = (actor: Actor) => readProject(subject, actor) && rule(subject, actor)
+    const signedIn = holds({ admin: false, signedIn: true, level: 0 })
+    columns[`${prefix}_admin`] = holds({ admin: true, signedIn: true, level: 0 })
+    columns[`${prefix}_anonymous`] = holds({ admin: false, signedIn: false, level: 0 })
+    columns[`${prefix}_signed_in`] = signedIn
+    columns[`${prefix}_min_level`] = signedIn
+      ? 0
+      : (MEMBER_LEVELS.find((level) => holds({ admin: false, signedIn: true, level })) ?? 0)
+  }
+  return columns
+}
+
 /**
  * Who holds the list abilities in each project (read_project, read_code,
  * read_merge_request as gitlab.common.v1.Requirement columns), a version that
  * grows with every update, and the outbox of access facts waiting for the
  * `projects.access-facts` queue. The defaults hold nobody; existing rows are
- * filled by the policy table as it stands when this runs (the rule has one
- * home, domain/policy.ts), and each is queued once so that other services'
+ * filled by the policy table as it stood when this was written (a frozen
+ * copy above), and each is queued once so that other services'
  * read models learn every project.
  */
 export async function up(db: AnyDB): Promise<void> {
@@ -48,24 +126,23 @@ export async function up(db: AnyDB): Promise<void> {
     .execute()
 
   for (let after = 0; ;) {
-    // Every column exists by now; the row is read as today's store reads it.
     const rows = (await db
       .selectFrom('projects')
-      .selectAll()
+      .select(['id', 'visibility_level', 'repository_access_level', 'merge_requests_access_level'])
       .where('id', '>', after)
       .orderBy('id')
       .limit(BATCH)
-      .execute()) as ProjectRow[]
+      .execute()) as Record<string, unknown>[]
     for (const row of rows) {
       await db
         .updateTable('projects')
-        .set(requirementColumnsOf(toProject(row, [])))
-        .where('id', '=', row.id)
+        .set(requirementColumnsOf(row))
+        .where('id', '=', row['id'])
         .execute()
     }
     const last = rows.at(-1)
     if (!last || rows.length < BATCH) break
-    after = last.id
+    after = Number(last['id'])
   }
   await sql`insert into access_facts_outbox (project_id) select id from projects order by id`.execute(
     db,

@@ -1,21 +1,11 @@
-import {
-  HookServiceService,
-  type HookInput as HookInputMessage,
-  type HookServiceServer,
-  type ProjectHook,
-  type WebHookLog,
+import type {
+  HookInput as HookInputMessage,
+  HookServiceServer,
+  ProjectHook,
+  WebHookLog,
 } from '@suite/proto'
-import {
-  createRateLimiter,
-  decodeHookEvent,
-  ForbiddenError,
-  InvalidError,
-  type GrpcServer,
-  type ServiceDeps,
-} from '@suite/runtime'
-import { createRepositoryClient } from '../clients/repository.js'
-import { loadProjectsConfig } from '../config.js'
-import { alertStatus, type Hook } from '../domain/hook.js'
+import { decodeHookEvent, ForbiddenError, InvalidError, type GrpcServer } from '@suite/runtime'
+import { alertStatus, type Hook, type HookLog } from '../domain/hook.js'
 import { resendHookLog, testHook, type HookSendDeps } from '../domain/hook-tests.js'
 import {
   createHook,
@@ -25,9 +15,7 @@ import {
   updateHook,
   type HookInput,
 } from '../domain/hooks.js'
-import { hookRuntime } from '../hook-deps.js'
-import type { HookLog, LogStatusFilter } from '../store/hooks.store.js'
-import type { Database } from '../store/schema.js'
+import type { HooksStore, LogStatusFilter } from '../store/hooks.store.js'
 import { toCaller } from './from-proto.js'
 
 const DEFAULT_PER_PAGE = 20
@@ -109,8 +97,11 @@ function toStatusFilter(given: readonly string[]): LogStatusFilter | undefined {
   return filter
 }
 
+/** The domain's hook ports, and the store the lists and settings read and write directly. */
+export type HookRpcDeps = HookSendDeps & { hooks: HooksStore }
+
 /** gitlab.projects.v1.HookService */
-export function hookService(server: GrpcServer, deps: HookSendDeps): HookServiceServer {
+export function hookService(server: GrpcServer, deps: HookRpcDeps): HookServiceServer {
   const now = () => new Date()
   const page = (given: { page?: number; perPage?: number } | undefined, max: number) => ({
     page: Math.max(given?.page ?? 1, 1),
@@ -192,29 +183,4 @@ export function hookService(server: GrpcServer, deps: HookSendDeps): HookService
       return { settings: await settings() }
     }),
   }
-}
-
-/** Registers HookService on the server role. */
-export function registerHookService(server: GrpcServer, deps: ServiceDeps<Database>): void {
-  const config = loadProjectsConfig()
-  const runtime = hookRuntime(deps, config)
-  const limiter = createRateLimiter(deps.redis, (err) =>
-    deps.logger.warn({ err }, 'hook test limit not counted'),
-  )
-  const repository = createRepositoryClient(
-    config.repositoryAddress,
-    deps.registry,
-    deps.config.INTERNAL_API_SECRET,
-    deps.logger,
-    runtime.identity.contact,
-  )
-  server.add(
-    HookServiceService,
-    hookService(server, {
-      ...runtime,
-      limit: (rule, scope) => limiter.hit(rule, scope),
-      samplePushHook: (input) => repository.samplePushHook(input),
-    }),
-    'gitlab.projects.v1.HookService',
-  )
 }

@@ -22,7 +22,7 @@ import type { RepositoryClient } from '../clients/repository.js'
 import { getAbilityScope } from '../domain/ability-scope.js'
 import { createProject } from '../domain/create-project.js'
 import { getProjectAvatar } from '../domain/project-avatar.js'
-import type { ProjectWithAccess } from '../domain/project.js'
+import type { ProjectWithAccess } from '../domain/project-abilities.js'
 import type { Ports } from '../domain/ports.js'
 import {
   batchGetProjectsFor,

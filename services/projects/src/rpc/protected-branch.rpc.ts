@@ -1,12 +1,9 @@
-import {
-  ProtectedBranchServiceService,
-  type ProtectedBranch as ProtectedBranchMessage,
-  type ProtectedBranchInput as ProtectedBranchInputMessage,
-  type ProtectedBranchServiceServer,
+import type {
+  ProtectedBranch as ProtectedBranchMessage,
+  ProtectedBranchInput as ProtectedBranchInputMessage,
+  ProtectedBranchServiceServer,
 } from '@suite/proto'
-import type { GrpcServer, ServiceDeps } from '@suite/runtime'
-import { createIdentityPort } from '../clients/identity.js'
-import { loadProjectsConfig } from '../config.js'
+import type { GrpcServer } from '@suite/runtime'
 import type { ProtectedBranch } from '../domain/protected-branch.js'
 import {
   createProtectedBranch,
@@ -17,9 +14,6 @@ import {
   type ProtectedBranchDeps,
   type ProtectedBranchInput,
 } from '../domain/protected-branches.js'
-import { ProjectsStore } from '../store/projects.store.js'
-import { ProtectedBranchesStore } from '../store/protected-branches.store.js'
-import type { Database } from '../store/schema.js'
 import { toCaller } from './from-proto.js'
 
 const DEFAULT_PER_PAGE = 20
@@ -99,25 +93,4 @@ export function protectedBranchService(
       return {}
     }),
   }
-}
-
-/** Registers ProtectedBranchService on the server role. */
-export function registerProtectedBranchService(
-  server: GrpcServer,
-  deps: ServiceDeps<Database>,
-): void {
-  const config = loadProjectsConfig()
-  server.add(
-    ProtectedBranchServiceService,
-    protectedBranchService(server, {
-      store: new ProtectedBranchesStore(deps.db),
-      projects: new ProjectsStore(deps.db),
-      identity: createIdentityPort(
-        config.identityAddress,
-        deps.registry,
-        deps.config.INTERNAL_API_SECRET,
-      ),
-    }),
-    'gitlab.projects.v1.ProtectedBranchService',
-  )
 }

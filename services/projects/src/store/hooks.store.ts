@@ -7,31 +7,12 @@ import {
   type FailureState,
   type Hook,
   type HookEventFlag,
+  type HookLog,
+  type HookValues,
 } from '../domain/hook.js'
+import type { HookStore } from '../domain/ports.js'
 import type { WebHookLogsTable, WebHooksTable } from './hook-tables.js'
 import type { Database } from './schema.js'
-
-/** What a hook is saved with (everything but its id, project, failures and time). */
-export type HookValues = Omit<
-  Hook,
-  'id' | 'projectId' | 'recentFailures' | 'disabledUntil' | 'createdAt'
->
-
-/** One delivery, as logged. */
-export interface HookLog {
-  id: number
-  hookId: number
-  trigger: string
-  url: string
-  requestHeaders: Record<string, string>
-  requestData: unknown
-  responseHeaders: Record<string, string>
-  responseBody: string
-  responseStatus: string
-  executionDuration: number
-  internalErrorMessage: string | undefined
-  createdAt: Date
-}
 
 export type NewHookLog = Omit<HookLog, 'id' | 'createdAt'>
 
@@ -77,7 +58,7 @@ function toLog(row: Selectable<WebHookLogsTable>): HookLog {
 }
 
 /** Project webhooks, their logs and the instance's hook settings; url and token sealed. */
-export class HooksStore {
+export class HooksStore implements HookStore {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly box: SecretBox,

@@ -1,11 +1,10 @@
 import { AccessLevel, MemberPermission } from '@suite/proto'
 import { createDatabase, migrateToLatest, type VisibilityName } from '@suite/runtime'
-import type { Redis } from 'ioredis'
 import { Migrator, sql, type Kysely } from 'kysely'
 import { abilityScope, LIST_ABILITIES, type ListAbility } from '../domain/access-requirements.js'
-import type { AccessFacts } from '../domain/access-facts.js'
 import type { Caller } from '../domain/caller.js'
-import type { Grant, Memberships } from '../domain/project-grant.js'
+import type { Memberships } from '../domain/project-grant.js'
+import type { Grant } from '../domain/project.js'
 import type { FeatureAccess } from '../domain/project-settings.js'
 import { withAccess } from '../domain/read-projects.js'
 import { migrations } from '../migrations/index.js'
@@ -16,8 +15,6 @@ import {
   TEST_DATABASE_URL,
   throwawaySchema,
 } from '../testing/test-database.js'
-import { startAccessFactsRelay, type AccessFactsPublisher } from '../workers/access-facts-relay.js'
-import { accessFactsOutbox } from './access-facts-outbox.store.js'
 import { ProjectsStore } from './projects.store.js'
 import { meetsRequirementSql } from './requirement-columns.js'
 import type { Database } from './schema.js'
@@ -178,67 +175,6 @@ describe('the access facts outbox', () => {
     expect(await outboxProjectIds()).toEqual([id, id])
     expect((await store.findById(id))?.version).toBe(3)
   })
-
-  it('is drained by the relay, once per project, with the current facts', async () => {
-    await db.deleteFrom('access_facts_outbox').execute()
-    const id = await store.insert(projectDraft(GROUP, 'private'), [], 1)
-    const project = (await store.findById(id))!
-    await store.update({ ...project, visibility: 'internal' }, undefined, undefined, true)
-
-    const published: AccessFacts[] = []
-    const publisher: AccessFactsPublisher = {
-      publish: (facts) => {
-        published.push(facts)
-        return Promise.resolve()
-      },
-      close: () => Promise.resolve(),
-    }
-    const redis = { status: 'ready', on: () => redis } as unknown as Redis
-    const relay = startAccessFactsRelay(
-      {
-        outbox: accessFactsOutbox(db),
-        logger: silent,
-        redis: () => redis,
-        createPublisher: () => publisher,
-      },
-      { intervalMs: 20 },
-    )
-    await waitFor(async () => (await outboxProjectIds()).length === 0)
-    await relay.stop()
-    expect(published).toEqual([
-      expect.objectContaining({
-        projectId: id,
-        groupIds: [2, 3],
-        ownerUserId: null,
-        version: 2,
-        readProject: expect.objectContaining({ signedIn: true, anonymous: false }),
-      }),
-    ])
-  })
-
-  it('keeps what Redis did not take, counting the attempt', async () => {
-    await db.deleteFrom('access_facts_outbox').execute()
-    const id = await store.insert(projectDraft(GROUP, 'private'), [], 1)
-    const redis = { status: 'ready', on: () => redis } as unknown as Redis
-    const relay = startAccessFactsRelay(
-      {
-        outbox: accessFactsOutbox(db),
-        logger: silent,
-        redis: () => redis,
-        createPublisher: () => ({
-          publish: () => Promise.reject(new Error('Redis is down')),
-          close: () => Promise.resolve(),
-        }),
-      },
-      { intervalMs: 20 },
-    )
-    await waitFor(async () => {
-      const row = await db.selectFrom('access_facts_outbox').select('attempts').executeTakeFirst()
-      return (row?.attempts ?? 0) > 0
-    })
-    await relay.stop()
-    expect(await outboxProjectIds()).toEqual([id])
-  })
 })
 
 describe('the migration that adds access facts', () => {
@@ -284,17 +220,3 @@ describe('the migration that adds access facts', () => {
     }
   })
 })
-
-const silent = {
-  warn: () => undefined,
-  info: () => undefined,
-  error: () => undefined,
-} as unknown as Parameters<typeof startAccessFactsRelay>[0]['logger']
-
-async function waitFor(done: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 5_000
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error('timed out')
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}

@@ -2,7 +2,8 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import { AccessLevel } from '@suite/proto'
 import { abilityScope } from '../domain/access-requirements.js'
 import type { ProjectFilter, Viewer } from '../domain/list-query.js'
-import { reaches, type Grant, type Memberships } from '../domain/project-grant.js'
+import { reaches, type Memberships } from '../domain/project-grant.js'
+import type { Grant } from '../domain/project.js'
 import { meetsRequirementSql } from './requirement-columns.js'
 import type { Database } from './schema.js'
 

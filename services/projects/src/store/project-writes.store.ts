@@ -1,23 +1,11 @@
 import { sql, type Kysely } from 'kysely'
 import type { AvatarChange } from '../domain/avatar.js'
-import type { Project } from '../domain/project.js'
+import type { ChangedProject, NewProject } from '../domain/project.js'
 import { storeEventRow } from './events.store.js'
 import { writeAvatarChange } from './project-avatars.store.js'
 import { replaceTopics } from './project-topics.store.js'
 import { toRow } from './project-rows.js'
 import type { Database } from './schema.js'
-
-/** A project as create builds it, before the database gives it an id, times and a version. */
-export type NewProject = Omit<
-  Project,
-  'id' | 'topics' | 'createdAt' | 'updatedAt' | 'lastActivityAt' | 'version'
->
-
-/** A project's new state as edit builds it. */
-export type ChangedProject = Omit<
-  Project,
-  'topics' | 'createdAt' | 'updatedAt' | 'lastActivityAt' | 'version'
->
 
 /** Queues the publication of a project's access facts (access-facts-outbox.store.ts relays it). */
 async function queueAccessFacts(trx: Kysely<Database>, projectId: number): Promise<void> {

@@ -6,25 +6,20 @@ import {
   type Viewer,
 } from '../domain/list-query.js'
 import type { AvatarChange, StoredAvatar } from '../domain/avatar.js'
-import type { Project } from '../domain/project.js'
+import type { ProjectStore } from '../domain/ports.js'
+import type { ChangedProject, NewProject, Project } from '../domain/project.js'
 import { findAvatar } from './project-avatars.store.js'
 import { filtered, similarityScore } from './project-filters.js'
 import type { ProjectRow } from './project-rows.js'
 import { withTopics } from './project-topics.store.js'
-import {
-  deleteCreatedProject,
-  insertProject,
-  updateProject,
-  type ChangedProject,
-  type NewProject,
-} from './project-writes.store.js'
+import { deleteCreatedProject, insertProject, updateProject } from './project-writes.store.js'
 import type { Database } from './schema.js'
 
 /**
  * Projects, their settings and topics: the reads and the list here, the
  * filters in project-filters.ts, the writes in project-writes.store.ts.
  */
-export class ProjectsStore {
+export class ProjectsStore implements ProjectStore {
   constructor(private readonly db: Kysely<Database>) {}
 
   private withTopics(rows: ProjectRow[]): Promise<Project[]> {

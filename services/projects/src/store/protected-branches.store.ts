@@ -5,12 +5,11 @@ import {
   isProtectedAccessLevel,
   type ProtectedAccessLevel,
   type ProtectedBranch,
+  type ProtectedBranchValues,
 } from '../domain/protected-branch.js'
+import type { ProtectedBranchStore } from '../domain/ports.js'
 import type { ProtectedBranchesTable } from './protected-branch-tables.js'
 import type { Database } from './schema.js'
-
-/** What a rule is saved with. */
-export type ProtectedBranchValues = Omit<ProtectedBranch, 'id' | 'projectId' | 'name'>
 
 /** A level the table holds; a value outside GitLab's four (never written) reads as No one. */
 function level(value: number): ProtectedAccessLevel {
@@ -41,7 +40,7 @@ function columns(values: ProtectedBranchValues) {
 }
 
 /** The protected_branches table: a project's rules, by name. */
-export class ProtectedBranchesStore {
+export class ProtectedBranchesStore implements ProtectedBranchStore {
   constructor(private readonly db: Kysely<Database>) {}
 
   async list(projectId: number): Promise<ProtectedBranch[]> {

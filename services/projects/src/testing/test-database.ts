@@ -8,7 +8,7 @@ import {
   SCALAR_DEFAULTS,
   type FeatureLevels,
 } from '../domain/project-settings.js'
-import type { NewProject } from '../store/project-writes.store.js'
+import type { NewProject } from '../domain/project.js'
 import type { Database } from '../store/schema.js'
 
 /** A real PostgreSQL (127.0.0.1:5432 unless TEST_DATABASE_URL says otherwise). */

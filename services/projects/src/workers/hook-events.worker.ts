@@ -16,7 +16,7 @@ import {
 } from '@suite/runtime'
 import type { ProjectsConfig } from '../config.js'
 import { deliver, fanOut, type Delivery } from '../domain/hook-deliveries.js'
-import type { HookRuntime } from '../hook-deps.js'
+import type { HookRuntime } from '../deps.js'
 import { HOOK_DELIVERIES_QUEUE } from './queues.js'
 
 /** A delivery's job id: one per event and hook, so a re-run fan-out queues nothing twice. */

@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq'
 import { HOOK_EVENTS_QUEUE, queueMetrics, queuePrefix, type ServiceDeps } from '@suite/runtime'
 import { loadProjectsConfig } from '../config.js'
-import { hookRuntime } from '../hook-deps.js'
+import { hookRuntime } from '../deps.js'
 import type { Database } from '../store/schema.js'
 import { startActivityEventsWorker } from './activity-events.worker.js'
 import { schedulePrune, startPruneWorker } from './event-prune.worker.js'

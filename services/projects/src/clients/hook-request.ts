@@ -15,31 +15,11 @@ import {
   isAddressLiteral,
   maskedUrl,
   parseHookUrl,
-} from './hook-url.js'
+} from '../domain/hook-url.js'
+import type { HookRequest, HookResponse } from '../domain/ports.js'
 
 /** GitLab keeps this much of a response body in the log. */
 const RESPONSE_BODY_LIMIT = 8 * 1024
-
-export interface HookRequest {
-  url: string
-  headers: Record<string, string>
-  body: string
-  enableSslVerification: boolean
-  allowLocal: boolean
-  timeoutMs: number
-}
-
-export interface HookResponse {
-  /** An HTTP status code, or "internal error" when no response came. */
-  status: string
-  headers: Record<string, string>
-  body: string
-  /** Seconds. */
-  duration: number
-  internalError: string | undefined
-  /** 2xx or 3xx. */
-  ok: boolean
-}
 
 /** Resolves like dns.lookup, refusing every address a hook may not reach. */
 function guardedLookup(allowLocal: boolean): LookupFunction {
