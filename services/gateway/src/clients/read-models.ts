@@ -62,10 +62,35 @@ export async function findProjectThrough(
   return held.project
 }
 
+/** Users through the read model under `viewer`'s keys, asking identity as `caller` for the rest. */
+async function heldUsers(
+  models: ReadModels,
+  identity: Pick<IdentityClients, 'users'>,
+  ids: readonly number[],
+  viewer: { key: string; caller: Caller | undefined; tags: string[] },
+): Promise<User[]> {
+  const prefix = `${viewer.key}:`
+  const held = await models.users.getMany(
+    ids.map((id) => `${prefix}${id}`),
+    async (missing) => {
+      const missingIds = missing.map((key) => Number(key.slice(prefix.length)))
+      return [...(await loadUsers(identity, missingIds, viewer.caller)).values()].map((user) => ({
+        key: `${prefix}${user.id}`,
+        value: { user, tags: [`u:${user.id}`, ...viewer.tags] },
+      }))
+    },
+  )
+  return held.map(({ user }) => user)
+}
+
 /**
  * loadUsers through the read model: one batch call for the users it does not
- * hold. Users are held per viewer (user id and admin flag), since each
- * carries the viewer's abilities on it; anonymous when `caller` is undefined.
+ * hold. Each user carries identity's answer to what the viewer may read of it
+ * (user.abilities). Users are held once for everyone, as an anonymous viewer
+ * sees them: a profile anonymous may read, every viewer may (more privilege
+ * never reads less). Only a user whose profile that answer hides (a private
+ * profile) is asked for again as this viewer, and held per viewer: the
+ * first read of each viewer costs no call for everyone else's users.
  */
 export async function loadUsersThrough(
   models: ReadModels | undefined,
@@ -74,17 +99,19 @@ export async function loadUsersThrough(
   caller?: Caller,
 ): Promise<Map<number, User>> {
   if (!models) return loadUsers(identity, ids, caller)
-  const viewer = `${caller?.userId ?? 0}:${caller?.admin ? 1 : 0}`
-  const viewerTags = caller?.userId === undefined ? [] : [`u:${caller.userId}`]
-  const held = await models.users.getMany(
-    ids.map((id) => `${viewer}:${id}`),
-    async (missing) => {
-      const missingIds = missing.map((key) => Number(key.slice(viewer.length + 1)))
-      return [...(await loadUsers(identity, missingIds, caller)).values()].map((user) => ({
-        key: `${viewer}:${user.id}`,
-        value: { user, tags: [`u:${user.id}`, ...viewerTags] },
-      }))
-    },
-  )
-  return new Map(held.map(({ user }) => [user.id, user]))
+  const shared = await heldUsers(models, identity, ids, {
+    key: 'anonymous',
+    caller: undefined,
+    tags: [],
+  })
+  const found = new Map(shared.map((user) => [user.id, user]))
+  const hidden = shared.filter((user) => !user.abilities?.readUserProfile).map((user) => user.id)
+  if (caller?.userId === undefined || hidden.length === 0) return found
+  const own = await heldUsers(models, identity, hidden, {
+    key: `${caller.userId}:${caller.admin ? 1 : 0}`,
+    caller,
+    tags: [`u:${caller.userId}`],
+  })
+  for (const user of own) found.set(user.id, user)
+  return found
 }
