@@ -103,6 +103,7 @@ function toGroupAbilitiesMessage(abilities: GroupAbilities): GroupAbilitiesMessa
     changeVisibilityLevel: abilities.changeVisibilityLevel,
     adminMemberRoles: abilities.adminMemberRoles,
     readSamlIdentities: abilities.readSamlIdentities,
+    authorizedGroup: abilities.authorizedGroup,
   }
 }
 
