@@ -1,7 +1,10 @@
 import type { Redis } from 'ioredis'
+import { PipelineCreated, PipelineFinished } from '@suite/proto'
 import { createDurableProducer } from './durable-producer.js'
 import type { QueueProducer } from './outbox-relay.js'
 import type { OutboxCodec } from './outbox-store.js'
+
+export { PipelineCreated, PipelineFinished }
 
 /**
  * The queue ci-triggers reports each new branch pipeline to; the
@@ -19,26 +22,9 @@ export const PIPELINE_CREATED_QUEUE = 'ci.pipeline-created'
  */
 export const PIPELINE_FINISHED_QUEUE = 'ci.pipeline-finished'
 
-/** A new pipeline of a branch. */
-export interface PipelineCreated {
-  projectId: number
-  pipelineId: number
-  ref: string
-  sha: string
-}
-
 /** Ci::Pipeline.completed_statuses. */
 export const PIPELINE_COMPLETED_STATUSES = ['success', 'failed', 'canceled', 'skipped'] as const
 export type PipelineCompletedStatus = (typeof PIPELINE_COMPLETED_STATUSES)[number]
-
-/** A pipeline that reached a completed status (again, after a retry: each time). */
-export interface PipelineFinished extends PipelineCreated {
-  status: PipelineCompletedStatus
-  /** A branch pipeline (neither a tag's nor a merge request's): one that may be a head pipeline. */
-  branch: boolean
-  /** When it finished (ISO 8601); tells one completion of the pipeline from the next. */
-  finishedAt: string
-}
 
 /** A producer of one kind of pipeline event; the same event queued twice is stored once. */
 export type PipelineEventPublisher<T> = QueueProducer<T>
@@ -49,7 +35,7 @@ export type PipelineFinishedPublisher = PipelineEventPublisher<PipelineFinished>
  * One kind of event ci-triggers reports: the queue, the outbox table of the
  * ci_triggers schema it waits in (written in the pipeline's transaction),
  * the job id that keeps one job per event, and the check a worker makes of
- * a job's payload.
+ * a job's payload. The payload is a gitlab.ci.v1 message in its JSON form.
  */
 export interface PipelineEventKind<T> {
   queue: string
@@ -61,29 +47,49 @@ export interface PipelineEventKind<T> {
   createPublisher: (connection: Redis) => PipelineEventPublisher<T>
 }
 
+/** A generated message's JSON methods. */
+interface MessageJson<T> {
+  toJSON: (message: T) => unknown
+  fromJSON: (object: unknown) => T
+}
+
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null
+
+/**
+ * The message's JSON form, except that what is no object (a bad row) passes
+ * as it is: the worker's `decode` refuses it, and it must not stop the relay.
+ */
+function jsonOf<T>(message: MessageJson<T>): MessageJson<T> {
+  return {
+    toJSON: (event) => (isObject(event) ? message.toJSON(event) : event),
+    fromJSON: (payload) => (isObject(payload) ? message.fromJSON(payload) : (payload as T)),
+  }
+}
+
 function pipelineEventKind<T>(spec: {
   queue: string
   table: string
   jobName: string
+  message: MessageJson<T>
   decode: (data: unknown) => T | undefined
   jobId: (event: T) => string
 }): PipelineEventKind<T> {
+  const json = jsonOf(spec.message)
   return {
     queue: spec.queue,
     decode: spec.decode,
     jobId: spec.jobId,
     outbox: {
       table: spec.table,
-      toJSON: (event) => event,
-      // The worker checks each job with `decode`; a bad row must not stop the relay.
-      fromJSON: (payload) => payload as T,
+      toJSON: json.toJSON,
+      fromJSON: json.fromJSON,
       keyOf: spec.jobId,
     },
     createPublisher: (connection) =>
       createDurableProducer(connection, {
         queue: spec.queue,
         jobName: spec.jobName,
-        toData: (event: T) => event,
+        toData: json.toJSON,
         jobId: spec.jobId,
       }),
   }
@@ -94,14 +100,20 @@ const positive = (value: unknown): value is number =>
 
 const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value !== ''
 
+/**
+ * The fields a payload must carry with their JSON types, checked before the
+ * message's fromJSON (which would turn a wrong type into a value, or into
+ * the field's default).
+ */
+function carries(data: unknown): data is Record<string, unknown> {
+  if (!isObject(data)) return false
+  const { projectId, pipelineId, ref, sha } = data as Record<string, unknown>
+  return positive(projectId) && positive(pipelineId) && nonEmpty(ref) && nonEmpty(sha)
+}
+
 /** A job's payload as a PipelineCreated, or undefined when it is not a usable one. */
 export function decodePipelineCreated(data: unknown): PipelineCreated | undefined {
-  if (typeof data !== 'object' || data === null) return undefined
-  const { projectId, pipelineId, ref, sha } = data as Record<string, unknown>
-  if (!positive(projectId) || !positive(pipelineId) || !nonEmpty(ref) || !nonEmpty(sha)) {
-    return undefined
-  }
-  return { projectId, pipelineId, ref, sha }
+  return carries(data) ? PipelineCreated.fromJSON(data) : undefined
 }
 
 const isCompletedStatus = (value: unknown): value is PipelineCompletedStatus =>
@@ -109,13 +121,12 @@ const isCompletedStatus = (value: unknown): value is PipelineCompletedStatus =>
 
 /** A job's payload as a PipelineFinished, or undefined when it is not a usable one. */
 export function decodePipelineFinished(data: unknown): PipelineFinished | undefined {
-  const pipeline = decodePipelineCreated(data)
-  if (!pipeline) return undefined
-  const { status, branch, finishedAt } = data as Record<string, unknown>
+  if (!carries(data)) return undefined
+  const { status, branch, finishedAt } = data
   if (!isCompletedStatus(status) || typeof branch !== 'boolean' || !nonEmpty(finishedAt)) {
     return undefined
   }
-  return { ...pipeline, status, branch, finishedAt }
+  return PipelineFinished.fromJSON(data)
 }
 
 /** The job id of a created event: one job per pipeline. */
@@ -138,6 +149,7 @@ export const PIPELINE_CREATED_EVENTS = pipelineEventKind<PipelineCreated>({
   queue: PIPELINE_CREATED_QUEUE,
   table: 'pipeline_created_outbox',
   jobName: 'pipeline-created',
+  message: PipelineCreated,
   decode: decodePipelineCreated,
   jobId: pipelineCreatedJobId,
 })
@@ -147,6 +159,7 @@ export const PIPELINE_FINISHED_EVENTS = pipelineEventKind<PipelineFinished>({
   queue: PIPELINE_FINISHED_QUEUE,
   table: 'pipeline_finished_outbox',
   jobName: 'pipeline-finished',
+  message: PipelineFinished,
   decode: decodePipelineFinished,
   jobId: pipelineFinishedJobId,
 })

@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto'
 import { ProjectServiceClient, RepositoryServiceClient, UserServiceClient } from '@suite/proto'
 import {
   Counter,
   createClient,
   createRateLimiter,
+  createSecretBox,
   HOOK_EVENT_ROUTE,
   PIPELINE_CREATED_EVENTS,
   PIPELINE_FINISHED_EVENTS,
@@ -13,19 +15,21 @@ import { accessPort, maintainedProjects } from './clients/access.js'
 import { commitLookups } from './clients/commit-lookups.js'
 import { repositoryPort } from './clients/repository.js'
 import { loadCiTriggersConfig, type CiTriggersConfig } from './config.js'
-import type { CreatePipelineDeps } from './domain/create-pipeline.js'
+import { createPipelineFromConfig, type CreatePipelineDeps } from './domain/create-pipeline.js'
 import type { ChangeJobDeps } from './domain/change-job.js'
 import type { CreateCommitStatusDeps } from './domain/create-commit-status.js'
 import type { JobQueueDeps } from './domain/job-queue.js'
 import type { AccessPort, PipelineStore, RepositoryPort } from './domain/ports.js'
 import type { JobQueueStore } from './domain/runner-ports.js'
 import type { RunnerDeps } from './domain/runners.js'
+import type { TriggerLookupResult, TriggerPipelineDeps } from './domain/trigger-pipeline.js'
 import { CommitStatusesStore } from './store/commit-statuses.store.js'
 import { JobQueueStoreImpl } from './store/job-queue.store.js'
 import { PipelinesStore } from './store/pipelines.store.js'
 import { RunnersStore } from './store/runners.store.js'
-import { createJobDeadlinePublisher, JOB_DEADLINE_OUTBOX } from './workers/queues.js'
 import type { Database } from './store/schema.js'
+import { TriggersStore } from './store/triggers.store.js'
+import { createJobDeadlinePublisher, JOB_DEADLINE_OUTBOX } from './workers/queues.js'
 
 /** What the server role's services share. */
 export interface CiTriggersDeps extends CreatePipelineDeps {
@@ -101,7 +105,7 @@ export function ciTriggersDeps(service: ServiceDeps<Database>): WiredDeps {
     'job deadlines',
   )
   const store = new PipelinesStore(service.db)
-  const queue = new JobQueueStoreImpl(service.db)
+  const queue = new JobQueueStoreImpl(service.db, JOB_DEADLINE_OUTBOX)
   const runners = new RunnersStore(service.db)
   const access = accessPort(projects.rpc, users.rpc)
   const now = () => new Date()
@@ -175,5 +179,41 @@ export function ciTriggersDeps(service: ServiceDeps<Database>): WiredDeps {
       for (const client of [projects, users, repository]) client.raw.close()
       await Promise.all([relay.stop(), finishedRelay.stop(), hookRelay.stop(), deadlines.stop()])
     },
+  }
+}
+
+const LOOKUP_RESULTS: readonly TriggerLookupResult[] = ['found', 'not_found', 'expired']
+
+/**
+ * TriggerService's dependencies on top of the server role's: the token store
+ * sealing under ENCRYPTION_KEY (a per-process key outside production, said
+ * once in the log), pipeline creation from the configuration, and the lookup
+ * counter. Only the server role builds them (the worker has no triggers).
+ */
+export function triggerDeps(
+  service: ServiceDeps<Database>,
+  deps: CiTriggersDeps,
+): TriggerPipelineDeps {
+  let key = deps.config.encryptionKey
+  if (!key) {
+    service.logger.warn(
+      'ENCRYPTION_KEY is not set: trigger tokens are sealed under a per-process key and stop working on restart',
+    )
+    key = randomBytes(32)
+  }
+  const lookups = new Counter({
+    name: 'ci_trigger_token_lookups_total',
+    help: 'Trigger token lookups of the trigger endpoint, by result.',
+    labelNames: ['result'],
+    registers: [service.registry],
+  })
+  for (const result of LOOKUP_RESULTS) lookups.inc({ result }, 0)
+  return {
+    triggers: new TriggersStore(service.db, createSecretBox(key)),
+    access: deps.access,
+    pipelines: { create: (request) => createPipelineFromConfig(deps, request) },
+    now: () => new Date(),
+    observeLookup: (result) => lookups.inc({ result }),
+    queue: deps.queue,
   }
 }

@@ -1,5 +1,5 @@
 import { InvalidError, RecordNotFoundError, pageWindow, type PageRequest } from '@suite/runtime'
-import type { Actor } from './actor.js'
+import type { Caller } from './caller.js'
 import { ALERT_STATUSES, SEVERITIES, type Alert, type AlertStatus, type Severity } from './alert.js'
 import { requireAbility } from './policy.js'
 import type { AlertChanges, AlertOrder, AlertStore } from './ports.js'
@@ -48,11 +48,11 @@ function oneOf<T extends string>(
 /** GET /projects/:id/alert_management_alerts (Developer and up). */
 export async function listAlerts(
   store: AlertStore,
-  actor: Actor,
+  caller: Caller,
   projectId: number,
   input: ListAlertsInput,
 ): Promise<{ alerts: Alert[]; total: number }> {
-  requireAbility(actor, projectId, 'readAlertManagementAlert')
+  requireAbility(caller, projectId, 'readAlertManagementAlert')
   const order = input.sort ? SORTS[input.sort] : DEFAULT_ORDER
   if (!order) throw new InvalidError({}, 'sort does not have a valid value')
   const search = input.search?.trim()
@@ -71,11 +71,11 @@ export async function listAlerts(
 /** GET /projects/:id/alert_management_alerts/:alert_iid; an unknown iid is 404 Not found. */
 export async function getAlert(
   store: AlertStore,
-  actor: Actor,
+  caller: Caller,
   projectId: number,
   iid: number,
 ): Promise<Alert> {
-  requireAbility(actor, projectId, 'readAlertManagementAlert')
+  requireAbility(caller, projectId, 'readAlertManagementAlert')
   const alert = await store.findByIid(projectId, iid)
   if (!alert) throw new RecordNotFoundError()
   return alert
@@ -97,12 +97,12 @@ export const ALERT_EXISTS =
  */
 export async function updateAlert(
   store: AlertStore,
-  actor: Actor,
+  caller: Caller,
   projectId: number,
   iid: number,
   input: UpdateAlertInput,
 ): Promise<Alert> {
-  requireAbility(actor, projectId, 'updateAlertManagementAlert')
+  requireAbility(caller, projectId, 'updateAlertManagementAlert')
   const alert = await store.findByIid(projectId, iid)
   if (!alert) throw new RecordNotFoundError()
   if (input.status === undefined && input.assigneeIds === undefined) {

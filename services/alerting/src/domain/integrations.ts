@@ -1,5 +1,5 @@
 import { InvalidError, RecordNotFoundError } from '@suite/runtime'
-import type { Actor } from './actor.js'
+import type { Caller } from './caller.js'
 import {
   INTEGRATION_TYPES,
   MAPPABLE_FIELDS,
@@ -69,20 +69,20 @@ async function found(store: IntegrationStore, projectId: number, id: number): Pr
 
 export async function listIntegrations(
   store: IntegrationStore,
-  actor: Actor,
+  caller: Caller,
   projectId: number,
 ): Promise<Integration[]> {
-  requireAbility(actor, projectId, 'adminAlertIntegrations')
+  requireAbility(caller, projectId, 'adminAlertIntegrations')
   return store.list(projectId)
 }
 
 export async function getIntegration(
   store: IntegrationStore,
-  actor: Actor,
+  caller: Caller,
   projectId: number,
   id: number,
 ): Promise<Integration> {
-  requireAbility(actor, projectId, 'adminAlertIntegrations')
+  requireAbility(caller, projectId, 'adminAlertIntegrations')
   return found(store, projectId, id)
 }
 
@@ -92,11 +92,11 @@ export async function getIntegration(
  */
 export async function createIntegration(
   store: IntegrationStore,
-  actor: Actor,
+  caller: Caller,
   projectId: number,
   input: IntegrationInput,
 ): Promise<Integration> {
-  requireAbility(actor, projectId, 'adminAlertIntegrations')
+  requireAbility(caller, projectId, 'adminAlertIntegrations')
   const type = typeOf(input.type)
   const name = type === 'prometheus' && !input.name?.trim() ? PROMETHEUS_NAME : (input.name ?? '')
   check({ name: nameErrors(name) })
@@ -116,12 +116,12 @@ export async function createIntegration(
 
 export async function updateIntegration(
   store: IntegrationStore,
-  actor: Actor,
+  caller: Caller,
   projectId: number,
   id: number,
   input: IntegrationInput,
 ): Promise<Integration> {
-  requireAbility(actor, projectId, 'adminAlertIntegrations')
+  requireAbility(caller, projectId, 'adminAlertIntegrations')
   const current = await found(store, projectId, id)
   if (input.name !== undefined) check({ name: nameErrors(input.name) })
   const mappings =
@@ -140,11 +140,11 @@ export async function updateIntegration(
 /** A new key; the old one stops working with this commit. */
 export async function resetIntegrationToken(
   store: IntegrationStore,
-  actor: Actor,
+  caller: Caller,
   projectId: number,
   id: number,
 ): Promise<Integration> {
-  requireAbility(actor, projectId, 'adminAlertIntegrations')
+  requireAbility(caller, projectId, 'adminAlertIntegrations')
   const updated = await store.update(projectId, id, { token: newIntegrationToken() })
   if (!updated) throw new RecordNotFoundError()
   return updated
@@ -152,10 +152,10 @@ export async function resetIntegrationToken(
 
 export async function deleteIntegration(
   store: IntegrationStore,
-  actor: Actor,
+  caller: Caller,
   projectId: number,
   id: number,
 ): Promise<void> {
-  requireAbility(actor, projectId, 'adminAlertIntegrations')
+  requireAbility(caller, projectId, 'adminAlertIntegrations')
   if (!(await store.delete(projectId, id))) throw new RecordNotFoundError()
 }

@@ -10,7 +10,7 @@ import type {
 import type { GrpcServer } from '@suite/runtime'
 import { getAlert, listAlerts, updateAlert } from '../domain/alerts.js'
 import type { AlertStore } from '../domain/ports.js'
-import { actorOf } from './from-proto.js'
+import { callerOf } from './from-proto.js'
 import { toAlertMessage } from './to-proto.js'
 
 /** gitlab.alerting.v1.AlertService */
@@ -19,7 +19,7 @@ export function alertService(server: GrpcServer, store: AlertStore): AlertServic
     listAlerts: server.unary(
       'ListAlerts',
       async (req: ListAlertsRequest): Promise<ListAlertsResponse> => {
-        const { alerts, total } = await listAlerts(store, actorOf(req.caller), req.projectId, {
+        const { alerts, total } = await listAlerts(store, callerOf(req.caller), req.projectId, {
           status: req.status,
           severity: req.severity,
           search: req.search,
@@ -30,13 +30,13 @@ export function alertService(server: GrpcServer, store: AlertStore): AlertServic
       },
     ),
     getAlert: server.unary('GetAlert', async (req: GetAlertRequest): Promise<GetAlertResponse> => ({
-      alert: toAlertMessage(await getAlert(store, actorOf(req.caller), req.projectId, req.iid)),
+      alert: toAlertMessage(await getAlert(store, callerOf(req.caller), req.projectId, req.iid)),
     })),
     updateAlert: server.unary(
       'UpdateAlert',
       async (req: UpdateAlertRequest): Promise<UpdateAlertResponse> => ({
         alert: toAlertMessage(
-          await updateAlert(store, actorOf(req.caller), req.projectId, req.iid, {
+          await updateAlert(store, callerOf(req.caller), req.projectId, req.iid, {
             status: req.status,
             assigneeIds: req.setAssignees ? req.assigneeIds : undefined,
           }),

@@ -1,8 +1,8 @@
-import type { AttributePath, Caller } from '@suite/proto'
-import type { Actor } from '../domain/actor.js'
+import type { AttributePath, Caller as CallerMessage } from '@suite/proto'
+import type { Caller } from '../domain/caller.js'
 
-/** The caller as an actor, with the abilities the gateway handed on. */
-export function actorOf(caller: Caller | undefined): Actor {
+/** The caller as the domain sees it, with the abilities the gateway handed on. */
+export function callerOf(caller: CallerMessage | undefined): Caller {
   const abilities = caller?.project
   return {
     userId: caller?.userId ?? null,

@@ -23,7 +23,7 @@ import {
   updateIntegration,
 } from '../domain/integrations.js'
 import type { IntegrationStore } from '../domain/ports.js'
-import { actorOf, mappingsOf } from './from-proto.js'
+import { callerOf, mappingsOf } from './from-proto.js'
 import { toIntegrationMessage } from './to-proto.js'
 
 /** gitlab.alerting.v1.AlertIntegrationService */
@@ -35,7 +35,7 @@ export function integrationService(
     listIntegrations: server.unary(
       'ListIntegrations',
       async (req: ListIntegrationsRequest): Promise<ListIntegrationsResponse> => ({
-        integrations: (await listIntegrations(store, actorOf(req.caller), req.projectId)).map(
+        integrations: (await listIntegrations(store, callerOf(req.caller), req.projectId)).map(
           toIntegrationMessage,
         ),
       }),
@@ -44,7 +44,7 @@ export function integrationService(
       'GetIntegration',
       async (req: GetIntegrationRequest): Promise<GetIntegrationResponse> => ({
         integration: toIntegrationMessage(
-          await getIntegration(store, actorOf(req.caller), req.projectId, req.id),
+          await getIntegration(store, callerOf(req.caller), req.projectId, req.id),
         ),
       }),
     ),
@@ -52,7 +52,7 @@ export function integrationService(
       'CreateIntegration',
       async (req: CreateIntegrationRequest): Promise<CreateIntegrationResponse> => ({
         integration: toIntegrationMessage(
-          await createIntegration(store, actorOf(req.caller), req.projectId, {
+          await createIntegration(store, callerOf(req.caller), req.projectId, {
             name: req.name,
             type: req.type,
             active: req.active,
@@ -65,7 +65,7 @@ export function integrationService(
       'UpdateIntegration',
       async (req: UpdateIntegrationRequest): Promise<UpdateIntegrationResponse> => ({
         integration: toIntegrationMessage(
-          await updateIntegration(store, actorOf(req.caller), req.projectId, req.id, {
+          await updateIntegration(store, callerOf(req.caller), req.projectId, req.id, {
             name: req.name,
             active: req.active,
             payloadAttributeMappings: req.setMappings
@@ -79,14 +79,14 @@ export function integrationService(
       'ResetIntegrationToken',
       async (req: ResetIntegrationTokenRequest): Promise<ResetIntegrationTokenResponse> => ({
         integration: toIntegrationMessage(
-          await resetIntegrationToken(store, actorOf(req.caller), req.projectId, req.id),
+          await resetIntegrationToken(store, callerOf(req.caller), req.projectId, req.id),
         ),
       }),
     ),
     deleteIntegration: server.unary(
       'DeleteIntegration',
       async (req: DeleteIntegrationRequest): Promise<DeleteIntegrationResponse> => {
-        await deleteIntegration(store, actorOf(req.caller), req.projectId, req.id)
+        await deleteIntegration(store, callerOf(req.caller), req.projectId, req.id)
         return {}
       },
     ),

@@ -6,7 +6,7 @@ import type {
 } from '@suite/proto'
 import { AccessLevel } from '@suite/proto'
 import { isNotFound, type PromiseClient } from '@suite/runtime'
-import type { Actor, ProjectGrant } from '../domain/actor.js'
+import type { Caller, ProjectGrant } from '../domain/caller.js'
 import type { AccessPort, ProjectFacts } from '../domain/ports.js'
 
 /** The scopes a trigger owner acts with: GitLab runs the pipeline as them, unscoped. */
@@ -50,7 +50,7 @@ export function accessPort(
   users: PromiseClient<UserServiceClient>,
 ): AccessPort {
   return {
-    actorFor: async (userId, ref) => {
+    callerFor: async (userId, ref) => {
       const user = await users
         .getUser({ caller: undefined, id: userId })
         .then((answer) => answer.user)
@@ -59,10 +59,10 @@ export function accessPort(
           throw error
         })
       if (!user || user.state !== 'active') return undefined
-      const caller = { userId, admin: user.admin, scopes: OWNER_SCOPES }
+      const asOwner = { userId, admin: user.admin, scopes: OWNER_SCOPES }
       const project = await projects
         .getProject({
-          caller,
+          caller: asOwner,
           project: 'id' in ref ? { id: ref.id } : { fullPath: ref.fullPath },
           includeLicense: false,
           skipRepository: true,
@@ -73,12 +73,12 @@ export function accessPort(
           throw error
         })
       if (!project?.abilities?.readProject) return undefined
-      const actor: Actor = {
+      const caller: Caller = {
         userId,
         admin: user.admin,
         grant: grantOf(project.id, project.abilities),
       }
-      return { actor, project: factsOf(project) }
+      return { caller, project: factsOf(project) }
     },
     project: async (projectId) => {
       const { projects: found } = await projects.batchGetProjects({ ids: [projectId] })

@@ -4,7 +4,7 @@
  * reading needs read_build, the rest update_build.
  */
 import { ForbiddenError, InvalidError, RecordNotFoundError } from '@suite/runtime'
-import type { Actor } from './actor.js'
+import type { Caller } from './caller.js'
 import { CANCELABLE_STATUSES, type Job } from './job.js'
 import { requireAbility } from './policy.js'
 import type { JobChange, LockedPipeline, PipelineStore } from './ports.js'
@@ -21,11 +21,11 @@ export interface ChangeJobDeps {
 
 async function readableJob(
   deps: ChangeJobDeps,
-  actor: Actor,
+  caller: Caller,
   projectId: number,
   jobId: number,
 ): Promise<Job> {
-  requireAbility(actor, projectId, 'readBuild')
+  requireAbility(caller, projectId, 'readBuild')
   const job = jobId > 0 ? await deps.pipelines.findJob(projectId, jobId) : undefined
   if (!job) throw new RecordNotFoundError()
   return job
@@ -34,11 +34,11 @@ async function readableJob(
 /** GET .../jobs/:job_id/trace: the log so far (read_build). */
 export async function jobTrace(
   deps: ChangeJobDeps,
-  actor: Actor,
+  caller: Caller,
   projectId: number,
   jobId: number,
 ): Promise<Buffer> {
-  const job = await readableJob(deps, actor, projectId, jobId)
+  const job = await readableJob(deps, caller, projectId, jobId)
   return deps.queue.trace(job.id)
 }
 
@@ -66,12 +66,12 @@ async function settle(locked: LockedPipeline, jobs: Job[], changes: JobChange[],
 /** POST .../play: a manual job becomes pending (400 Unplayable Job otherwise). */
 export async function playJob(
   deps: ChangeJobDeps,
-  actor: Actor,
+  caller: Caller,
   projectId: number,
   jobId: number,
 ): Promise<Job> {
-  const job = await readableJob(deps, actor, projectId, jobId)
-  requireAbility(actor, projectId, 'updateBuild')
+  const job = await readableJob(deps, caller, projectId, jobId)
+  requireAbility(caller, projectId, 'updateBuild')
   if (job.status !== 'manual') throw new InvalidError({}, '400 Bad request - Unplayable Job')
   const played = await onLockedJob(deps, job, async (locked, current, now) => {
     if (current.status !== 'manual') throw new InvalidError({}, '400 Bad request - Unplayable Job')
@@ -83,7 +83,7 @@ export async function playJob(
     )
     return {
       ...(jobs.find((candidate) => candidate.id === current.id) ?? current),
-      userId: actor.userId,
+      userId: caller.userId,
     }
   })
   deps.queueChanged?.()
@@ -93,12 +93,12 @@ export async function playJob(
 /** POST .../cancel: a cancelable job is canceled; any other is answered as it is. */
 export async function cancelJob(
   deps: ChangeJobDeps,
-  actor: Actor,
+  caller: Caller,
   projectId: number,
   jobId: number,
 ): Promise<Job> {
-  const job = await readableJob(deps, actor, projectId, jobId)
-  requireAbility(actor, projectId, 'updateBuild')
+  const job = await readableJob(deps, caller, projectId, jobId)
+  requireAbility(caller, projectId, 'updateBuild')
   if (!CANCELABLE_STATUSES.has(job.status)) return job
   return onLockedJob(deps, job, async (locked, current, now) => {
     if (!CANCELABLE_STATUSES.has(current.status)) return current
@@ -115,12 +115,12 @@ export async function cancelJob(
 /** POST .../retry: a finished job runs again as a new job (403 Job is not retryable otherwise). */
 export async function retryJob(
   deps: ChangeJobDeps,
-  actor: Actor,
+  caller: Caller,
   projectId: number,
   jobId: number,
 ): Promise<Job> {
-  const job = await readableJob(deps, actor, projectId, jobId)
-  requireAbility(actor, projectId, 'updateBuild')
+  const job = await readableJob(deps, caller, projectId, jobId)
+  requireAbility(caller, projectId, 'updateBuild')
   const retryable = (candidate: Job) =>
     !candidate.retried && ['success', 'failed', 'canceled'].includes(candidate.status)
   if (!retryable(job)) throw new ForbiddenError('Job is not retryable')

@@ -1,20 +1,20 @@
-import type { Actor } from './actor.js'
+import type { Caller } from './caller.js'
 import type { Pipeline } from './pipeline.js'
 import type { LockedPipeline, PipelineStore } from './ports.js'
 import { foundPipeline, requireAbility } from './policy.js'
 import { cancelLocked, retryLocked } from './process-pipeline.js'
 
-/** Runs a status change on a readable pipeline the actor may update (Developer). */
+/** Runs a status change on a readable pipeline the caller may update (Developer). */
 async function changeStatus(
   store: PipelineStore,
-  actor: Actor,
+  caller: Caller,
   projectId: number,
   pipelineId: number,
   change: (locked: LockedPipeline, now: Date) => Promise<Pipeline>,
 ): Promise<Pipeline> {
-  requireAbility(actor, projectId, 'readPipeline')
+  requireAbility(caller, projectId, 'readPipeline')
   foundPipeline(pipelineId > 0 ? await store.findInProject(projectId, pipelineId) : undefined)
-  requireAbility(actor, projectId, 'updatePipeline')
+  requireAbility(caller, projectId, 'updatePipeline')
   return foundPipeline(
     await store.withLocked(projectId, pipelineId, (locked) => change(locked, new Date())),
   )
@@ -23,32 +23,32 @@ async function changeStatus(
 /** POST .../cancel: every cancelable job canceled, the pipeline's status follows. */
 export function cancelPipeline(
   store: PipelineStore,
-  actor: Actor,
+  caller: Caller,
   projectId: number,
   pipelineId: number,
 ): Promise<Pipeline> {
-  return changeStatus(store, actor, projectId, pipelineId, cancelLocked)
+  return changeStatus(store, caller, projectId, pipelineId, cancelLocked)
 }
 
 /** POST .../retry: failed and canceled jobs run again. */
 export function retryPipeline(
   store: PipelineStore,
-  actor: Actor,
+  caller: Caller,
   projectId: number,
   pipelineId: number,
 ): Promise<Pipeline> {
-  return changeStatus(store, actor, projectId, pipelineId, retryLocked)
+  return changeStatus(store, caller, projectId, pipelineId, retryLocked)
 }
 
 /** DELETE: the pipeline with its jobs and variables (Owner: destroy_pipeline). */
 export async function deletePipeline(
   store: PipelineStore,
-  actor: Actor,
+  caller: Caller,
   projectId: number,
   pipelineId: number,
 ): Promise<void> {
-  requireAbility(actor, projectId, 'readPipeline')
+  requireAbility(caller, projectId, 'readPipeline')
   foundPipeline(pipelineId > 0 ? await store.findInProject(projectId, pipelineId) : undefined)
-  requireAbility(actor, projectId, 'destroyPipeline')
+  requireAbility(caller, projectId, 'destroyPipeline')
   await store.delete(projectId, pipelineId)
 }

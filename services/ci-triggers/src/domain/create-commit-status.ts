@@ -7,7 +7,7 @@
  * pipeline's status after it.
  */
 import { InvalidError, NotFoundError } from '@suite/runtime'
-import type { Actor } from './actor.js'
+import type { Caller } from './caller.js'
 import { isCommitStatusState, moveStatus, type CommitStatus } from './commit-status.js'
 import type { CommitLookupPort, CommitStatusStore } from './commit-status-ports.js'
 import { BLANK_SHA, type Pipeline } from './pipeline.js'
@@ -30,7 +30,7 @@ export interface CreateCommitStatusDeps {
 }
 
 export interface StatusRequest {
-  actor: Actor
+  caller: Caller
   projectId: number
   sha: string
   state: string
@@ -56,10 +56,10 @@ export async function createCommitStatus(
   deps: CreateCommitStatusDeps,
   request: StatusRequest,
 ): Promise<CommitStatus> {
-  const { actor, projectId } = request
+  const { caller, projectId } = request
   // create_commit_status, then update_pipeline on the pipeline: both Developer.
-  requireAbility(actor, projectId, 'createPipeline')
-  requireAbility(actor, projectId, 'updatePipeline')
+  requireAbility(caller, projectId, 'createPipeline')
+  requireAbility(caller, projectId, 'updatePipeline')
   const sha = request.sha === '' ? undefined : await deps.commits.commitSha(projectId, request.sha)
   if (!sha) throw new NotFoundError('Commit')
   const state = request.state
@@ -80,7 +80,7 @@ export async function createCommitStatus(
       sha,
       ref,
       name: request.name || 'default',
-      userId: actor.userId,
+      userId: caller.userId,
       pipelineId,
       targetUrl: request.targetUrl,
       description: request.description,
@@ -91,7 +91,7 @@ export async function createCommitStatus(
         ref,
         status: 'created',
         source: 'external',
-        userId: actor.userId,
+        userId: caller.userId,
         startedAt: null,
         finishedAt: null,
         committedAt: null,

@@ -79,12 +79,12 @@ export async function createPipelineFromConfig(
   deps: CreatePipelineDeps,
   request: PipelineRequest,
 ): Promise<Pipeline> {
-  const grant = request.actor.grant
+  const grant = request.caller.grant
   if (grant?.projectId !== request.projectId || !grant.createPipeline) {
     refused('Insufficient permissions to create a new pipeline')
   }
   const commit = await commitOf(deps, request)
-  await deps.throttle?.(request.projectId, request.actor.userId, commit.sha)
+  await deps.throttle?.(request.projectId, request.caller.userId, commit.sha)
   const project = (await deps.access.project(request.projectId)) ?? refused('Project not found')
   const path = project.ciConfigPath ?? CI_CONFIG_PATH
   // A configuration in another project (path@group/project) is not read here.
@@ -122,7 +122,7 @@ export async function createPipelineFromConfig(
     ref: request.ref,
     status: 'created',
     source: request.source,
-    userId: request.actor.userId,
+    userId: request.caller.userId,
     startedAt: null,
     finishedAt: null,
     committedAt: commit.committedAt,

@@ -4,7 +4,7 @@
  * projects whose inbound allowlist names the job's project.
  */
 import { InvalidError, RecordNotFoundError, UnauthenticatedError } from '@suite/runtime'
-import type { Actor } from './actor.js'
+import type { Caller } from './caller.js'
 import type { Job } from './job.js'
 import { requireAbility } from './policy.js'
 import { tokenDigest } from './runner.js'
@@ -50,10 +50,10 @@ export function requireRunning(found: JobTokenAuthentication): void {
 /** GET /projects/:id/job_token_scope/allowlist (admin_job_token_scope). */
 export async function listAllowlist(
   queue: JobQueueStore,
-  actor: Actor,
+  caller: Caller,
   projectId: number,
 ): Promise<number[]> {
-  requireAbility(actor, projectId, 'adminJobTokenScope')
+  requireAbility(caller, projectId, 'adminJobTokenScope')
   return queue.allowlist(projectId)
 }
 
@@ -64,12 +64,12 @@ export async function listAllowlist(
  */
 export async function addToAllowlist(
   queue: JobQueueStore,
-  actor: Actor,
+  caller: Caller,
   projectId: number,
   sourceProjectId: number,
   sourceReadable: boolean,
 ): Promise<void> {
-  requireAbility(actor, projectId, 'adminJobTokenScope')
+  requireAbility(caller, projectId, 'adminJobTokenScope')
   if (!sourceReadable) throw new RecordNotFoundError()
   if (sourceProjectId === projectId) {
     throw new InvalidError({}, 'Source project cannot be the target project')
@@ -82,11 +82,11 @@ export async function addToAllowlist(
 /** DELETE: 404 when it is not there. */
 export async function removeFromAllowlist(
   queue: JobQueueStore,
-  actor: Actor,
+  caller: Caller,
   projectId: number,
   sourceProjectId: number,
 ): Promise<void> {
-  requireAbility(actor, projectId, 'adminJobTokenScope')
+  requireAbility(caller, projectId, 'adminJobTokenScope')
   if (!(await queue.removeFromAllowlist(projectId, sourceProjectId)))
     throw new RecordNotFoundError()
 }

@@ -1,5 +1,5 @@
 import { NotFoundError, pageWindow, type PageRequest } from '@suite/runtime'
-import type { Actor } from './actor.js'
+import type { Caller } from './caller.js'
 import type { CommitStatus } from './commit-status.js'
 import type { CommitLookupPort, CommitStatusStore, StatusFilter } from './commit-status-ports.js'
 import { requireAbility } from './policy.js'
@@ -11,11 +11,11 @@ import { requireAbility } from './policy.js'
  */
 export async function listCommitStatuses(
   deps: { statuses: CommitStatusStore; commits: CommitLookupPort },
-  actor: Actor,
+  caller: Caller,
   filter: Omit<StatusFilter, 'sha'> & { sha: string },
   page: PageRequest | undefined,
 ): Promise<{ statuses: CommitStatus[]; total: number }> {
-  requireAbility(actor, filter.projectId, 'readCommitStatus')
+  requireAbility(caller, filter.projectId, 'readCommitStatus')
   const sha =
     filter.sha === '' ? undefined : await deps.commits.commitSha(filter.projectId, filter.sha)
   if (!sha) throw new NotFoundError('Commit')

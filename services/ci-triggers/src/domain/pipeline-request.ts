@@ -1,4 +1,4 @@
-import type { Actor } from './actor.js'
+import type { Caller } from './caller.js'
 import type { PipelineSource, PipelineUpstream } from './pipeline.js'
 
 /** A variable given with a pipeline request (GitLab's Ci::PipelineVariable). */
@@ -27,11 +27,11 @@ export interface MergeRequestContext {
 
 /**
  * What asks for a pipeline built from the repository's .gitlab-ci.yml: the
- * API, a merge request, or a trigger token (then `actor` is the token's
+ * API, a merge request, or a trigger token (then `caller` is the token's
  * owner, with the abilities the projects service answered for them).
  */
 export interface PipelineRequest {
-  actor: Actor
+  caller: Caller
   projectId: number
   /** A branch or tag name, or refs/merge-requests/<iid>/head. */
   ref: string

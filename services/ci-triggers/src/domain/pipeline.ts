@@ -1,4 +1,4 @@
-import type { CiStatus, PipelineCreated, PipelineSource } from '@suite/runtime'
+import type { CiStatus, PipelineSource } from '@suite/runtime'
 
 export { isPipelineSource, PIPELINE_SOURCES, type PipelineSource } from '@suite/runtime'
 
@@ -48,11 +48,22 @@ export interface PipelineUpstream {
 }
 
 /**
+ * A new branch pipeline, as the merge requests hear of it (the store writes
+ * it to the outbox as gitlab.ci.v1.PipelineCreated).
+ */
+export interface HeadPipelineCandidate {
+  projectId: number
+  pipelineId: number
+  ref: string
+  sha: string
+}
+
+/**
  * What a new pipeline tells the merge requests: a branch pipeline may become
  * the head pipeline of the opened requests whose head it ran on (GitLab's
  * MergeRequests::UpdateHeadPipelineWorker); a tag or merge request pipeline not.
  */
-export function headPipelineCandidate(pipeline: Pipeline): PipelineCreated | undefined {
+export function headPipelineCandidate(pipeline: Pipeline): HeadPipelineCandidate | undefined {
   if (pipeline.mergeRequestId !== null || pipeline.tag) return undefined
   return {
     projectId: pipeline.projectId,

@@ -1,4 +1,4 @@
-import type { Actor } from './actor.js'
+import type { Caller } from './caller.js'
 import type { Job, NewJob } from './job.js'
 import type { Pipeline, PipelineSource, PipelineStatus, PipelineUpstream } from './pipeline.js'
 import type { PipelineHookFacts } from './pipeline-hook.js'
@@ -130,14 +130,14 @@ export interface ProjectFacts {
 /** How ci-triggers learns who may do what in a project (projects and identity decide). */
 export interface AccessPort {
   /**
-   * A user's actor in a project named by id or full path, as the projects
+   * A user as a caller in a project named by id or full path, as the projects
    * service computes it for them; undefined when the user is unknown or
    * blocked, or cannot read the project (or it does not exist).
    */
-  actorFor(
+  callerFor(
     userId: number,
     project: { id: number } | { fullPath: string },
-  ): Promise<{ actor: Actor; project: ProjectFacts } | undefined>
+  ): Promise<{ caller: Caller; project: ProjectFacts } | undefined>
   /** A project by id, without a permission check; undefined when it does not exist. */
   project(projectId: number): Promise<ProjectFacts | undefined>
 }

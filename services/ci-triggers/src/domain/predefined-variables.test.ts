@@ -36,7 +36,7 @@ describe('predefinedVariables', () => {
     projectId: 3,
     ref: 'main',
     source: 'push',
-    actor: { userId: null },
+    caller: { userId: null },
     triggerId: null,
   } as unknown as PipelineRequest
   const project = {

@@ -85,7 +85,7 @@ export function predefinedVariables(facts: VariableFacts): Record<string, string
     ...(commit.commit ? commitVariables(commit.commit, commit.committedAt) : {}),
   }
   if (project.defaultBranch) variables.CI_DEFAULT_BRANCH = project.defaultBranch
-  if (request.actor.userId !== null) variables.GITLAB_USER_ID = String(request.actor.userId)
+  if (request.caller.userId !== null) variables.GITLAB_USER_ID = String(request.caller.userId)
   if (request.triggerId !== null) variables.CI_PIPELINE_TRIGGERED = 'true'
   if (mergeRequest) {
     Object.assign(variables, {

@@ -1,5 +1,5 @@
 import { RecordNotFoundError, pageWindow, type HookEvent, type PageRequest } from '@suite/runtime'
-import type { Actor } from './actor.js'
+import type { Caller } from './caller.js'
 import type { Job } from './job.js'
 import type { Pipeline } from './pipeline.js'
 import { pipelineHookSample } from './pipeline-hook.js'
@@ -9,15 +9,15 @@ import { can, foundPipeline, requireAbility, requireReadVariables } from './poli
 
 /**
  * One pipeline of a project; 404 "Not found" for an unknown id or one of
- * another project. With an actor, 403 unless they may read pipelines.
+ * another project. With a caller, 403 unless they may read pipelines.
  */
 export async function getPipeline(
   store: PipelineStore,
   projectId: number,
   id: number,
-  actor?: Actor,
+  caller?: Caller,
 ): Promise<Pipeline> {
-  if (actor) requireAbility(actor, projectId, 'readPipeline')
+  if (caller) requireAbility(caller, projectId, 'readPipeline')
   return foundPipeline(id > 0 ? await store.findInProject(projectId, id) : undefined)
 }
 
@@ -32,26 +32,26 @@ export async function batchGetPipelines(
   return wanted.flatMap((id) => byId.get(id) ?? [])
 }
 
-/** A page of a project's pipelines with the total count; with an actor, for readers only. */
+/** A page of a project's pipelines with the total count; with an caller, for readers only. */
 export function listPipelines(
   store: PipelineStore,
   filter: PipelineFilter,
   page: PageRequest | undefined,
   order?: PipelineOrder,
-  actor?: Actor,
+  caller?: Caller,
 ): Promise<{ pipelines: Pipeline[]; total: number }> {
-  if (actor) requireAbility(actor, filter.projectId, 'readPipeline')
+  if (caller) requireAbility(caller, filter.projectId, 'readPipeline')
   return store.list(filter, pageWindow(page), order)
 }
 
 /** The newest pipeline of `ref`; 404 when it has none. */
 export async function latestPipeline(
   store: PipelineStore,
-  actor: Actor,
+  caller: Caller,
   projectId: number,
   ref: string,
 ): Promise<Pipeline> {
-  requireAbility(actor, projectId, 'readPipeline')
+  requireAbility(caller, projectId, 'readPipeline')
   return foundPipeline(ref === '' ? undefined : await store.latest(projectId, ref))
 }
 
@@ -63,25 +63,25 @@ export async function latestPipeline(
  */
 export async function listPipelineJobs(
   store: PipelineStore,
-  actor: Actor,
+  caller: Caller,
   projectId: number,
   pipelineId: number,
   filter: JobFilter,
   page: PageRequest | undefined,
 ): Promise<{ jobs: Job[]; total: number }> {
-  const pipeline = await getPipeline(store, projectId, pipelineId, actor)
-  if (!can(actor, projectId, 'readBuild')) return { jobs: [], total: 0 }
+  const pipeline = await getPipeline(store, projectId, pipelineId, caller)
+  if (!can(caller, projectId, 'readBuild')) return { jobs: [], total: 0 }
   return store.jobs(pipeline.id, filter, pageWindow(page))
 }
 
 /** One job of a project (read_build); 404 "Not found" otherwise. */
 export async function getJob(
   store: PipelineStore,
-  actor: Actor,
+  caller: Caller,
   projectId: number,
   id: number,
 ): Promise<Job> {
-  requireAbility(actor, projectId, 'readBuild')
+  requireAbility(caller, projectId, 'readBuild')
   const job = id > 0 ? await store.findJob(projectId, id) : undefined
   if (!job) throw new RecordNotFoundError()
   return job
@@ -90,12 +90,12 @@ export async function getJob(
 /** The variables a pipeline was created with, for those who may read them. */
 export async function pipelineVariables(
   store: PipelineStore,
-  actor: Actor,
+  caller: Caller,
   projectId: number,
   pipelineId: number,
 ): Promise<RequestVariable[]> {
-  const pipeline = await getPipeline(store, projectId, pipelineId, actor)
-  requireReadVariables(actor, pipeline)
+  const pipeline = await getPipeline(store, projectId, pipelineId, caller)
+  requireReadVariables(caller, pipeline)
   return store.variables(pipeline.id)
 }
 
@@ -106,10 +106,10 @@ export async function pipelineVariables(
  */
 export async function samplePipelineHook(
   store: PipelineStore,
-  actor: Actor,
+  caller: Caller,
   projectId: number,
 ): Promise<HookEvent | undefined> {
-  requireAbility(actor, projectId, 'readPipeline')
+  requireAbility(caller, projectId, 'readPipeline')
   const facts = await store.newestHookFacts(projectId)
   return facts && pipelineHookSample(facts)
 }

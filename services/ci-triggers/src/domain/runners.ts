@@ -7,7 +7,7 @@
  * signed-in user, as GitLab's authenticate_show_runner! allows.
  */
 import { ForbiddenError, InvalidError, NotFoundError, PreconditionError } from '@suite/runtime'
-import type { Actor, ProjectGrant } from './actor.js'
+import type { Caller, ProjectGrant } from './caller.js'
 import { can } from './policy.js'
 import type { AccessPort, Window } from './ports.js'
 import {
@@ -24,7 +24,7 @@ import type { RunnerFilter, RunnerStore } from './runner-ports.js'
 
 export interface RunnerDeps {
   runners: RunnerStore
-  access: Pick<AccessPort, 'actorFor'>
+  access: Pick<AccessPort, 'callerFor'>
   /** The instance registration token; undefined: legacy registration is off. */
   registrationToken: string | undefined
   /** The projects a user holds Maintainer or more in (GET /runners' "owned"). */
@@ -60,25 +60,25 @@ function checkSettings(settings: RunnerSettings): RunnerSettings {
 /** POST /user/runners: a runner with its glrt- token, shown this once. */
 export async function createRunner(
   deps: RunnerDeps,
-  actor: Actor,
+  caller: Caller,
   scope: RunnerScope,
   settings: RunnerSettings,
 ): Promise<{ runner: Runner; token: string }> {
-  if (actor.userId === null) throw new ForbiddenError()
+  if (caller.userId === null) throw new ForbiddenError()
   let projectIds: number[] = []
   switch (scope.runnerType) {
     case 'instance_type':
-      if (!actor.admin) throw new ForbiddenError()
+      if (!caller.admin) throw new ForbiddenError()
       break
     case 'group_type':
       if (scope.groupId === null || scope.groupPath === null) {
         throw new InvalidError({}, 'group_id is missing')
       }
-      if (!scope.groupAdmin && !actor.admin) throw new ForbiddenError()
+      if (!scope.groupAdmin && !caller.admin) throw new ForbiddenError()
       break
     case 'project_type':
       if (scope.projectId === null) throw new InvalidError({}, 'project_id is missing')
-      if (!can(actor, scope.projectId, 'adminRunner')) throw new ForbiddenError()
+      if (!can(caller, scope.projectId, 'adminRunner')) throw new ForbiddenError()
       projectIds = [scope.projectId]
       break
   }
@@ -88,7 +88,7 @@ export async function createRunner(
     settings: checkSettings(settings),
     groupId: scope.runnerType === 'group_type' ? scope.groupId : null,
     groupPath: scope.runnerType === 'group_type' ? scope.groupPath : null,
-    creatorId: actor.userId,
+    creatorId: caller.userId,
     projectIds,
     tokenDigest: tokenDigest(token),
     contact: null,
@@ -150,67 +150,71 @@ export async function unregisterRunner(deps: RunnerDeps, token: string): Promise
 
 type RunnerAbility = Extract<keyof ProjectGrant, 'adminRunner' | 'readRunners'>
 
-/** Whether the actor holds `ability` in one of the runner's projects, as projects answers it. */
+/** Whether the caller holds `ability` in one of the runner's projects, as projects answers it. */
 async function holdsInProjects(
   deps: RunnerDeps,
-  actor: Actor,
+  caller: Caller,
   runner: Runner,
   ability: RunnerAbility,
 ): Promise<boolean> {
-  if (actor.userId === null) return false
+  if (caller.userId === null) return false
   for (const projectId of runner.projectIds) {
     if (
-      can(actor, projectId, ability) ||
-      (ability === 'readRunners' && can(actor, projectId, 'adminRunner'))
+      can(caller, projectId, ability) ||
+      (ability === 'readRunners' && can(caller, projectId, 'adminRunner'))
     )
       return true
-    const found = await deps.access.actorFor(actor.userId, { id: projectId })
-    const grant = found?.actor.grant
+    const found = await deps.access.callerFor(caller.userId, { id: projectId })
+    const grant = found?.caller.grant
     if (grant?.[ability] || (ability === 'readRunners' && grant?.adminRunner)) return true
   }
   return false
 }
 
-/** The runner if the actor may see it (read) or change it (admin); 403 otherwise. */
+/** The runner if the caller may see it (read) or change it (admin); 403 otherwise. */
 async function accessibleRunner(
   deps: RunnerDeps,
-  actor: Actor,
+  caller: Caller,
   id: number,
   ability: RunnerAbility,
 ): Promise<Runner> {
   const runner = id > 0 ? await deps.runners.find(id) : undefined
   if (!runner) throw missing()
-  if (actor.admin) return runner
-  if (ability === 'readRunners' && runner.runnerType === 'instance_type' && actor.userId !== null) {
+  if (caller.admin) return runner
+  if (
+    ability === 'readRunners' &&
+    runner.runnerType === 'instance_type' &&
+    caller.userId !== null
+  ) {
     return runner
   }
   if (
     runner.runnerType === 'project_type' &&
-    (await holdsInProjects(deps, actor, runner, ability))
+    (await holdsInProjects(deps, caller, runner, ability))
   ) {
     return runner
   }
   throw new ForbiddenError('No access granted')
 }
 
-export function getRunner(deps: RunnerDeps, actor: Actor, id: number): Promise<Runner> {
-  return accessibleRunner(deps, actor, id, 'readRunners')
+export function getRunner(deps: RunnerDeps, caller: Caller, id: number): Promise<Runner> {
+  return accessibleRunner(deps, caller, id, 'readRunners')
 }
 
 export async function updateRunner(
   deps: RunnerDeps,
-  actor: Actor,
+  caller: Caller,
   id: number,
   settings: RunnerSettings,
 ): Promise<Runner> {
-  await accessibleRunner(deps, actor, id, 'adminRunner')
+  await accessibleRunner(deps, caller, id, 'adminRunner')
   const updated = await deps.runners.update(id, checkSettings(settings))
   if (!updated) throw missing()
   return updated
 }
 
-export async function deleteRunner(deps: RunnerDeps, actor: Actor, id: number): Promise<void> {
-  await accessibleRunner(deps, actor, id, 'adminRunner')
+export async function deleteRunner(deps: RunnerDeps, caller: Caller, id: number): Promise<void> {
+  await accessibleRunner(deps, caller, id, 'adminRunner')
   if (!(await deps.runners.delete(id))) throw missing()
 }
 
@@ -225,19 +229,19 @@ export type RunnerListScope =
  */
 export async function listRunners(
   deps: RunnerDeps,
-  actor: Actor,
+  caller: Caller,
   scope: RunnerListScope,
   filter: RunnerFilter,
   window: Window,
 ): Promise<{ runners: Runner[]; total: number }> {
   switch (scope.kind) {
     case 'all':
-      if (!actor.admin) throw new ForbiddenError()
+      if (!caller.admin) throw new ForbiddenError()
       return deps.runners.list(filter, window)
     case 'project':
       if (
-        !can(actor, scope.projectId, 'readRunners') &&
-        !can(actor, scope.projectId, 'adminRunner')
+        !can(caller, scope.projectId, 'readRunners') &&
+        !can(caller, scope.projectId, 'adminRunner')
       ) {
         throw new ForbiddenError()
       }
@@ -246,8 +250,8 @@ export async function listRunners(
         window,
       )
     case 'owned': {
-      if (actor.userId === null) throw new ForbiddenError()
-      const projectIds = await deps.maintainedProjectIds(actor.userId)
+      if (caller.userId === null) throw new ForbiddenError()
+      const projectIds = await deps.maintainedProjectIds(caller.userId)
       return deps.runners.list({ ...filter, projectIds }, window)
     }
   }

@@ -1,6 +1,6 @@
 import { InvalidError, NotFoundError } from '@suite/runtime'
 import { InMemoryTriggerStore } from '../testing/in-memory-trigger-store.js'
-import type { Actor } from './actor.js'
+import type { Caller } from './caller.js'
 import type { Pipeline } from './pipeline.js'
 import type { PipelineRequest } from './pipeline-request.js'
 import type { AccessPort, PipelineCreator, ProjectFacts } from './ports.js'
@@ -20,7 +20,7 @@ const PROJECT: ProjectFacts = {
 }
 const TOKEN = `glptt-${'a'.repeat(40)}`
 
-function ownerActor(): Actor {
+function ownerCaller(): Caller {
   return {
     userId: 1,
     admin: false,
@@ -42,12 +42,12 @@ function ownerActor(): Actor {
   }
 }
 
-function fakeAccess(owner: Actor | undefined): AccessPort {
+function fakeAccess(owner: Caller | undefined): AccessPort {
   return {
-    actorFor: (userId, ref) =>
+    callerFor: (userId, ref) =>
       Promise.resolve(
         owner && userId === owner.userId && 'id' in ref && ref.id === PROJECT.id
-          ? { actor: owner, project: PROJECT }
+          ? { caller: owner, project: PROJECT }
           : undefined,
       ),
     project: (id) => Promise.resolve(id === PROJECT.id ? PROJECT : undefined),
@@ -78,7 +78,7 @@ describe('triggerPipeline', () => {
     lookups = []
     deps = {
       triggers: store,
-      access: fakeAccess(ownerActor()),
+      access: fakeAccess(ownerCaller()),
       pipelines: creator,
       now: () => NOW,
       observeLookup: (result) => lookups.push(result),
@@ -106,7 +106,7 @@ describe('triggerPipeline', () => {
     expect(pipeline.id).toBe(42)
     expect(creator.requests).toEqual([
       {
-        actor: ownerActor(),
+        caller: ownerCaller(),
         projectId: PROJECT.id,
         ref: 'main',
         sha: null,
@@ -155,7 +155,7 @@ describe('triggerPipeline', () => {
   it('runs as nobody when the owner is gone, blocked or cannot read the project', async () => {
     deps = { ...deps, access: fakeAccess(undefined) }
     await triggerPipeline(deps, input())
-    expect(creator.requests[0]?.actor).toEqual({ userId: null, admin: false, grant: undefined })
+    expect(creator.requests[0]?.caller).toEqual({ userId: null, admin: false, grant: undefined })
   })
 
   it('leaves last_used alone when the pipeline is not created', async () => {

@@ -1,5 +1,5 @@
 import { NotFoundError, UnauthenticatedError } from '@suite/runtime'
-import type { Actor } from './actor.js'
+import type { Caller } from './caller.js'
 import type { Pipeline } from './pipeline.js'
 import type { InputValue, RequestVariable } from './pipeline-request.js'
 import { authenticateJobToken, jobTokenReaches, requireRunning } from './job-token.js'
@@ -41,7 +41,7 @@ const PAYLOAD_VARIABLE = 'TRIGGER_PAYLOAD'
  * nobody: pipeline creation refuses them as it refuses any caller without
  * :create_pipeline (400 "Insufficient permissions to create a new pipeline").
  */
-const NOBODY: Actor = { userId: null, admin: false, grant: undefined }
+const NOBODY: Caller = { userId: null, admin: false, grant: undefined }
 
 /** Every miss looks the same, so that a token never tells a project exists: 404 Not Found. */
 function notFound(): NotFoundError {
@@ -93,13 +93,13 @@ async function triggerWithJobToken(
     if (error instanceof UnauthenticatedError) throw notFound()
     throw error
   }
-  const owner = await deps.access.actorFor(found.userId, input.project)
+  const owner = await deps.access.callerFor(found.userId, input.project)
   if (!owner) throw notFound()
   requireRunning(found)
   if (!(await jobTokenReaches(queue, found.job, owner.project.id))) throw notFound()
   const { job } = found
   return deps.pipelines.create({
-    actor: owner.actor,
+    caller: owner.caller,
     projectId: owner.project.id,
     ref: input.ref,
     sha: null,
@@ -140,11 +140,11 @@ export async function triggerPipeline(
   deps.observeLookup('found')
   if (!(await isTokenProject(deps.access, trigger.projectId, input.project))) throw notFound()
 
-  const owner = await deps.access.actorFor(trigger.ownerId, { id: trigger.projectId })
+  const owner = await deps.access.callerFor(trigger.ownerId, { id: trigger.projectId })
 
   const variables = requestVariables(input)
   const pipeline = await deps.pipelines.create({
-    actor: owner?.actor ?? NOBODY,
+    caller: owner?.caller ?? NOBODY,
     projectId: trigger.projectId,
     ref: input.ref,
     sha: null,

@@ -5,7 +5,7 @@ import {
   UnauthenticatedError,
 } from '@suite/runtime'
 import { InMemoryTriggerStore } from '../testing/in-memory-trigger-store.js'
-import type { Actor, ProjectGrant } from './actor.js'
+import type { Caller, ProjectGrant } from './caller.js'
 import {
   createTrigger,
   deleteTrigger,
@@ -37,8 +37,8 @@ function grant(overrides: Partial<ProjectGrant> = {}): ProjectGrant {
   }
 }
 
-const maintainer = (userId: number): Actor => ({ userId, admin: false, grant: grant() })
-const developer: Actor = {
+const maintainer = (userId: number): Caller => ({ userId, admin: false, grant: grant() })
+const developer: Caller = {
   userId: 3,
   admin: false,
   grant: grant({ adminPipelineTriggers: false, adminPipeline: false }),
@@ -124,7 +124,7 @@ describe('trigger token management', () => {
     await expect(updateTrigger(store, maintainer(2), PROJECT, mine.id, 'x')).rejects.toThrow(
       new ForbiddenError(NOT_ALLOWED_TO_UPDATE),
     )
-    const demoted: Actor = { ...developer, userId: 1 }
+    const demoted: Caller = { ...developer, userId: 1 }
     await expect(updateTrigger(store, demoted, PROJECT, mine.id, 'x')).rejects.toBeInstanceOf(
       ForbiddenError,
     )

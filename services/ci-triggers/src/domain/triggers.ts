@@ -6,7 +6,7 @@ import {
   pageWindow,
   type PageRequest,
 } from '@suite/runtime'
-import type { Actor } from './actor.js'
+import type { Caller } from './caller.js'
 import { newTriggerToken, type TriggerStore } from './trigger.js'
 import { viewTrigger, type TriggerView } from './trigger-view.js'
 
@@ -23,33 +23,33 @@ export const NOT_ALLOWED_TO_UPDATE =
   'The current user is not authorized to update the pipeline trigger token'
 
 /** The signed-in user acting; anonymous callers never reach here past the gateway. */
-function userOf(actor: Actor): number {
-  if (actor.userId === null) throw new UnauthenticatedError()
-  return actor.userId
+function userOf(caller: Caller): number {
+  if (caller.userId === null) throw new UnauthenticatedError()
+  return caller.userId
 }
 
 /**
  * :admin_build / :manage_trigger (Maintainer and up) in the project acted on;
  * abilities of another project do not count. 403 Forbidden otherwise.
  */
-function canManageTriggers(actor: Actor, projectId: number): boolean {
-  return actor.grant?.projectId === projectId && actor.grant.adminPipelineTriggers
+function canManageTriggers(caller: Caller, projectId: number): boolean {
+  return caller.grant?.projectId === projectId && caller.grant.adminPipelineTriggers
 }
 
-function requireManageTriggers(actor: Actor, projectId: number): number {
-  const userId = userOf(actor)
-  if (!canManageTriggers(actor, projectId)) throw new ForbiddenError()
+function requireManageTriggers(caller: Caller, projectId: number): number {
+  const userId = userOf(caller)
+  if (!canManageTriggers(caller, projectId)) throw new ForbiddenError()
   return userId
 }
 
 /** GET /projects/:id/triggers: a page of the project's tokens, as this caller may see them. */
 export async function listTriggers(
   store: TriggerStore,
-  actor: Actor,
+  caller: Caller,
   projectId: number,
   page: PageRequest | undefined,
 ): Promise<{ triggers: TriggerView[]; total: number }> {
-  const userId = requireManageTriggers(actor, projectId)
+  const userId = requireManageTriggers(caller, projectId)
   const { triggers, total } = await store.list(projectId, pageWindow(page))
   return { triggers: triggers.map((trigger) => viewTrigger(trigger, userId)), total }
 }
@@ -57,11 +57,11 @@ export async function listTriggers(
 /** GET /projects/:id/triggers/:trigger_id; an unknown id is GitLab's find miss (404 Not found). */
 export async function getTrigger(
   store: TriggerStore,
-  actor: Actor,
+  caller: Caller,
   projectId: number,
   id: number,
 ): Promise<TriggerView> {
-  const userId = requireManageTriggers(actor, projectId)
+  const userId = requireManageTriggers(caller, projectId)
   const trigger = await store.find(projectId, id)
   if (!trigger) throw new RecordNotFoundError()
   return viewTrigger(trigger, userId)
@@ -75,12 +75,12 @@ export interface CreateTriggerInput {
 /** POST /projects/:id/triggers: a new token owned by the caller, shown to them in full. */
 export async function createTrigger(
   store: TriggerStore,
-  actor: Actor,
+  caller: Caller,
   projectId: number,
   input: CreateTriggerInput,
   now: Date,
 ): Promise<TriggerView> {
-  const userId = requireManageTriggers(actor, projectId)
+  const userId = requireManageTriggers(caller, projectId)
   const latest = new Date(now.getTime() + MAX_LIFETIME_DAYS * DAY_MS)
   if (input.expiresAt !== null && input.expiresAt.getTime() > latest.getTime()) {
     const errors = { expires_at: [`must be before ${latest.toISOString().slice(0, 10)}`] }
@@ -104,15 +104,15 @@ export async function createTrigger(
  */
 export async function updateTrigger(
   store: TriggerStore,
-  actor: Actor,
+  caller: Caller,
   projectId: number,
   id: number,
   description: string | null,
 ): Promise<TriggerView> {
-  const userId = userOf(actor)
+  const userId = userOf(caller)
   const trigger = await store.find(projectId, id)
   if (!trigger) throw new RecordNotFoundError()
-  if (!canManageTriggers(actor, projectId) || trigger.ownerId !== userId) {
+  if (!canManageTriggers(caller, projectId) || trigger.ownerId !== userId) {
     throw new ForbiddenError(NOT_ALLOWED_TO_UPDATE)
   }
   const updated = await store.updateDescription(projectId, id, description)
@@ -123,10 +123,10 @@ export async function updateTrigger(
 /** DELETE /projects/:id/triggers/:trigger_id (204). */
 export async function deleteTrigger(
   store: TriggerStore,
-  actor: Actor,
+  caller: Caller,
   projectId: number,
   id: number,
 ): Promise<void> {
-  requireManageTriggers(actor, projectId)
+  requireManageTriggers(caller, projectId)
   if (!(await store.delete(projectId, id))) throw new RecordNotFoundError()
 }

@@ -10,7 +10,7 @@ type AnyDB = Kysely<any>
  * merge requests' head pipelines), written in the pipeline's transaction.
  */
 export async function up(db: AnyDB): Promise<void> {
-  // payload: runtime's PipelineCreated (projectId, pipelineId, ref, sha)
+  // payload: gitlab.ci.v1.PipelineCreated in its JSON form (projectId, pipelineId, ref, sha)
   await createOutboxTableV1(db, 'pipeline_created_outbox')
 }
 

@@ -11,7 +11,7 @@ type AnyDB = Kysely<any>
  * the transaction that stored the status.
  */
 export async function up(db: AnyDB): Promise<void> {
-  // payload: runtime's PipelineFinished (projectId, pipelineId, ref, sha, status, branch, finishedAt)
+  // payload: gitlab.ci.v1.PipelineFinished in its JSON form (projectId, pipelineId, ref, sha, status, branch, finishedAt)
   await createOutboxTableV1(db, 'pipeline_finished_outbox')
 }
 

@@ -3,7 +3,7 @@ import type { GrpcServer } from '@suite/runtime'
 import type { CommitStatus } from '../domain/commit-status.js'
 import { createCommitStatus, type CreateCommitStatusDeps } from '../domain/create-commit-status.js'
 import { listCommitStatuses } from '../domain/list-commit-statuses.js'
-import { actorOf } from './from-proto.js'
+import { callerOf } from './from-proto.js'
 import { toJobMessage } from './to-proto.js'
 
 function toStatusMessage(status: CommitStatus): CommitStatusMessage {
@@ -23,7 +23,7 @@ export function commitStatusRpcs(
     createCommitStatus: server.unary('CreateCommitStatus', async (req) => ({
       status: toStatusMessage(
         await createCommitStatus(deps, {
-          actor: actorOf(req.caller),
+          caller: callerOf(req.caller),
           projectId: req.projectId,
           sha: req.sha,
           state: req.state,
@@ -39,7 +39,7 @@ export function commitStatusRpcs(
     listCommitStatuses: server.unary('ListCommitStatuses', async (req) => {
       const { statuses, total } = await listCommitStatuses(
         deps,
-        actorOf(req.caller),
+        callerOf(req.caller),
         {
           projectId: req.projectId,
           sha: req.sha,

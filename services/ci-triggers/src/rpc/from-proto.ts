@@ -1,11 +1,11 @@
-import type { Caller, PipelineInput, PipelineVariable } from '@suite/proto'
+import type { Caller as CallerMessage, PipelineInput, PipelineVariable } from '@suite/proto'
 import { InvalidError } from '@suite/runtime'
 import { grantOf } from '../clients/access.js'
-import type { Actor } from '../domain/actor.js'
+import type { Caller } from '../domain/caller.js'
 import type { InputValue, RequestVariable } from '../domain/pipeline-request.js'
 
-/** The caller as an actor, with the abilities the gateway (or a service) handed on. */
-export function actorOf(caller: Caller | undefined): Actor {
+/** The caller as the domain sees it, with the abilities the gateway (or a service) handed on. */
+export function callerOf(caller: CallerMessage | undefined): Caller {
   const abilities = caller?.project
   return {
     userId: caller?.userId ?? null,

@@ -1,6 +1,6 @@
 import type { JobTokenServiceServer } from '@suite/proto'
 import type { GrpcServer } from '@suite/runtime'
-import type { Actor } from '../domain/actor.js'
+import type { Caller } from '../domain/caller.js'
 import {
   addToAllowlist,
   authenticateJobToken,
@@ -9,18 +9,18 @@ import {
 } from '../domain/job-token.js'
 import type { AccessPort } from '../domain/ports.js'
 import type { JobQueueStore } from '../domain/runner-ports.js'
-import { actorOf } from './from-proto.js'
+import { callerOf } from './from-proto.js'
 import { toJobMessage } from './to-proto.js'
 
 export interface JobTokenDeps {
   queue: JobQueueStore
-  access: Pick<AccessPort, 'actorFor'>
+  access: Pick<AccessPort, 'callerFor'>
 }
 
-/** Whether the actor can read `projectId`, as the projects service answers for their user. */
-async function readable(deps: JobTokenDeps, actor: Actor, projectId: number): Promise<boolean> {
-  if (actor.userId === null || projectId <= 0) return false
-  return (await deps.access.actorFor(actor.userId, { id: projectId })) !== undefined
+/** Whether the caller can read `projectId`, as the projects service answers for their user. */
+async function readable(deps: JobTokenDeps, caller: Caller, projectId: number): Promise<boolean> {
+  if (caller.userId === null || projectId <= 0) return false
+  return (await deps.access.callerFor(caller.userId, { id: projectId })) !== undefined
 }
 
 /** gitlab.ci.v1.JobTokenService */
@@ -37,24 +37,29 @@ export function jobTokenService(server: GrpcServer, deps: JobTokenDeps): JobToke
     }),
 
     listAllowlist: server.unary('ListAllowlist', async (req) => ({
-      projectIds: await listAllowlist(deps.queue, actorOf(req.caller), req.projectId),
+      projectIds: await listAllowlist(deps.queue, callerOf(req.caller), req.projectId),
     })),
 
     addToAllowlist: server.unary('AddToAllowlist', async (req) => {
-      const actor = actorOf(req.caller)
+      const caller = callerOf(req.caller)
       await addToAllowlist(
         deps.queue,
-        actor,
+        caller,
         req.projectId,
         req.targetProjectId,
-        await readable(deps, actor, req.targetProjectId),
+        await readable(deps, caller, req.targetProjectId),
       )
       // The link as GitLab shows it: the allowed project is its source.
       return { sourceProjectId: req.targetProjectId, targetProjectId: req.projectId }
     }),
 
     removeFromAllowlist: server.unary('RemoveFromAllowlist', async (req) => {
-      await removeFromAllowlist(deps.queue, actorOf(req.caller), req.projectId, req.targetProjectId)
+      await removeFromAllowlist(
+        deps.queue,
+        callerOf(req.caller),
+        req.projectId,
+        req.targetProjectId,
+      )
       return {}
     }),
   }

@@ -20,7 +20,7 @@ import {
   samplePipelineHook,
 } from '../domain/read-pipelines.js'
 import { commitStatusRpcs } from './commit-status.rpc.js'
-import { actorOf, inputsOf, variablesOf } from './from-proto.js'
+import { callerOf, inputsOf, variablesOf } from './from-proto.js'
 import { toJobMessage, toPipelineMessage } from './to-proto.js'
 
 const SCOPES = ['running', 'pending', 'finished', 'branches', 'tags'] as const
@@ -72,13 +72,13 @@ export function pipelineService(
   const { store } = deps
   const changeJob =
     (change: typeof playJob) =>
-    async (req: { caller?: Parameters<typeof actorOf>[0]; projectId: number; jobId: number }) => ({
-      job: toJobMessage(await change(deps.jobs, actorOf(req.caller), req.projectId, req.jobId)),
+    async (req: { caller?: Parameters<typeof callerOf>[0]; projectId: number; jobId: number }) => ({
+      job: toJobMessage(await change(deps.jobs, callerOf(req.caller), req.projectId, req.jobId)),
     })
   return {
     ...commitStatusRpcs(server, deps.commitStatuses),
     getJobTrace: server.unary('GetJobTrace', async (req) => ({
-      content: await jobTrace(deps.jobs, actorOf(req.caller), req.projectId, req.jobId),
+      content: await jobTrace(deps.jobs, callerOf(req.caller), req.projectId, req.jobId),
     })),
     playJob: server.unary('PlayJob', changeJob(playJob)),
     cancelJob: server.unary('CancelJob', changeJob(cancelJob)),
@@ -92,7 +92,7 @@ export function pipelineService(
       }
       const context = req.mergeRequest
       const pipeline = await createPipelineFromConfig(deps, {
-        actor: actorOf(req.caller),
+        caller: callerOf(req.caller),
         projectId: req.projectId,
         ref: req.ref,
         sha: req.resolveRef ? null : req.sha,
@@ -111,7 +111,7 @@ export function pipelineService(
 
     getPipeline: server.unary('GetPipeline', async (req) => ({
       pipeline: toPipelineMessage(
-        await getPipeline(store, req.projectId, req.id, req.caller && actorOf(req.caller)),
+        await getPipeline(store, req.projectId, req.id, req.caller && callerOf(req.caller)),
       ),
     })),
 
@@ -125,22 +125,22 @@ export function pipelineService(
         filterOf(req),
         req.page,
         orderOf(req.orderBy, req.sort),
-        req.caller && actorOf(req.caller),
+        req.caller && callerOf(req.caller),
       )
       return { pipelines: pipelines.map(toPipelineMessage), pageInfo: { total } }
     }),
 
     getLatestPipeline: server.unary('GetLatestPipeline', async (req) => {
-      const actor = actorOf(req.caller)
+      const caller = callerOf(req.caller)
       const ref =
         req.ref !== '' ? req.ref : ((await deps.access.project(req.projectId))?.defaultBranch ?? '')
       return {
-        pipeline: toPipelineMessage(await latestPipeline(store, actor, req.projectId, ref)),
+        pipeline: toPipelineMessage(await latestPipeline(store, caller, req.projectId, ref)),
       }
     }),
 
     samplePipelineHook: server.unary('SamplePipelineHook', async (req) => {
-      const event = await samplePipelineHook(store, actorOf(req.caller), req.projectId)
+      const event = await samplePipelineHook(store, callerOf(req.caller), req.projectId)
       return event ? { eventJson: JSON.stringify(event) } : {}
     }),
 
@@ -151,7 +151,7 @@ export function pipelineService(
       })
       const { jobs, total } = await listPipelineJobs(
         store,
-        actorOf(req.caller),
+        callerOf(req.caller),
         req.projectId,
         req.pipelineId,
         { statuses, includeRetried: req.includeRetried },
@@ -161,13 +161,13 @@ export function pipelineService(
     }),
 
     getJob: server.unary('GetJob', async (req) => ({
-      job: toJobMessage(await getJob(store, actorOf(req.caller), req.projectId, req.id)),
+      job: toJobMessage(await getJob(store, callerOf(req.caller), req.projectId, req.id)),
     })),
 
     listPipelineVariables: server.unary('ListPipelineVariables', async (req) => {
       const variables = await pipelineVariables(
         store,
-        actorOf(req.caller),
+        callerOf(req.caller),
         req.projectId,
         req.pipelineId,
       )
@@ -182,18 +182,18 @@ export function pipelineService(
 
     cancelPipeline: server.unary('CancelPipeline', async (req) => ({
       pipeline: toPipelineMessage(
-        await cancelPipeline(store, actorOf(req.caller), req.projectId, req.pipelineId),
+        await cancelPipeline(store, callerOf(req.caller), req.projectId, req.pipelineId),
       ),
     })),
 
     retryPipeline: server.unary('RetryPipeline', async (req) => ({
       pipeline: toPipelineMessage(
-        await retryPipeline(store, actorOf(req.caller), req.projectId, req.pipelineId),
+        await retryPipeline(store, callerOf(req.caller), req.projectId, req.pipelineId),
       ),
     })),
 
     deletePipeline: server.unary('DeletePipeline', async (req) => {
-      await deletePipeline(store, actorOf(req.caller), req.projectId, req.pipelineId)
+      await deletePipeline(store, callerOf(req.caller), req.projectId, req.pipelineId)
       return {}
     }),
   }

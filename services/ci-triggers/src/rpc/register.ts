@@ -6,8 +6,7 @@ import {
   TriggerServiceService,
 } from '@suite/proto'
 import type { GrpcServer, ServiceDeps } from '@suite/runtime'
-import { ciTriggersDeps } from '../deps.js'
-import { triggerDeps } from '../trigger-deps.js'
+import { ciTriggersDeps, triggerDeps } from '../deps.js'
 import type { Database } from '../store/schema.js'
 import { jobTokenService } from './job-token.rpc.js'
 import { pipelineService } from './pipeline.rpc.js'

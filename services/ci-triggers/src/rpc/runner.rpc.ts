@@ -14,7 +14,7 @@ import {
   type RunnerDeps,
   type RunnerListScope,
 } from '../domain/runners.js'
-import { actorOf } from './from-proto.js'
+import { callerOf } from './from-proto.js'
 import {
   contactOf,
   runnerTypeOf,
@@ -78,7 +78,7 @@ export function runnerService(server: GrpcServer, deps: RunnerDeps): RunnerServi
       const groupAbilities = req.caller?.group
       const { runner, token } = await createRunner(
         deps,
-        actorOf(req.caller),
+        callerOf(req.caller),
         {
           runnerType: runnerTypeOf(req.runnerType),
           projectId: req.projectId ?? null,
@@ -116,7 +116,7 @@ export function runnerService(server: GrpcServer, deps: RunnerDeps): RunnerServi
     listRunners: server.unary('ListRunners', async (req) => {
       const { runners, total } = await listRunners(
         deps,
-        actorOf(req.caller),
+        callerOf(req.caller),
         scopeOf(req.scope, req.projectId),
         filterOf(req, deps.now()),
         pageWindow(req.page),
@@ -125,12 +125,12 @@ export function runnerService(server: GrpcServer, deps: RunnerDeps): RunnerServi
     }),
 
     getRunner: server.unary('GetRunner', async (req) => ({
-      runner: present(await getRunner(deps, actorOf(req.caller), req.id)),
+      runner: present(await getRunner(deps, callerOf(req.caller), req.id)),
     })),
 
     updateRunner: server.unary('UpdateRunner', async (req) => ({
       runner: present(
-        await updateRunner(deps, actorOf(req.caller), req.id, settingsOf(req.settings)),
+        await updateRunner(deps, callerOf(req.caller), req.id, settingsOf(req.settings)),
       ),
     })),
 
@@ -139,7 +139,7 @@ export function runnerService(server: GrpcServer, deps: RunnerDeps): RunnerServi
     })),
 
     deleteRunner: server.unary('DeleteRunner', async (req) => {
-      await deleteRunner(deps, actorOf(req.caller), req.id)
+      await deleteRunner(deps, callerOf(req.caller), req.id)
       return {}
     }),
   }

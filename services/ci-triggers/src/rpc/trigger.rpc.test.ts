@@ -14,7 +14,7 @@ import {
   type PromiseClient,
   generateInternalSecret,
 } from '@suite/runtime'
-import type { Actor } from '../domain/actor.js'
+import type { Caller as DomainCaller } from '../domain/caller.js'
 import type { Pipeline } from '../domain/pipeline.js'
 import type { PipelineRequest } from '../domain/pipeline-request.js'
 import type { AccessPort } from '../domain/ports.js'
@@ -36,7 +36,7 @@ function caller(userId: number, adminPipelineTriggers = true): Caller {
   }
 }
 
-const owner: Actor = {
+const owner: DomainCaller = {
   userId: 1,
   admin: false,
   grant: {
@@ -57,11 +57,11 @@ const owner: Actor = {
 }
 
 const access: AccessPort = {
-  actorFor: (userId) =>
+  callerFor: (userId) =>
     Promise.resolve(
       userId === 1
         ? {
-            actor: owner,
+            caller: owner,
             project: {
               id: PROJECT,
               fullPath: 'g/p',
@@ -108,7 +108,7 @@ describe('TriggerService over gRPC', () => {
           ref: request.ref,
           status: 'pending',
           source: 'trigger',
-          userId: request.actor.userId,
+          userId: request.caller.userId,
           createdAt: NOW,
           updatedAt: NOW,
           startedAt: null,

@@ -23,7 +23,7 @@ import {
   listTriggers,
   updateTrigger,
 } from '../domain/triggers.js'
-import { actorOf, inputsOf } from './from-proto.js'
+import { callerOf, inputsOf } from './from-proto.js'
 import { toPipelineMessage } from './to-proto.js'
 import { toTriggerMessage } from './trigger-to-proto.js'
 
@@ -44,8 +44,8 @@ export function triggerService(server: GrpcServer, deps: TriggerDeps): TriggerSe
     listTriggers: server.unary(
       'ListTriggers',
       async (req: ListTriggersRequest): Promise<ListTriggersResponse> => {
-        const actor = actorOf(req.caller)
-        const { triggers, total } = await listTriggers(store, actor, req.projectId, req.page)
+        const caller = callerOf(req.caller)
+        const { triggers, total } = await listTriggers(store, caller, req.projectId, req.page)
         return { triggers: triggers.map(toTriggerMessage), pageInfo: { total } }
       },
     ),
@@ -54,7 +54,7 @@ export function triggerService(server: GrpcServer, deps: TriggerDeps): TriggerSe
       'GetTrigger',
       async (req: GetTriggerRequest): Promise<GetTriggerResponse> => ({
         trigger: toTriggerMessage(
-          await getTrigger(store, actorOf(req.caller), req.projectId, req.id),
+          await getTrigger(store, callerOf(req.caller), req.projectId, req.id),
         ),
       }),
     ),
@@ -65,7 +65,7 @@ export function triggerService(server: GrpcServer, deps: TriggerDeps): TriggerSe
         const input = { description: req.description, expiresAt: req.expiresAt ?? null }
         const created = await createTrigger(
           store,
-          actorOf(req.caller),
+          callerOf(req.caller),
           req.projectId,
           input,
           deps.now(),
@@ -77,9 +77,9 @@ export function triggerService(server: GrpcServer, deps: TriggerDeps): TriggerSe
     updateTrigger: server.unary(
       'UpdateTrigger',
       async (req: UpdateTriggerRequest): Promise<UpdateTriggerResponse> => {
-        const actor = actorOf(req.caller)
+        const caller = callerOf(req.caller)
         const description = req.description ?? null
-        const updated = await updateTrigger(store, actor, req.projectId, req.id, description)
+        const updated = await updateTrigger(store, caller, req.projectId, req.id, description)
         return { trigger: toTriggerMessage(updated) }
       },
     ),
@@ -87,7 +87,7 @@ export function triggerService(server: GrpcServer, deps: TriggerDeps): TriggerSe
     deleteTrigger: server.unary(
       'DeleteTrigger',
       async (req: DeleteTriggerRequest): Promise<DeleteTriggerResponse> => {
-        await deleteTrigger(store, actorOf(req.caller), req.projectId, req.id)
+        await deleteTrigger(store, callerOf(req.caller), req.projectId, req.id)
         return {}
       },
     ),

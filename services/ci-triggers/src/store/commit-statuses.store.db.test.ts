@@ -7,7 +7,7 @@ import {
   PIPELINE_FINISHED_OUTBOX,
   type TestSchema,
 } from '@suite/runtime'
-import type { Actor } from '../domain/actor.js'
+import type { Caller } from '../domain/caller.js'
 import type { CommitLookupPort } from '../domain/commit-status-ports.js'
 import { createCommitStatus, type CreateCommitStatusDeps } from '../domain/create-commit-status.js'
 import { listCommitStatuses } from '../domain/list-commit-statuses.js'
@@ -31,7 +31,7 @@ const commits: CommitLookupPort = {
   branchesContaining: (_projectId, sha) => Promise.resolve(sha === SHA ? ['feature', 'main'] : []),
 }
 
-function developer(projectId = PROJECT): Actor {
+function developer(projectId = PROJECT): Caller {
   return {
     userId: 5,
     admin: false,
@@ -55,7 +55,7 @@ function developer(projectId = PROJECT): Actor {
 
 const report = (fields: Partial<Parameters<typeof createCommitStatus>[1]>) =>
   createCommitStatus(deps, {
-    actor: developer(),
+    caller: developer(),
     projectId: PROJECT,
     sha: SHA,
     state: 'pending',
@@ -186,7 +186,7 @@ describe('commit statuses', () => {
   it('needs the abilities of a Developer', async () => {
     await expect(
       createCommitStatus(deps, {
-        actor: developer(99),
+        caller: developer(99),
         projectId: PROJECT,
         sha: SHA,
         state: 'pending',

@@ -5,7 +5,7 @@ import {
   type HookEvent,
   type TestSchema,
 } from '@suite/runtime'
-import type { Actor } from '../domain/actor.js'
+import type { Caller } from '../domain/caller.js'
 import { createCommitStatus } from '../domain/create-commit-status.js'
 import type { NewJob } from '../domain/job.js'
 import type { NewPipeline, PipelineContents, PipelineState } from '../domain/ports.js'
@@ -187,7 +187,7 @@ describe('hook_event_outbox', () => {
   })
 
   it('reports the status changes of an external pipeline commit statuses make', async () => {
-    const actor: Actor = {
+    const caller: Caller = {
       userId: 6,
       admin: false,
       grant: {
@@ -228,7 +228,7 @@ describe('hook_event_outbox', () => {
       },
     }
     const post = (state: string, name = 'default') =>
-      createCommitStatus(deps, { actor, projectId: 8, sha: SHA, ref: 'external', state, name })
+      createCommitStatus(deps, { caller, projectId: 8, sha: SHA, ref: 'external', state, name })
     const first = await post('pending')
     // A second pending status leaves the pipeline pending: no event.
     await post('pending', 'other')

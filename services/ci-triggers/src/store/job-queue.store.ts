@@ -1,14 +1,14 @@
-import { insertOutboxMessage } from '@suite/runtime'
+import { insertOutboxMessage, type OutboxCodec } from '@suite/runtime'
 import { sql, type Kysely } from 'kysely'
 import type { Job } from '../domain/job.js'
 import type {
   Claim,
   ClaimedJob,
+  JobDeadline,
   JobQueueStore,
   TraceAppend,
   TraceAppendResult,
 } from '../domain/runner-ports.js'
-import { JOB_DEADLINE_OUTBOX } from '../workers/queues.js'
 import { toJob } from './job-rows.js'
 import { toPipeline } from './pipeline-rows.js'
 import type { Database } from './schema.js'
@@ -45,9 +45,16 @@ function protectionOf(claim: Claim) {
       and pipelines.predefined_variables->>'CI_COMMIT_REF_PROTECTED' = 'true')`
 }
 
-/** The job queue, job logs and the job token scope in the `ci_triggers` schema. */
+/**
+ * The job queue, job logs and the job token scope in the `ci_triggers` schema.
+ * A claim writes its job's deadline to `deadlines`, the outbox the worker
+ * role's queue is fed from (handed in, so that the store knows no worker).
+ */
 export class JobQueueStoreImpl implements JobQueueStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly deadlines: OutboxCodec<JobDeadline>,
+  ) {}
 
   claim(claim: Claim, deadlineGraceSeconds: number): Promise<ClaimedJob | undefined> {
     const { runner } = claim
@@ -99,7 +106,7 @@ export class JobQueueStoreImpl implements JobQueueStore {
         .orderBy('id')
         .execute()
       const startedAt = job.startedAt ?? new Date()
-      await insertOutboxMessage(trx, JOB_DEADLINE_OUTBOX, {
+      await insertOutboxMessage(trx, this.deadlines, {
         jobId: job.id,
         at: startedAt.getTime() + (timeout + deadlineGraceSeconds) * 1000,
       })

@@ -107,7 +107,7 @@ export interface InternalIdsTable {
 /** New branch pipelines waiting for `ci.pipeline-created` (runtime's PIPELINE_CREATED_OUTBOX). */
 export interface PipelineCreatedOutboxTable {
   id: Generated<number>
-  /** runtime's PipelineCreated */
+  /** gitlab.ci.v1.PipelineCreated in its JSON form */
   payload: unknown
   idempotency_key: string
   created_at: Defaulted<Date>

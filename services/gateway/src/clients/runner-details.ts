@@ -1,5 +1,5 @@
 import { status } from '@grpc/grpc-js'
-import { AccessLevel, type Caller, type Group, type Project, type Runner } from '@suite/proto'
+import type { Caller, Group, Project, Runner } from '@suite/proto'
 import { isServiceError } from '@suite/runtime'
 import type { RunnerDetailsItem } from '../entities/runner.entity.js'
 import type { IdentityClients } from './identity.client.js'
@@ -10,15 +10,11 @@ export interface RunnerDetailsDeps {
   identity: Pick<IdentityClients, 'groups'>
 }
 
-/** A member (authorized_projects / authorized_groups), or an admin, who sees them all. */
-function member(caller: Caller, level: AccessLevel | undefined): boolean {
-  return (
-    caller.admin ||
-    (level ?? AccessLevel.ACCESS_LEVEL_NO_ACCESS) > AccessLevel.ACCESS_LEVEL_NO_ACCESS
-  )
-}
-
-/** The runner's projects the caller is a member of, with one BatchGetProjects call. */
+/**
+ * The runner's projects the caller is a member of (authorized_projects; an
+ * admin sees them all), as the projects service answers it, with one
+ * BatchGetProjects call.
+ */
 async function runnerProjects(
   deps: RunnerDetailsDeps,
   caller: Caller,
@@ -32,11 +28,11 @@ async function runnerProjects(
   const byId = new Map(answer.projects.map((project) => [project.id, project]))
   return runner.projectIds.flatMap((id) => {
     const project = byId.get(id)
-    return project && member(caller, project.abilities?.accessLevel) ? [project] : []
+    return project?.abilities?.authorizedProject ? [project] : []
   })
 }
 
-/** A group runner's group, when the caller is a member of it. */
+/** A group runner's group, when identity counts it among the caller's authorized groups. */
 async function runnerGroups(
   deps: RunnerDetailsDeps,
   caller: Caller,
@@ -48,7 +44,7 @@ async function runnerGroups(
       caller,
       group: { id: runner.groupId },
     })
-    return group && member(caller, group.abilities?.accessLevel) ? [group] : []
+    return group?.abilities?.authorizedGroup ? [group] : []
   } catch (error) {
     if (isServiceError(error) && error.code === status.NOT_FOUND) return []
     throw error

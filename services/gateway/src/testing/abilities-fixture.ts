@@ -26,6 +26,7 @@ const DEVELOPER: readonly ProjectAbility[] = [
   'readBuild',
   'readCommitStatus',
   'readInternalNote',
+  'authorizedProject',
 ]
 
 function granted<T extends string>(names: readonly T[]): Partial<Record<T, boolean>> {

@@ -178,6 +178,13 @@ describe('the effective level', () => {
     expect(abilities('admin', group(0)).readNamespace).toBe(true)
   })
 
+  it("counts the group among the caller's authorized groups (runner details) by any membership", () => {
+    expect(abilities('guest', group(0)).authorizedGroup).toBe(true)
+    expect(abilities('member below', group(20)).authorizedGroup).toBe(false)
+    expect(abilities('non-member', group(20)).authorizedGroup).toBe(false)
+    expect(abilities('admin', group(0)).authorizedGroup).toBe(true)
+  })
+
   it('gives owner access to Owners and admins only', () => {
     expect(abilities('maintainer', group(0)).ownerAccess).toBe(false)
     expect(abilities('owner', group(0)).ownerAccess).toBe(true)

@@ -36,6 +36,8 @@ export interface GroupAbilities {
   ownerAccess: boolean
   /** :read_namespace_via_membership (GET /namespaces/:id): any membership in the group or above. */
   readNamespace: boolean
+  /** In the caller's authorized groups (any membership here or above), or an admin: runner details list it. */
+  authorizedGroup: boolean
 }
 
 const { ACCESS_LEVEL_NO_ACCESS, ACCESS_LEVEL_GUEST, ACCESS_LEVEL_DEVELOPER } = AccessLevel
@@ -113,5 +115,7 @@ export function groupAbilities(facts: GroupPolicyFacts): GroupAbilities {
     readSamlIdentities: owner && topLevel,
     ownerAccess: owner,
     readNamespace: level > ACCESS_LEVEL_NO_ACCESS,
+    // RunnerDetails' groups: current_user.authorized_groups, all of them for an admin.
+    authorizedGroup: level > ACCESS_LEVEL_NO_ACCESS,
   }
 }

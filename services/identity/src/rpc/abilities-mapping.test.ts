@@ -45,6 +45,7 @@ describe('toGroupMessage', () => {
       changeVisibilityLevel: false,
       adminMemberRoles: false,
       readSamlIdentities: false,
+      authorizedGroup: true,
     })
   })
 

@@ -106,6 +106,7 @@ function toGroupAbilitiesMessage(abilities: GroupAbilities): GroupAbilitiesMessa
     changeVisibilityLevel: abilities.changeVisibilityLevel,
     adminMemberRoles: abilities.adminMemberRoles,
     readSamlIdentities: abilities.readSamlIdentities,
+    authorizedGroup: abilities.authorizedGroup,
   }
 }
 

@@ -186,6 +186,14 @@ describe('the project policy table', () => {
     )
   })
 
+  it("counts the project among the caller's authorized projects (runner details) by any membership", () => {
+    const setting = SETTINGS[0]!
+    expect(abilitiesOf(ROLES.guest!, project(setting)).authorizedProject).toBe(true)
+    expect(abilitiesOf(ROLES.admin!, project(setting)).authorizedProject).toBe(true)
+    expect(abilitiesOf(ROLES['non-member']!, project(setting)).authorizedProject).toBe(false)
+    expect(abilitiesOf(ROLES.anonymous!, project(setting)).authorizedProject).toBe(false)
+  })
+
   it('lets a custom read_code permission read a private project’s code, not its merge requests', () => {
     const setting: Setting = {
       visibility: 'private',

@@ -19,6 +19,8 @@ export type ProjectAbilities = {
   createProjectInNamespace: boolean
   /** feature_available?(:repository): the feature is not disabled, nor private to others. */
   repositoryAvailable: boolean
+  /** In the caller's authorized projects (any membership), or an admin: runner details list it. */
+  authorizedProject: boolean
 } & Record<TableAbility, boolean>
 
 /**
@@ -53,10 +55,13 @@ export function projectAbilities(
   const table = Object.fromEntries(
     TABLE_ABILITIES.map((name) => [name, holdsAbility(name, subject, caller, access.grants)]),
   ) as Record<TableAbility, boolean>
+  const accessLevel: AccessLevel = caller.admin ? AccessLevel.ACCESS_LEVEL_OWNER : access.level
   return {
     ...table,
     projectId: project.id,
-    accessLevel: caller.admin ? AccessLevel.ACCESS_LEVEL_OWNER : access.level,
+    accessLevel,
+    // RunnerDetails' projects: current_user.authorized_projects, all of them for an admin.
+    authorizedProject: accessLevel > AccessLevel.ACCESS_LEVEL_NO_ACCESS,
     repositoryAvailable:
       table.readProject &&
       available('repository')(subject, actorFor('readProject', caller, access.grants)),

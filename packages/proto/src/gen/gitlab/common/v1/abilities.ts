@@ -101,6 +101,13 @@ export interface ProjectAbilities {
    * open to a private project's Guests as they open read_pipeline).
    */
   readCommitStatus: boolean;
+  /**
+   * In the caller's authorized projects (GitLab's User#authorized_projects: a
+   * membership at any level, inherited from the groups above included), or
+   * the caller is an administrator (can_read_all_resources?): a runner's
+   * details (GET /runners/:id) list the project.
+   */
+  authorizedProject: boolean;
 }
 
 /**
@@ -120,6 +127,13 @@ export interface GroupAbilities {
   changeVisibilityLevel: boolean;
   adminMemberRoles: boolean;
   readSamlIdentities: boolean;
+  /**
+   * In the caller's authorized groups (GitLab's User#authorized_groups: a
+   * membership at any level, inherited from the groups above included), or
+   * the caller is an administrator (can_read_all_resources?): a group
+   * runner's details (GET /runners/:id) list the group.
+   */
+  authorizedGroup: boolean;
 }
 
 /**
@@ -209,6 +223,7 @@ function createBaseProjectAbilities(): ProjectAbilities {
     adminJobTokenScope: false,
     readInternalNote: false,
     readCommitStatus: false,
+    authorizedProject: false,
   };
 }
 
@@ -357,6 +372,9 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
     }
     if (message.readCommitStatus !== false) {
       writer.uint32(384).bool(message.readCommitStatus);
+    }
+    if (message.authorizedProject !== false) {
+      writer.uint32(448).bool(message.authorizedProject);
     }
     return writer;
   },
@@ -758,6 +776,14 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
             message.readCommitStatus = reader.bool();
             continue;
           }
+          case 56: {
+            if (tag !== 448) {
+              break;
+            }
+
+            message.authorizedProject = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1012,6 +1038,11 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
         : isSet(object.read_commit_status)
         ? globalThis.Boolean(object.read_commit_status)
         : false,
+      authorizedProject: isSet(object.authorizedProject)
+        ? globalThis.Boolean(object.authorizedProject)
+        : isSet(object.authorized_project)
+        ? globalThis.Boolean(object.authorized_project)
+        : false,
     };
   },
 
@@ -1161,6 +1192,9 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
     if (message.readCommitStatus !== false) {
       obj.readCommitStatus = message.readCommitStatus;
     }
+    if (message.authorizedProject !== false) {
+      obj.authorizedProject = message.authorizedProject;
+    }
     return obj;
   },
 
@@ -1217,6 +1251,7 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
     message.adminJobTokenScope = object.adminJobTokenScope ?? false;
     message.readInternalNote = object.readInternalNote ?? false;
     message.readCommitStatus = object.readCommitStatus ?? false;
+    message.authorizedProject = object.authorizedProject ?? false;
     return message;
   },
 };
@@ -1235,6 +1270,7 @@ function createBaseGroupAbilities(): GroupAbilities {
     changeVisibilityLevel: false,
     adminMemberRoles: false,
     readSamlIdentities: false,
+    authorizedGroup: false,
   };
 }
 
@@ -1275,6 +1311,9 @@ export const GroupAbilities: MessageFns<GroupAbilities> = {
     }
     if (message.readSamlIdentities !== false) {
       writer.uint32(96).bool(message.readSamlIdentities);
+    }
+    if (message.authorizedGroup !== false) {
+      writer.uint32(104).bool(message.authorizedGroup);
     }
     return writer;
   },
@@ -1388,6 +1427,14 @@ export const GroupAbilities: MessageFns<GroupAbilities> = {
             message.readSamlIdentities = reader.bool();
             continue;
           }
+          case 13: {
+            if (tag !== 104) {
+              break;
+            }
+
+            message.authorizedGroup = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1462,6 +1509,11 @@ export const GroupAbilities: MessageFns<GroupAbilities> = {
         : isSet(object.read_saml_identities)
         ? globalThis.Boolean(object.read_saml_identities)
         : false,
+      authorizedGroup: isSet(object.authorizedGroup)
+        ? globalThis.Boolean(object.authorizedGroup)
+        : isSet(object.authorized_group)
+        ? globalThis.Boolean(object.authorized_group)
+        : false,
     };
   },
 
@@ -1503,6 +1555,9 @@ export const GroupAbilities: MessageFns<GroupAbilities> = {
     if (message.readSamlIdentities !== false) {
       obj.readSamlIdentities = message.readSamlIdentities;
     }
+    if (message.authorizedGroup !== false) {
+      obj.authorizedGroup = message.authorizedGroup;
+    }
     return obj;
   },
 
@@ -1523,6 +1578,7 @@ export const GroupAbilities: MessageFns<GroupAbilities> = {
     message.changeVisibilityLevel = object.changeVisibilityLevel ?? false;
     message.adminMemberRoles = object.adminMemberRoles ?? false;
     message.readSamlIdentities = object.readSamlIdentities ?? false;
+    message.authorizedGroup = object.authorizedGroup ?? false;
     return message;
   },
 };

@@ -3,7 +3,7 @@
  * them in one project (ProjectPolicy), as the caller handed them on (or as
  * ci-triggers asked for a trigger's owner).
  */
-export interface Actor {
+export interface Caller {
   /** Null for an anonymous caller. */
   userId: number | null
   admin: boolean

@@ -1,13 +1,13 @@
 import { InvalidError, createDatabase, migrateToLatest } from '@suite/runtime'
 import { sql, type Kysely } from 'kysely'
 import { migrations } from '../migrations/index.js'
-import { PipelinesStore } from '../store/pipelines.store.js'
-import type { Database } from '../store/schema.js'
-import type { Actor } from './actor.js'
-import { cancelPipeline, deletePipeline, retryPipeline } from './change-pipeline.js'
-import { createPipelineFromConfig, type CreatePipelineDeps } from './create-pipeline.js'
-import type { PipelineRequest } from './pipeline-request.js'
-import { listPipelineJobs, pipelineVariables } from './read-pipelines.js'
+import type { Caller } from '../domain/caller.js'
+import { cancelPipeline, deletePipeline, retryPipeline } from '../domain/change-pipeline.js'
+import { createPipelineFromConfig, type CreatePipelineDeps } from '../domain/create-pipeline.js'
+import type { PipelineRequest } from '../domain/pipeline-request.js'
+import { listPipelineJobs, pipelineVariables } from '../domain/read-pipelines.js'
+import { PipelinesStore } from './pipelines.store.js'
+import type { Database } from './schema.js'
 
 // A real PostgreSQL schema; the repository and projects are small fakes.
 const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -18,7 +18,7 @@ let db: Kysely<Database>
 let deps: CreatePipelineDeps
 const files = new Map<string, string>()
 
-const developer: Actor = {
+const developer: Caller = {
   userId: 5,
   admin: false,
   grant: {
@@ -37,7 +37,7 @@ const developer: Actor = {
     adminJobTokenScope: false,
   },
 }
-const owner: Actor = {
+const owner: Caller = {
   ...developer,
   grant: { ...developer.grant!, adminPipeline: true, destroyPipeline: true },
 }
@@ -75,7 +75,7 @@ afterAll(async () => {
 
 function request(extra: Partial<PipelineRequest> = {}): PipelineRequest {
   return {
-    actor: developer,
+    caller: developer,
     projectId: 1,
     ref: 'main',
     sha: null,
@@ -169,7 +169,7 @@ describe('createPipelineFromConfig', () => {
       base: ['Missing CI config file'],
     })
     const guest = { ...developer, grant: { ...developer.grant!, createPipeline: false } }
-    expect(await refusal(createPipelineFromConfig(deps, request({ actor: guest })))).toEqual({
+    expect(await refusal(createPipelineFromConfig(deps, request({ caller: guest })))).toEqual({
       base: ['Insufficient permissions to create a new pipeline'],
     })
   })

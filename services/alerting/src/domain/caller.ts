@@ -2,7 +2,7 @@
  * Who acts on alerts and integrations, with the abilities the projects
  * service decided for them in one project, as the gateway handed them on.
  */
-export interface Actor {
+export interface Caller {
   /** Null for an anonymous caller. */
   userId: number | null
   admin: boolean
