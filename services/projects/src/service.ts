@@ -1,6 +1,6 @@
 import { domainService, type DomainService } from '@suite/runtime'
 import { migrations } from './migrations/index.js'
-import { registerRepositoryServices } from './repository/register.js'
+import { registerRepositoryServices } from './repository/rpc/register.js'
 import { registerEventServices } from './rpc/event-services.js'
 import { registerHookService } from './rpc/hook.rpc.js'
 import { registerProjectServices } from './rpc/project-services.js'

@@ -28,7 +28,7 @@ import { callerMemberships, findReadable } from './read-projects.js'
 import type { ProjectWithAccess } from './project.js'
 import type { HookValues, HooksStore } from '../store/hooks.store.js'
 import type { ProjectsStore } from '../store/projects.store.js'
-import { isValidNewRefName } from '../repository/ref-names.js'
+import { isValidNewRefName } from '../repository/domain/ref-names.js'
 
 export interface HookDeps {
   hooks: HooksStore
