@@ -1,16 +1,13 @@
-import { AccessLevel, ProjectAbilities, type Caller } from '@suite/proto'
+import { AccessLevel } from '@suite/proto'
 import type { ProtectedBranch } from '../../domain/protected-branch.js'
+import type { ProtectedRefActor } from '../../domain/protected-branch-policy.js'
 import { protectionOf } from './branch-rules.js'
 
 const PROJECT = 7
 
-function member(accessLevel: AccessLevel, pushCode = true): Caller {
-  return {
-    userId: 3,
-    admin: false,
-    scopes: ['api'],
-    project: ProjectAbilities.fromPartial({ projectId: PROJECT, accessLevel, pushCode }),
-  }
+/** A member as the RPC layer hands them to the rules (rpc/from-proto.ts's pushActor). */
+function member(accessLevel: AccessLevel, pushCode = true): ProtectedRefActor {
+  return { admin: false, accessLevel, pushCode, pushToProtectedBranch: false }
 }
 
 function rule(name: string, pushAccessLevel: 0 | 30 | 40, mergeAccessLevel: 0 | 30 | 40) {

@@ -1,19 +1,25 @@
-import type { Caller } from '@suite/proto'
 import { PreconditionError, UnauthenticatedError } from '@suite/runtime'
 import { developersCan, type ProtectedBranch } from '../../domain/protected-branch.js'
-import { branchAccess } from '../../domain/protected-branch-policy.js'
-import type { ProtectedBranchesStore } from '../../store/protected-branches.store.js'
+import { branchAccess, type ProtectedRefActor } from '../../domain/protected-branch-policy.js'
 import { badRequest } from './errors.js'
-import { pushActor } from './push-rules.js'
-import type { BranchProtection } from '../rpc/to-proto.js'
+import type { ProtectedBranchRules } from './ports.js'
+
+/** What the protected branch rules say of a branch, for one caller. */
+export interface BranchProtection {
+  protected: boolean
+  developersCanPush: boolean
+  developersCanMerge: boolean
+  canPush: boolean
+  canMerge: boolean
+}
 
 /** The Branch entity's protected, developers_can_push/merge and can_push for one caller. */
 export function protectionOf(
   rules: readonly ProtectedBranch[],
   branch: string,
-  caller: Caller | undefined,
+  actor: ProtectedRefActor,
 ): BranchProtection {
-  const access = branchAccess(rules, branch, pushActor(caller))
+  const access = branchAccess(rules, branch, actor)
   return {
     protected: access.protected,
     developersCanPush: developersCan(rules, branch, 'push'),
@@ -29,12 +35,12 @@ export function protectionOf(
  * write to a branch only when the caller may push to it.
  */
 export async function requirePushToBranch(
-  store: ProtectedBranchesStore,
+  store: ProtectedBranchRules,
   projectId: number,
   branch: string,
-  caller: Caller | undefined,
+  actor: ProtectedRefActor,
 ): Promise<void> {
-  const access = branchAccess(await store.list(projectId), branch, pushActor(caller))
+  const access = branchAccess(await store.list(projectId), branch, actor)
   if (!access.canPush) throw badRequest('You are not allowed to push into this branch')
 }
 
@@ -43,12 +49,12 @@ export async function requirePushToBranch(
  * delete protected branches (Maintainers), else 405.
  */
 export async function requireDeleteBranch(
-  store: ProtectedBranchesStore,
+  store: ProtectedBranchRules,
   projectId: number,
   branch: string,
-  caller: Caller | undefined,
+  actor: ProtectedRefActor,
 ): Promise<void> {
-  const access = branchAccess(await store.list(projectId), branch, pushActor(caller))
+  const access = branchAccess(await store.list(projectId), branch, actor)
   if (!access.canDelete) {
     throw new PreconditionError('You dont have access to delete the branch', 'method_not_allowed')
   }
@@ -61,11 +67,11 @@ export async function requireDeleteBranch(
  * requests service checked.
  */
 export async function requireMergeInto(
-  store: ProtectedBranchesStore,
+  store: ProtectedBranchRules,
   projectId: number,
   branch: string,
-  caller: Caller | undefined,
+  actor: ProtectedRefActor,
 ): Promise<void> {
-  const access = branchAccess(await store.list(projectId), branch, pushActor(caller))
+  const access = branchAccess(await store.list(projectId), branch, actor)
   if (access.protected && !access.canPush && !access.canMerge) throw new UnauthenticatedError()
 }

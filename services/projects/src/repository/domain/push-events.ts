@@ -1,5 +1,3 @@
-import type { EventRecord } from '@suite/proto'
-
 /** One ref that a push changed. Full ref names; undefined old/new for created/removed. */
 export interface RefChange {
   ref: string
@@ -29,6 +27,34 @@ export function diffRefs(
   return changes.sort((a, b) => a.ref.localeCompare(b.ref))
 }
 
+/**
+ * A `pushed` event as the projects service's event store records it (the
+ * shape of gitlab.projects.v1.EventRecord, kept here so that the rule does not
+ * change with the wire format).
+ */
+export interface PushEvent {
+  action: 'pushed'
+  projectId: number
+  authorId: number
+  targetType: undefined
+  targetId: undefined
+  targetIid: undefined
+  targetTitle: undefined
+  /** GitLab's push_event_payloads row. */
+  pushData: {
+    commitCount: number
+    action: 'created' | 'removed' | 'pushed'
+    refType: 'tag' | 'branch'
+    commitFrom: string | undefined
+    commitTo: string | undefined
+    ref: string
+    commitTitle: string | undefined
+    refCount: number
+  }
+  createdAt: Date
+  idempotencyKey: string
+}
+
 /** GitLab's push_event_payloads.commit_title is at most 70 characters. */
 const COMMIT_TITLE_LIMIT = 70
 
@@ -43,7 +69,7 @@ export function pushEventRecord(
   change: RefChange,
   facts: PushFacts,
   now: Date = new Date(),
-): EventRecord | undefined {
+): PushEvent | undefined {
   const isTag = change.ref.startsWith('refs/tags/')
   const isBranch = change.ref.startsWith('refs/heads/')
   if (!isTag && !isBranch) return undefined

@@ -1,5 +1,3 @@
-import type { Caller } from '@suite/proto'
-import { AccessLevel } from '@suite/proto'
 import { matchingRules, type ProtectedBranch } from '../../domain/protected-branch.js'
 import { branchAccess, type ProtectedRefActor } from '../../domain/protected-branch-policy.js'
 
@@ -10,17 +8,6 @@ export const PUSH_RULES_ENV = 'SUITE_PUSH_RULES'
 export interface PushRules {
   actor: ProtectedRefActor
   rules: ProtectedBranch[]
-}
-
-/** The pusher as the gateway resolved them: the projects service's abilities, as they were answered. */
-export function pushActor(caller: Caller | undefined): ProtectedRefActor {
-  const abilities = caller?.project
-  return {
-    admin: caller?.admin ?? false,
-    accessLevel: abilities?.accessLevel ?? AccessLevel.ACCESS_LEVEL_NO_ACCESS,
-    pushCode: abilities?.pushCode ?? false,
-    pushToProtectedBranch: abilities?.pushToProtectedBranch ?? false,
-  }
 }
 
 /** One ref update as receive-pack hands it to pre-receive. */

@@ -1,3 +1,5 @@
+import { badRequest } from '../domain/errors.js'
+import { isFullObjectId, isValidFilePath } from '../domain/ref-names.js'
 import type { Repo } from '../store/repository-store.js'
 
 /**
@@ -101,4 +103,55 @@ export async function readFileAt(
   if (facts.size > maxBytes) return { found: false, tooLarge: true, ...facts }
   const content = (await readSmallBlobs(repo, [revision], maxBytes)).get(revision)
   return content ? { found: true, content, ...facts } : { found: false, tooLarge: false }
+}
+
+/** The largest file ReadFile answers (a gRPC message stays under its 4 MiB default). */
+export const MAX_READ_FILE_BYTES = 2 * 1024 * 1024
+
+/** What ReadFile asks, checked before git sees it (fileRequest). */
+export interface FileRequest {
+  sha: string
+  path: string
+  maxBytes: number
+  lastCommit: boolean
+}
+
+/** ReadFile's answer: the file and its facts, and its last commit when asked. */
+export interface FileRead {
+  found: boolean
+  content: Buffer
+  tooLarge: boolean
+  blobId: string
+  size: number
+  mode: string
+  lastCommitId: string
+}
+
+/**
+ * ReadFile's request: a full SHA and a valid path (INVALID_ARGUMENT
+ * otherwise), max_bytes within 0 and the cap.
+ */
+export function fileRequest(
+  sha: string,
+  path: string,
+  maxBytes: number,
+  lastCommit: boolean,
+): FileRequest {
+  if (!isFullObjectId(sha)) throw badRequest('sha is invalid')
+  if (!isValidFilePath(path)) throw badRequest('path is invalid')
+  return { sha, path, maxBytes: Math.min(Math.max(maxBytes, 0), MAX_READ_FILE_BYTES), lastCommit }
+}
+
+/** ReadFile: the file at the commit, its facts even when too large, its last commit when asked. */
+export async function readFile(repo: Repo, request: FileRequest): Promise<FileRead> {
+  const { sha, path } = request
+  const file = await readFileAt(repo, sha, path, request.maxBytes)
+  if (!file.found && !file.tooLarge) {
+    const none = { blobId: '', size: 0, mode: '', lastCommitId: '' }
+    return { found: false, content: Buffer.alloc(0), tooLarge: false, ...none }
+  }
+  const lastCommitId = request.lastCommit ? await lastCommitFor(repo, sha, path) : ''
+  return file.found
+    ? { ...file, tooLarge: false, lastCommitId }
+    : { ...file, content: Buffer.alloc(0), lastCommitId }
 }

@@ -1,8 +1,18 @@
-import type { GetRepositoryInfoResponse } from '@suite/proto'
 import { pickLicenseFile } from '../domain/license-file.js'
-import { detectLicense } from '../domain/licenses.js'
+import { detectLicense, type KnownLicense } from '../domain/licenses.js'
 import type { Repo } from '../store/repository-store.js'
-import { licenseToProto } from '../rpc/to-proto.js'
+
+/** What the project entity needs of its repository (GetRepositoryInfoResponse's facts). */
+export interface RepositoryInfo {
+  exists: boolean
+  empty: boolean
+  sizeBytes: number
+  commitCount: number
+  rootRef: string | undefined
+  readmePath: string | undefined
+  licensePath: string | undefined
+  license: KnownLicense | undefined
+}
 
 const README = /^readme(\.[^/]*)?$/i
 /** A license file larger than this is not read (license texts are a few tens of KB). */
@@ -39,7 +49,7 @@ async function readLicense(
   repo: Repo,
   entries: readonly TreeEntry[],
   recognise: boolean,
-): Promise<Pick<GetRepositoryInfoResponse, 'licensePath' | 'license'>> {
+): Promise<Pick<RepositoryInfo, 'licensePath' | 'license'>> {
   const blobs = entries.filter((entry) => entry.type === 'blob')
   const licensePath = pickLicenseFile(blobs.map((entry) => entry.name))
   const blob = blobs.find((entry) => entry.name === licensePath)
@@ -47,7 +57,7 @@ async function readLicense(
   if (!recognise || blob.size > MAX_LICENSE_BYTES) return { licensePath, license: undefined }
   const text = (await repo.run(['cat-file', 'blob', blob.oid])).stdout.toString('utf8')
   const found = detectLicense(text)
-  return { licensePath, license: found ? licenseToProto(found) : undefined }
+  return { licensePath, license: found }
 }
 
 export interface InfoOptions {
@@ -59,7 +69,7 @@ export interface InfoOptions {
 export async function readRepositoryInfo(
   repo: Repo,
   options: InfoOptions = { license: true },
-): Promise<GetRepositoryInfoResponse> {
+): Promise<RepositoryInfo> {
   const nothing = { readmePath: undefined, licensePath: undefined, license: undefined }
   if (!(await repo.exists())) {
     return {

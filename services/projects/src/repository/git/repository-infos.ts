@@ -1,12 +1,17 @@
-import type { RepositoryInfoEntry } from '@suite/proto'
 import { InvalidError, type Logger } from '@suite/runtime'
-import { readRepositoryInfo, type InfoOptions } from './repository-info.js'
+import { readRepositoryInfo, type InfoOptions, type RepositoryInfo } from './repository-info.js'
 import type { RepositoryStore } from '../store/repository-store.js'
 
 /** A page of projects at most (per_page is capped at 100). */
 export const MAX_BATCH = 100
 /** Repositories read at once: each read runs a few git processes. */
 const CONCURRENCY = 8
+
+/** One project's repository facts. */
+export interface RepositoryInfoEntry {
+  projectId: number
+  info: RepositoryInfo
+}
 
 /**
  * BatchGetRepositoryInfo: one answer for a page of projects, read a few at a

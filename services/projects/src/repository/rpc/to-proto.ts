@@ -1,9 +1,18 @@
-import type { Branch, Commit, DiffFile, License, Tag } from '@suite/proto'
+import type {
+  Branch,
+  Commit,
+  DiffFile,
+  GetRepositoryInfoResponse,
+  License,
+  Tag,
+} from '@suite/proto'
+import type { BranchProtection } from '../domain/branch-rules.js'
 import type { GitBranch } from '../git/branches.js'
 import { commitTitle, type GitCommit } from '../git/commit-log.js'
 import type { GitDiffFile } from '../git/file-diffs.js'
 import type { GitTrailer } from '../git/trailers.js'
 import type { KnownLicense } from '../domain/licenses.js'
+import type { RepositoryInfo } from '../git/repository-info.js'
 import type { GitTag } from '../git/tags.js'
 
 /** A commit as GitLab's Commit entity; trailers only where the caller read them (CompareCommits). */
@@ -35,15 +44,6 @@ export function tagToProto(tag: GitTag): Tag {
   }
 }
 
-/** What the protected branch rules say of a branch, for one caller. */
-export interface BranchProtection {
-  protected: boolean
-  developersCanPush: boolean
-  developersCanMerge: boolean
-  canPush: boolean
-  canMerge: boolean
-}
-
 export function branchToProto(branch: GitBranch, protection: BranchProtection): Branch {
   return {
     name: branch.name,
@@ -62,6 +62,11 @@ export function licenseToProto(license: KnownLicense): License {
     htmlUrl: license.htmlUrl,
     sourceUrl: license.sourceUrl,
   }
+}
+
+/** A repository's facts for the project entity. */
+export function repositoryInfoToProto(info: RepositoryInfo): GetRepositoryInfoResponse {
+  return { ...info, license: info.license ? licenseToProto(info.license) : undefined }
 }
 
 /** A file diff as GitLab's Diff entity. */
