@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { lastCommitFor, readFileAt } from './blob-reader.js'
 import { adoptFirstBranch } from './branches.js'
 import { loadCommits, type GitCommit } from './commit-log.js'
 import { badRequest } from '../domain/errors.js'
@@ -16,6 +17,11 @@ export interface FileAction {
   previousPath: string
   content: Buffer | undefined
   executeFilemode: boolean | undefined
+  /**
+   * The last commit of the file its editor saw (files.rb's last_commit_id);
+   * absent or empty: not checked.
+   */
+  lastCommitId?: string
 }
 
 export interface CommitFilesInput {
@@ -175,6 +181,44 @@ function checkDirectoryConflicts(tree: Map<string, Entry>): void {
   }
 }
 
+/** Files::UpdateService's refusal (files.rb answers it as 400). */
+export const FILE_CHANGED_MESSAGE =
+  'You are attempting to update a file that has changed since you started editing it.'
+
+/**
+ * Files::BaseService#file_has_changed?: an action that carries the last
+ * commit its editor saw of a file is refused when the last commit that
+ * touched the path on the start branch (the branch when none) is another.
+ * Read from the commit this write starts from, so that the check and the ref
+ * update (made against that same old value) are one transaction: a commit
+ * landing in between fails the update instead of passing the check. No such
+ * branch or file (a directory, a missing path) is no change: the commit then
+ * answers why.
+ */
+async function requireUnchangedFiles(
+  repo: Repo,
+  input: CommitFilesInput,
+  current: string | undefined,
+  parent: string | undefined,
+): Promise<void> {
+  const checked = input.actions.filter((action) => (action.lastCommitId ?? '') !== '')
+  if (checked.length === 0) return
+  const ref = input.startBranch !== '' ? input.startBranch : input.branch
+  const base = ref === input.branch ? current : parent !== current ? parent : undefined
+  const at = base ?? (await repo.resolveCommit(ref))
+  if (!at) return
+  for (const action of checked) {
+    const path = action.previousPath !== '' ? action.previousPath : action.filePath
+    checkPath(path)
+    const file = await readFileAt(repo, at, path, 0)
+    if (!file.found && !file.tooLarge) continue
+    const last = await lastCommitFor(repo, at, path)
+    if (last !== '' && last !== action.lastCommitId) {
+      throw badRequest(FILE_CHANGED_MESSAGE)
+    }
+  }
+}
+
 /**
  * POST /repository/commits on a bare repository: tree built in a temporary
  * index, `commit-tree`, then `update-ref` with the old value checked so a
@@ -201,6 +245,7 @@ export async function commitFiles(
   } else if (!current && (await repo.refs(['refs/heads'])).size > 0) {
     throw badRequest('You can only create or edit files when you are on a branch')
   }
+  await requireUnchangedFiles(repo, input, current, parent)
   const tree = await readTree(repo, parent)
   await applyActions(repo, tree, input.actions)
   const treeId = await writeTree(repo, tree)

@@ -32,5 +32,6 @@ export function toFileAction(action: CommitAction): FileAction {
     previousPath: action.previousPath,
     content: action.content,
     executeFilemode: action.executeFilemode,
+    lastCommitId: action.lastCommitId,
   }
 }
