@@ -1,6 +1,6 @@
 import { domainService, type DomainService } from '@suite/runtime'
 import { migrations } from './migrations/index.js'
-import { registerRepositoryServices } from './repository/register.js'
+import { registerRepositoryServices } from './repository/rpc/register.js'
 import { registerServices } from './rpc/register.js'
 import type { Database } from './store/schema.js'
 import { startWorkers } from './workers/index.js'

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { api } from './support/api'
-import { uniqueName, type UserWithToken } from './support/factories'
+import { createToken, uniqueName, type UserWithToken } from './support/factories'
 import { cloneUrl, commitFile, git, gitOk, withTempDir } from './support/git'
 import { FORBIDDEN, missing, notFound } from './support/gitlab-errors'
 import {
@@ -635,6 +635,49 @@ describe('repository', () => {
         const url = cloneUrl(privateProject.path_with_namespace, credentialsOf(cast.guest))
         const clone = await git(['clone', '-q', url, 'wt'], dir)
         expect(clone.code).not.toBe(0)
+      })
+    })
+
+    it('lets token scopes reach git as the projects policy answers them: read_api clones, only write scopes push', async () => {
+      // Gitlab::Auth.abilities_for_scopes: read_api carries the read-only
+      // abilities (download_code among them), read_repository download_code,
+      // write_repository and api push_code too; read_user carries neither.
+      const token = async (scopes: string[]) =>
+        (await createToken(cast.developer.user.id, scopes)).token
+      const readApi = await token(['read_api'])
+      const readUser = await token(['read_user'])
+      const advertisement = (service: string, secret: string) =>
+        fetch(
+          `${baseUrl()}/${privateProject.path_with_namespace}.git/info/refs?service=${service}`,
+          {
+            headers: {
+              Authorization: `Basic ${Buffer.from(`${cast.developer.user.username}:${secret}`).toString('base64')}`,
+            },
+          },
+        )
+      expect((await advertisement('git-upload-pack', readApi)).status).toBe(200)
+      const push = await advertisement('git-receive-pack', readApi)
+      expect(push.status).toBe(403)
+      expect(await push.text()).toBe('You are not allowed to push code to this project.\n')
+      const noRead = await advertisement('git-upload-pack', readUser)
+      expect(noRead.status).toBe(403)
+      expect(await noRead.text()).toBe('You are not allowed to download code from this project.\n')
+
+      await withTempDir(async (dir) => {
+        const credentials = { username: cast.developer.user.username, token: readApi }
+        await gitOk(
+          ['clone', '-q', cloneUrl(privateProject.path_with_namespace, credentials), 'wt'],
+          dir,
+        )
+        const wt = join(dir, 'wt')
+        const branch = uniqueName('read-api')
+        await gitOk(['checkout', '-q', '-b', branch], wt)
+        await commitFile(wt, 'nope.txt', 'nope\n', 'Should not land')
+        expect((await git(['push', '-q', 'origin', branch], wt)).code).not.toBe(0)
+        const res = await api(`/projects/${privateProject.id}/repository/branches/${branch}`, {
+          token: cast.owner.token,
+        })
+        expect(res.status).toBe(404)
       })
     })
 

@@ -2,7 +2,7 @@ import { ProjectAbilities } from '@suite/proto'
 import { ANONYMOUS, type Principal } from '../auth/principal.js'
 import { projectAbilitiesFixture } from '../testing/abilities-fixture.js'
 import { projectFixture } from '../testing/project-fixture.js'
-import { basicPassword, gitRefusal, parseGitPath, scopesAllowGit } from './git-http-access.js'
+import { basicPassword, gitRefusal, parseGitPath } from './git-http-access.js'
 
 /** A project answered with the given abilities (all others off). */
 function project(granted: Partial<ProjectAbilities>, archived = false) {
@@ -45,12 +45,23 @@ describe('basicPassword', () => {
   })
 })
 
-describe('scopesAllowGit', () => {
-  it('lets read_repository clone and write_repository push', () => {
-    expect(scopesAllowGit(['read_repository'], 'download')).toBe(true)
-    expect(scopesAllowGit(['read_repository'], 'push')).toBe(false)
-    expect(scopesAllowGit(['write_repository'], 'push')).toBe(true)
-    expect(scopesAllowGit(['read_api'], 'download')).toBe(false)
+describe('gitRefusal: token scopes', () => {
+  // No scope list of the gateway's own: the projects service answered
+  // read_code and push_code for the token's scopes (read_api: read_code only).
+  it('lets a token answered read_code clone, and refuses it a push without push_code', () => {
+    const readApiToken = project({ readCode: true, pushCode: false })
+    expect(gitRefusal(readApiToken, user(), 'download')).toBeUndefined()
+    expect(gitRefusal(readApiToken, user(), 'push')).toEqual({
+      status: 403,
+      message: 'You are not allowed to push code to this project.',
+    })
+  })
+
+  it('refuses a clone to a token answered no read_code (read_user) with 403', () => {
+    expect(gitRefusal(project({}), user(), 'download')).toEqual({
+      status: 403,
+      message: 'You are not allowed to download code from this project.',
+    })
   })
 })
 

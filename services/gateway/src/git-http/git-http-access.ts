@@ -18,18 +18,12 @@ const DOWNLOAD_DENIED = 'You are not allowed to download code from this project.
 const PUSH_DENIED = 'You are not allowed to push code to this project.'
 const ARCHIVED = 'You are not allowed to push code to an archived project.'
 
-/** Token scopes that allow each operation (Gitlab::Auth: read_repository, write_repository, api). */
-export function scopesAllowGit(scopes: readonly string[], operation: GitOperation): boolean {
-  const allowed =
-    operation === 'download'
-      ? ['api', 'read_repository', 'write_repository']
-      : ['api', 'write_repository']
-  return scopes.some((scope) => allowed.includes(scope))
-}
-
 /**
  * Gitlab::GitAccess in GitLab's order, on the abilities the projects service
- * answered with the project: an anonymous caller who may not do something is
+ * answered with the project. Those already hold the token's scopes (the
+ * policy table's, Gitlab::Auth.abilities_for_scopes: read_code for api,
+ * read_api, read_repository and write_repository; push_code for api and
+ * write_repository), so no scope list is kept here. An anonymous caller who may not do something is
  * asked for credentials (401, so git retries with them), a signed-in one is
  * refused: 404 for a project they cannot read, 403 otherwise (download_code
  * for a clone; for a push, archived first, then push_code).

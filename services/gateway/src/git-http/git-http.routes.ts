@@ -22,7 +22,6 @@ import {
   JOB_TOKEN_PUSH_DENIED,
   gitRefusal,
   parseGitPath,
-  scopesAllowGit,
   type GitOperation,
 } from './git-http-access.js'
 
@@ -93,11 +92,9 @@ async function principalOf(
   const token = credentials.password
   if (credentials.username === CI_JOB_USER) return jobPrincipal(deps, token, operation)
   try {
-    const principal = await authenticate(token, undefined, deps)
-    if (!scopesAllowGit(principal.token?.scopes ?? [], operation)) {
-      throw new GitHttpRefusal(401, ACCESS_DENIED)
-    }
-    return { principal }
+    // The token's scopes travel in the caller: the projects service's
+    // read_code and push_code answers for the project hold them.
+    return { principal: await authenticate(token, undefined, deps) }
   } catch (error) {
     if (error instanceof HttpError && error.status === 401)
       throw new GitHttpRefusal(401, ACCESS_DENIED)

@@ -48,7 +48,10 @@ function toCommitAction(raw: unknown, index: number): CommitAction {
       mode === undefined
         ? undefined
         : mode === true || mode === 'true' || mode === '1' || mode === 1,
-    lastCommitId: text('last_commit_id') ?? '',
+    // Not sent: commits.rb's own check (Files::MultiService, "The file has
+    // changed since you started editing it: <path>") is not made yet, and the
+    // repository role checks every last_commit_id it is given (the files API's).
+    lastCommitId: '',
   }
 }
 

@@ -242,24 +242,26 @@ describe('POST/PUT/DELETE /projects/:id/repository/files/:file_path', () => {
     ])
   })
 
-  it('refuses an update from a last_commit_id the file has moved on from', async () => {
-    const { api, written, reads } = await start()
+  it("sends last_commit_id with the update and answers the repository role's refusal", async () => {
+    const refusal = grpcError(status.INVALID_ARGUMENT, {
+      message: 'You are attempting to update a file that has changed since you started editing it.',
+    })
+    const { api, written, commits, reads } = await start(undefined, refusal)
     const body = { ...write, content: 'new', last_commit_id: COMMIT }
     const res = await fetch(`${api}${FILE}`, sendAsAlice('PUT', body))
     expect(res.status).toBe(400)
     expect(await res.json()).toEqual({
       message: 'You are attempting to update a file that has changed since you started editing it.',
     })
-    expect(reads[0]).toMatchObject({
-      sha: COMMIT,
-      path: 'lib/run.sh',
-      maxBytes: 0,
-      lastCommit: true,
-    })
-    expect(written).toEqual([])
+    // One call: the role checks in the commit's own ref transaction, no read races it.
+    expect(written[0]?.actions).toMatchObject([
+      { action: 'update', filePath: 'lib/run.sh', lastCommitId: COMMIT },
+    ])
+    expect(commits).toEqual([])
+    expect(reads).toEqual([])
   })
 
-  it('checks last_commit_id on start_branch when given', async () => {
+  it('sends start_branch with last_commit_id, for the role to read the file there', async () => {
     const { api, commits, written } = await start()
     const body = {
       ...write,
@@ -270,8 +272,12 @@ describe('POST/PUT/DELETE /projects/:id/repository/files/:file_path', () => {
     }
     const res = await fetch(`${api}${FILE}`, sendAsAlice('PUT', body))
     expect(res.status).toBe(200)
-    expect(commits[0]?.sha).toBe('main')
-    expect(written[0]).toMatchObject({ branch: 'topic', startBranch: 'main' })
+    expect(commits).toEqual([])
+    expect(written[0]).toMatchObject({
+      branch: 'topic',
+      startBranch: 'main',
+      actions: [{ action: 'update', lastCommitId: LAST }],
+    })
   })
 
   it('deletes with 204 and no body', async () => {

@@ -1,7 +1,5 @@
-import { status } from '@grpc/grpc-js'
 import type { Caller, CommitAction, Project } from '@suite/proto'
-import { isServiceError } from '@suite/runtime'
-import { PUBLIC, requireProjectAbility } from '../auth/abilities.js'
+import { PUBLIC } from '../auth/abilities.js'
 import type { Principal } from '../auth/principal.js'
 import type { RepositoryClients } from '../clients/repository.client.js'
 import {
@@ -162,46 +160,9 @@ function fileAction(
   filePath: string,
   content?: Buffer,
   executeFilemode?: boolean,
+  lastCommitId = '',
 ): CommitAction {
-  return { action, filePath, previousPath: '', content, executeFilemode, lastCommitId: '' }
-}
-
-/**
- * Files::UpdateService's file_has_changed?: the last commit that touched the
- * path on the start branch (the branch when none) must be the one the editor
- * started from. No such branch or file is no change: the commit then answers why.
- */
-async function requireUnchangedFile(
-  clients: RepositoryClients,
-  caller: Caller,
-  project: Project,
-  ref: string,
-  filePath: string,
-  lastCommitId: string,
-): Promise<void> {
-  const { repository } = clients
-  let sha: string | undefined
-  try {
-    sha = (await repository.read.getCommit({ projectId: project.id, sha: ref, caller })).commit?.id
-  } catch (error) {
-    if (isServiceError(error) && error.code === status.NOT_FOUND) return
-    throw error
-  }
-  if (!sha) return
-  // max_bytes 0: the facts and the last commit only, never the content.
-  const file = await repository.read.readFile({
-    projectId: project.id,
-    sha,
-    path: filePath,
-    maxBytes: 0,
-    lastCommit: true,
-    caller,
-  })
-  if (file.lastCommitId !== '' && file.lastCommitId !== lastCommitId) {
-    throw new HttpError(400, {
-      message: 'You are attempting to update a file that has changed since you started editing it.',
-    })
-  }
+  return { action, filePath, previousPath: '', content, executeFilemode, lastCommitId }
 }
 
 /**
@@ -240,22 +201,19 @@ function repositoryFileWriteRoutes(api: ApiRouter, clients: RepositoryClients): 
   api.put(FILE, {
     ...writing,
     params: extendedFileParams,
-    handle: async ({ params, ...ctx }) => {
-      // Before the last_commit_id check: a reader learns nothing from its 400.
-      requireProjectAbility(ctx.caller.project, 'pushCode')
-      if (params.last_commit_id !== undefined) {
-        const ref = params.start_branch ?? params.branch
-        await requireUnchangedFile(
-          clients,
-          ctx.caller,
-          ctx.project,
-          ref,
-          params.file_path,
-          params.last_commit_id,
-        )
-      }
+    handle: ({ params, ...ctx }) => {
       const content = decodeContent(params.content, params.encoding)
-      const actions = [fileAction('update', params.file_path, content)]
+      // last_commit_id: the repository role compares it with the file's last
+      // commit on the start branch (the branch when none) in the commit's own
+      // ref transaction, and refuses as Files::UpdateService does (400).
+      const update = fileAction(
+        'update',
+        params.file_path,
+        content,
+        undefined,
+        params.last_commit_id,
+      )
+      const actions = [update]
       // Repository#update_file: the executable flag is a chmod beside the update.
       if (params.execute_filemode !== undefined) {
         actions.push(fileAction('chmod', params.file_path, undefined, params.execute_filemode))

@@ -27,7 +27,7 @@ import { BlockedUrlError, checkHookUrl } from './hook-url.js'
 import type { HookStore, IdentityPort, ProjectStore } from './ports.js'
 import { callerMemberships, findReadable } from './read-projects.js'
 import type { ProjectWithAccess } from './project-abilities.js'
-import { isValidNewRefName } from '../repository/ref-names.js'
+import { isValidNewRefName } from '../repository/domain/ref-names.js'
 
 export interface HookDeps {
   hooks: HookStore

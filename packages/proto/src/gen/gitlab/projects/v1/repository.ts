@@ -401,7 +401,14 @@ export interface CommitAction {
   executeFilemode?:
     | boolean
     | undefined;
-  /** For update/delete/move: the last commit of the file the caller saw (not checked yet). */
+  /**
+   * The last commit of the file (previous_path for a move) the caller saw:
+   * when set, the repository role compares it with the file's last commit on
+   * start_branch (branch when none) in the commit's own ref transaction and
+   * refuses a file that moved on with INVALID_ARGUMENT, Files::UpdateService's
+   * "You are attempting to update a file that has changed since you started
+   * editing it." (the files API's answer). Empty: not checked.
+   */
   lastCommitId: string;
 }
 

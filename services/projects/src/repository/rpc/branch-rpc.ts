@@ -1,0 +1,68 @@
+import type { RepositoryServiceServer } from '@suite/proto'
+import type { GrpcServer } from '@suite/runtime'
+import { protectionOf, requireDeleteBranch } from '../domain/branch-rules.js'
+import { createBranch, deleteBranch, getBranch, listBranches } from '../git/branches.js'
+import { requireRepositoryAbility } from './caller-access.js'
+import { pageOfRequest, pushActor } from './from-proto.js'
+import type { RepositoryContext } from './repository-context.js'
+import { branchToProto } from './to-proto.js'
+
+type BranchHandlers = Pick<
+  RepositoryServiceServer,
+  'listBranches' | 'getBranch' | 'createBranch' | 'deleteBranch'
+>
+
+/** lib/api/branches.rb's git side: branches with what the protection rules say of them. */
+export function branchHandlers(
+  server: GrpcServer,
+  { deps, existing, writeRefs }: RepositoryContext,
+): BranchHandlers {
+  const rules = deps.protectedBranches
+  return {
+    listBranches: server.unary('ListBranches', async (req) => {
+      requireRepositoryAbility(req.caller, req.projectId, 'readCode')
+      const branches = await listBranches(await existing(req.projectId), req.search)
+      const protection = await rules.list(req.projectId)
+      const actor = pushActor(req.caller)
+      return {
+        branches: pageOfRequest(branches, req.page).map((branch) =>
+          branchToProto(branch, protectionOf(protection, branch.name, actor)),
+        ),
+        pageInfo: { total: branches.length },
+      }
+    }),
+    getBranch: server.unary('GetBranch', async (req) => {
+      requireRepositoryAbility(req.caller, req.projectId, 'readCode')
+      const branch = await getBranch(await existing(req.projectId), req.name)
+      const protection = await rules.list(req.projectId)
+      return {
+        branch: branchToProto(branch, protectionOf(protection, branch.name, pushActor(req.caller))),
+      }
+    }),
+    createBranch: server.unary('CreateBranch', async (req) => {
+      requireRepositoryAbility(req.caller, req.projectId, 'pushCode')
+      const repo = await existing(req.projectId)
+      const branch = await writeRefs(repo, req.projectId, req.caller, async () => {
+        const branch = await createBranch(repo, req.name, req.ref)
+        const ref = `refs/heads/${branch.name}`
+        return { result: branch, changes: [{ ref, oldId: undefined, newId: branch.commit.id }] }
+      })
+      const protection = await rules.list(req.projectId)
+      return {
+        branch: branchToProto(branch, protectionOf(protection, branch.name, pushActor(req.caller))),
+      }
+    }),
+    deleteBranch: server.unary('DeleteBranch', async (req) => {
+      requireRepositoryAbility(req.caller, req.projectId, 'pushCode')
+      const repo = await existing(req.projectId)
+      await writeRefs(repo, req.projectId, req.caller, async () => {
+        const old = await deleteBranch(repo, req.name, () =>
+          requireDeleteBranch(rules, req.projectId, req.name, pushActor(req.caller)),
+        )
+        const ref = `refs/heads/${req.name}`
+        return { result: undefined, changes: [{ ref, oldId: old, newId: undefined }] }
+      })
+      return {}
+    }),
+  }
+}
