@@ -538,6 +538,7 @@ describe('a pipeline run stage by stage through the runner protocol', () => {
     expect(answer.elapsedMs).toBeGreaterThanOrEqual(900)
     expect(answer.elapsedMs).toBeLessThan(15_000)
     expect(answer.status).toBe(204)
+    expect(answer.lastUpdate).toBeNull()
     const payload = await runner.waitForJob(5_000)
     expect(payload.job_info.name).toBe('build')
     expect(variable(payload, 'CI_PIPELINE_ID')?.value).toBe(String(next.id))
