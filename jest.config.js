@@ -14,6 +14,7 @@ const scriptTransform = {
 }
 const moduleNameMapper = {
   '^@suite/(proto|runtime)$': '<rootDir>/packages/$1/src/index.ts',
+  '^@suite/runtime/testing$': '<rootDir>/packages/runtime/src/testing/index.ts',
   '^(\\.{1,2}/.*)\\.js$': '$1',
 }
 const integration = {

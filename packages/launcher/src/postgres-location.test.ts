@@ -11,6 +11,11 @@ import {
 
 // Ownership checks and chown need root; CI and this machine run as root.
 const asRoot = process.getuid?.() === 0
+if (!asRoot) {
+  process.stderr.write(
+    '\n*** postgres-location.test.ts: the ownership cases SKIPPED: they need root (chown) ***\n\n',
+  )
+}
 const rootIt = asRoot ? it : it.skip
 
 let base: string

@@ -17,7 +17,7 @@ import { insertOutboxMessage, outboxTransactionsOf } from './outbox-store.js'
 import { queueMetrics } from './queue-metrics.js'
 import { startQueueWorker } from './queue-worker.js'
 import { currentRequestId, runWithRequestId } from './request-context.js'
-import { createTestSchema, type TestSchema } from './test-schema.js'
+import { createTestSchema, type TestSchema } from './testing/test-schema.js'
 
 // A real PostgreSQL (see createTestSchema) and Redis (TEST_REDIS_URL or the loopback's).
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'

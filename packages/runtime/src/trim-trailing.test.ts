@@ -1,4 +1,4 @@
-import { assertLinearGrowth } from './linear-growth.js'
+import { assertLinearGrowth } from './testing/linear-growth.js'
 import { trimTrailing } from './trim-trailing.js'
 
 describe('trimTrailing', () => {

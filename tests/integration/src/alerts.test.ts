@@ -114,8 +114,10 @@ describe('alert integrations (REST extension)', () => {
       token: cast.maintainer.token,
       body: { name: 'Prometheus 2', type: 'prometheus', active: true },
     })
-    expect(second.status).toBeGreaterThanOrEqual(400)
-    expect(second.status).toBeLessThan(500)
+    expect([second.status, second.body]).toEqual([
+      400,
+      { message: 'Multiple Prometheus integrations are not supported' },
+    ])
   })
 
   it('is for Maintainers: 401 anonymous, 404 non-members, 403 below Maintainer', async () => {

@@ -14,6 +14,9 @@ export default async function globalSetup(): Promise<void> {
   }
   const { state } = await launchSuite({
     env: {
+      // The production default, so that the access and job lines tests read are written
+      // (request-id-jobs.test.ts); private suites stay at warn (launchSuite's default).
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'info',
       // GitLab.com's pipeline creation limit (off by default, as on self-managed), so that
       // a test can reach it; no other test creates 25 pipelines for one project, user and commit.
       PIPELINE_LIMIT_PER_PROJECT_USER_SHA: '25',

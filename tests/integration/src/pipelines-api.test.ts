@@ -507,7 +507,11 @@ describe('pipeline creation rate limit', () => {
     expect(refused.headers.get('ratelimit-limit')).toBe('25')
     expect(refused.headers.get('ratelimit-observed')).toBe('26')
     expect(refused.headers.get('ratelimit-remaining')).toBe('0')
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(0)
+    // Seconds to the end of the one-minute window (RequestThrottleData#retry_after): 1..60.
+    const retryAfter = refused.headers.get('retry-after') ?? ''
+    expect(retryAfter).toMatch(/^\d+$/)
+    expect(Number(retryAfter)).toBeGreaterThanOrEqual(1)
+    expect(Number(retryAfter)).toBeLessThanOrEqual(60)
     expect(refused.headers.get('ratelimit-resettime')).toMatch(/GMT$/)
     // Another user on the same commit counts on their own.
     expect((await create(cast.maintainer.token)).status).toBe(201)

@@ -319,9 +319,8 @@ describe('repository', () => {
         token: owner.token,
         query: { ref: third.id, recursive: true },
       })
-      if (tree.status === 200) {
-        expect(tree.body.map((e) => e.path).sort()).toEqual(['README.md', 'moved', 'moved/b.txt'])
-      }
+      expect(tree.status).toBe(200)
+      expect(tree.body.map((e) => e.path).sort()).toEqual(['README.md', 'moved', 'moved/b.txt'])
 
       const branchNow = await api<BranchJson>(`${branches()}/${branch}`, { token: owner.token })
       expect(branchNow.body.commit.id).toBe(third.id)

@@ -1,21 +1,13 @@
 import pg from 'pg'
 import { api, apiUrl } from './support/api'
-import { databaseUrl } from './support/database'
 import { createUserWithToken, uniqueName, type UserWithToken } from './support/factories'
 import { createProject } from './support/projects'
 import { describeUnless } from './support/skip'
-import { ENV_STATE_FILE, readSuiteState } from './support/suite-state'
+import { suiteDatabaseUrl } from './support/suite-state'
 import type { ProjectJson } from './support/types'
 
 // The statement_timeout case waits the server role's 15 s.
 jest.setTimeout(90_000)
-
-/** This run's database, when global-setup created one. */
-function suiteDatabaseUrl(): string | undefined {
-  const file = process.env[ENV_STATE_FILE]
-  const database = file ? readSuiteState(file).database : null
-  return database ? databaseUrl(database.adminUrl, database.name) : undefined
-}
 
 const url = suiteDatabaseUrl()
 

@@ -10,7 +10,6 @@ import {
   createClient,
   createLogger,
   createRegistry,
-  createTestSchema,
   decodeHookEvent,
   GrpcServer,
   HOOK_EVENT_OUTBOX,
@@ -18,9 +17,9 @@ import {
   readErrorDetail,
   type HookEvent,
   type PromiseClient,
-  type TestSchema,
   generateInternalSecret,
 } from '@suite/runtime'
+import { createTestSchema, type TestSchema } from '@suite/runtime/testing'
 import type { NewPipeline, PipelineContents } from '../domain/ports.js'
 import { processLocked } from '../domain/process-pipeline.js'
 import { migrations } from '../migrations/index.js'

@@ -1,12 +1,11 @@
 import {
-  createTestSchema,
   InvalidError,
   NotFoundError,
   outboxRowsOf,
   PIPELINE_CREATED_OUTBOX,
   PIPELINE_FINISHED_OUTBOX,
-  type TestSchema,
 } from '@suite/runtime'
+import { createTestSchema, type TestSchema } from '@suite/runtime/testing'
 import type { Caller } from '../domain/caller.js'
 import type { CommitLookupPort } from '../domain/commit-status-ports.js'
 import { createCommitStatus, type CreateCommitStatusDeps } from '../domain/create-commit-status.js'

@@ -1,10 +1,5 @@
-import {
-  createTestSchema,
-  HOOK_EVENT_OUTBOX,
-  outboxRowsOf,
-  type HookEvent,
-  type TestSchema,
-} from '@suite/runtime'
+import { HOOK_EVENT_OUTBOX, outboxRowsOf, type HookEvent } from '@suite/runtime'
+import { createTestSchema, type TestSchema } from '@suite/runtime/testing'
 import type { Caller } from '../domain/caller.js'
 import { createCommitStatus } from '../domain/create-commit-status.js'
 import type { NewJob } from '../domain/job.js'

@@ -1,11 +1,10 @@
 import {
-  createTestSchema,
   outboxRowsOf,
   PIPELINE_CREATED_OUTBOX,
   PIPELINE_FINISHED_OUTBOX,
   type PipelineFinished,
-  type TestSchema,
 } from '@suite/runtime'
+import { createTestSchema, type TestSchema } from '@suite/runtime/testing'
 import type { NewPipeline, PipelineState } from '../domain/ports.js'
 import { migrations } from '../migrations/index.js'
 import { PipelinesStore } from './pipelines.store.js'

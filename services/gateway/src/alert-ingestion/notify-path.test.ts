@@ -1,4 +1,4 @@
-import { assertLinearGrowth } from '@suite/runtime'
+import { assertLinearGrowth } from '@suite/runtime/testing'
 import { parseNotifyPath } from './notify-path.js'
 
 describe('parseNotifyPath', () => {

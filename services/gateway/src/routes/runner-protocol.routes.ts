@@ -198,7 +198,7 @@ export function runnerProtocolRoutes(api: ApiRouter, deps: RunnerProtocolDeps): 
    * wait for a change. Only a runner whose token checks out is held (an
    * unknown token is refused at once, as authenticate_runner! does), and only
    * so many times at once; beyond that it hears "nothing new" at once.
-   * Whether the request should go on to ask for a job.
+   * Whether the request should go on to ask for a job: only when it was not held.
    */
   async function heldUntilChange(
     req: Request,
@@ -223,8 +223,10 @@ export function runnerProtocolRoutes(api: ApiRouter, deps: RunnerProtocolDeps): 
         release()
       }
     }
-    if (changed !== queueVersion) return true
-    res.status(204).set('X-GitLab-Last-Update', queueVersion).end()
+    // A change seen while holding: Workhorse answers a bare 204 (WatchKeyStatusSeenChange,
+    // internal/builds/register.go) and the runner asks again at once, with the old last_update.
+    if (changed !== queueVersion) res.status(204).end()
+    else res.status(204).set('X-GitLab-Last-Update', queueVersion).end()
     return false
   }
 

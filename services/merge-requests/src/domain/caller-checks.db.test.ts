@@ -4,8 +4,8 @@
  */
 import { AccessLevel, Project, ProjectAbilities } from '@suite/proto'
 import { ForbiddenError, NotFoundError, UnauthenticatedError } from '@suite/runtime'
-import { createTestDatabase, type TestDatabase } from '../store/test-database.js'
-import { insertTestMergeRequest } from '../store/test-merge-requests.js'
+import { createTestDatabase, type TestDatabase } from '../testing/test-database.js'
+import { insertTestMergeRequest } from '../testing/test-merge-requests.js'
 import { memberCaller, publicAbilities } from '../testing/test-callers.js'
 import { FakeRepository, attributes, testDeps, testProject } from '../testing/test-deps.js'
 import { acceptMergeRequest } from './accept-merge-request.js'

@@ -1,4 +1,4 @@
-import { assertLinearGrowth } from '@suite/runtime'
+import { assertLinearGrowth } from '@suite/runtime/testing'
 import {
   formatDuration,
   MAX_TIME_ESTIMATE,

@@ -1,6 +1,6 @@
 import { AccessLevel, Project } from '@suite/proto'
 import { ConflictError, ForbiddenError, InvalidError, PreconditionError } from '@suite/runtime'
-import { createTestDatabase, type TestDatabase } from '../store/test-database.js'
+import { createTestDatabase, type TestDatabase } from '../testing/test-database.js'
 import { memberCaller } from '../testing/test-callers.js'
 import { attributes, FakeRepository, testDeps } from '../testing/test-deps.js'
 import type { MergeRequestsDeps } from './deps.js'

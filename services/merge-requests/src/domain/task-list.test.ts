@@ -1,4 +1,4 @@
-import { assertLinearGrowth, seededTexts } from '@suite/runtime'
+import { assertLinearGrowth, seededTexts } from '@suite/runtime/testing'
 import { countTasks } from './task-list.js'
 
 /** Taskable::ITEM_PATTERN as a JavaScript RegExp: the same items on text without \r, \v or Unicode spaces. */

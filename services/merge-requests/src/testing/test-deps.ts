@@ -19,7 +19,7 @@ import type { MergeRequestAttributes } from '../domain/merge-request-attributes.
 import type { Ports } from '../domain/ports.js'
 import type { Project as ProjectSettings } from '../domain/project.js'
 import { createStores } from '../store/stores.js'
-import type { TestDatabase } from '../store/test-database.js'
+import type { TestDatabase } from './test-database.js'
 import { closeMergeRequestQueues, workQueues } from '../workers/queues.js'
 import { FakeRepository } from './fake-repository.js'
 

@@ -1,4 +1,4 @@
-import { assertLinearGrowth } from '@suite/runtime'
+import { assertLinearGrowth } from '@suite/runtime/testing'
 import { afterFailure, alertStatus, branchMatches, RECOVERED, type FailureState } from './hook.js'
 
 const NOW = new Date('2026-11-26T12:00:00Z')

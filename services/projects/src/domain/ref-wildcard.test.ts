@@ -1,4 +1,4 @@
-import { assertLinearGrowth } from '@suite/runtime'
+import { assertLinearGrowth } from '@suite/runtime/testing'
 import { refMatchesPattern } from './ref-wildcard.js'
 
 /** GitLab's RefMatcher#wildcard_regex, as a RegExp: the reference the matcher must agree with. */

@@ -8,6 +8,15 @@ export function freshDatabaseName(): string {
   return `suite_test_${Date.now()}_${randomBytes(4).toString('hex')}`
 }
 
+/**
+ * The launcher's embedded PostgreSQL on `port` (packages/launcher/src/embedded-postgres.ts:
+ * user and password postgres, database gitlab, loopback only). Tests import nothing from
+ * the suite's code, so the three names are repeated here.
+ */
+export function embeddedDatabaseUrl(port: number): string {
+  return `postgres://postgres:postgres@127.0.0.1:${port}/gitlab`
+}
+
 /** The admin URL with its database replaced by `name`. */
 export function databaseUrl(adminUrl: string, name: string): string {
   const url = new URL(adminUrl)

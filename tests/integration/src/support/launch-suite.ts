@@ -16,6 +16,7 @@ import {
   databaseUrl,
   DEFAULT_ADMIN_URL,
   dropDatabase,
+  embeddedDatabaseUrl,
   freshDatabaseName,
 } from './database'
 import { freePort, freePortBlock, isAlive, stopProcess, tail } from './processes'
@@ -132,6 +133,7 @@ export async function launchSuite(options: LaunchOptions = {}): Promise<Launched
     RUNNER_REGISTRATION_TOKEN,
     ...options.env,
   }
+  let embeddedUrl: string | null = null
   // Without either, the launcher uses redis://127.0.0.1:6379 or starts its own redis-server.
   const redisUrl = options.redisUrl ?? process.env.TEST_REDIS_URL
   if (redisUrl) env.REDIS_URL = redisUrl
@@ -140,6 +142,7 @@ export async function launchSuite(options: LaunchOptions = {}): Promise<Launched
   } else {
     delete env.DATABASE_URL
     env.EMBEDDED_PG_PORT = String(await freePort())
+    embeddedUrl = embeddedDatabaseUrl(Number(env.EMBEDDED_PG_PORT))
     // As root, the embedded PostgreSQL runs as the postgres user, who must traverse DATA_DIR.
     chmodSync(tempDir, 0o711)
   }
@@ -164,6 +167,8 @@ export async function launchSuite(options: LaunchOptions = {}): Promise<Launched
     tempDir,
     logFile,
     queuePrefix: env.QUEUE_PREFIX ?? null,
+    databaseUrl: env.DATABASE_URL ?? embeddedUrl,
+    logLevel: env.LOG_LEVEL ?? null,
   }
   const stop = async () => {
     const clean = await stopProcess(pid)

@@ -20,6 +20,13 @@ export interface SuiteState {
   logFile: string | null
   /** BullMQ key prefix of this run on the shared Redis, removed afterwards; null when reused. */
   queuePrefix?: string | null
+  /**
+   * Where the suite's own database answers, for tests that read it directly: the fresh
+   * database on the admin server, or the launcher's embedded PostgreSQL; null when reused.
+   */
+  databaseUrl?: string | null
+  /** The suite's LOG_LEVEL (pino); null when reused. */
+  logLevel?: string | null
 }
 
 export function readSuiteState(file: string): SuiteState {
@@ -42,4 +49,13 @@ export function baseUrl(): string {
 /** INITIAL_ROOT_TOKEN: root's personal access token, scope api. */
 export function rootToken(): string {
   return required(ENV_ROOT_TOKEN)
+}
+
+/**
+ * The database of the suite global-setup started (a fresh one on the admin server, or the
+ * launcher's embedded PostgreSQL); undefined when the tests reuse a suite started elsewhere.
+ */
+export function suiteDatabaseUrl(): string | undefined {
+  const file = process.env[ENV_STATE_FILE]
+  return (file ? readSuiteState(file).databaseUrl : undefined) ?? undefined
 }

@@ -1,5 +1,5 @@
 import { planPipeline } from './plan-pipeline.js'
-import { branchContext, mergeRequestContext, withInputs } from './test-contexts.js'
+import { branchContext, mergeRequestContext, withInputs } from '../../testing/ci-config-contexts.js'
 
 /** A deterministic pseudo-random generator, so a failure can be replayed. */
 function random(seed: number): () => number {

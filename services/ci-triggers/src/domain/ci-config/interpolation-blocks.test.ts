@@ -1,4 +1,4 @@
-import { assertLinearGrowth, seededTexts } from '@suite/runtime'
+import { assertLinearGrowth, seededTexts } from '@suite/runtime/testing'
 import { interpolate } from './interpolation.js'
 import { findInterpolationBlocks } from './interpolation-blocks.js'
 

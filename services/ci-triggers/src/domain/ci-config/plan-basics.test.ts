@@ -1,5 +1,5 @@
 import { planPipeline } from './plan-pipeline.js'
-import { branchContext, jobNames, jobOf, planned } from './test-contexts.js'
+import { branchContext, jobNames, jobOf, planned } from '../../testing/ci-config-contexts.js'
 
 const invalid = (text: string): string[] => {
   const outcome = planPipeline(text, branchContext())

@@ -1,5 +1,5 @@
 import { planPipeline } from './plan-pipeline.js'
-import { branchContext, jobOf, withInputs } from './test-contexts.js'
+import { branchContext, jobOf, withInputs } from '../../testing/ci-config-contexts.js'
 import type { InputValue } from './types.js'
 
 const HEADER = [

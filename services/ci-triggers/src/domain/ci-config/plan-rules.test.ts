@@ -6,7 +6,7 @@ import {
   mergeRequestContext,
   planned,
   tagContext,
-} from './test-contexts.js'
+} from '../../testing/ci-config-contexts.js'
 import type { CiConfigContext } from './types.js'
 
 const rejected = (text: string, ctx: CiConfigContext): string[] => {

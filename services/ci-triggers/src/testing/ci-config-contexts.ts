@@ -1,5 +1,5 @@
-import type { CiConfigContext, CiConfigOutcome, InputValue } from './types.js'
-import { planPipeline } from './plan-pipeline.js'
+import type { CiConfigContext, CiConfigOutcome, InputValue } from '../domain/ci-config/types.js'
+import { planPipeline } from '../domain/ci-config/plan-pipeline.js'
 
 /** Contexts for unit tests, shaped as the pipeline creation passes them. */
 export function branchContext(

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { sql, type Kysely, type Migration } from 'kysely'
-import { createDatabase, migrateToLatest } from './db.js'
+import { createDatabase, migrateToLatest } from '../db.js'
 
 /** A throwaway schema with a service's migrations applied, and what removes it. */
 export interface TestSchema<DB> {
