@@ -52,6 +52,7 @@ function toCommitAction(raw: unknown, index: number): CommitAction {
     // changed since you started editing it: <path>") is not made yet, and the
     // repository role checks every last_commit_id it is given (the files API's).
     lastCommitId: '',
+    checkLastCommit: false,
   }
 }
 

@@ -160,9 +160,18 @@ function fileAction(
   filePath: string,
   content?: Buffer,
   executeFilemode?: boolean,
-  lastCommitId = '',
+  lastCommitId?: string,
 ): CommitAction {
-  return { action, filePath, previousPath: '', content, executeFilemode, lastCommitId }
+  return {
+    action,
+    filePath,
+    previousPath: '',
+    content,
+    executeFilemode,
+    lastCommitId: lastCommitId ?? '',
+    // Given, even empty (`last_commit_id=`): files.rb then compares it, and an empty id never matches.
+    checkLastCommit: lastCommitId !== undefined,
+  }
 }
 
 /**

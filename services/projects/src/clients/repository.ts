@@ -85,6 +85,7 @@ export function createRepositoryClient(
           content: Buffer.from(file.content, 'utf8'),
           executeFilemode: file.executable,
           lastCommitId: '',
+          checkLastCommit: false,
         })),
       })
     },

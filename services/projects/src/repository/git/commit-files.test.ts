@@ -10,7 +10,11 @@ beforeEach(async () => {
 afterEach(() => test.cleanup())
 
 /** files.rb's update: one update action carrying the last commit its editor saw. */
-function update(lastCommitId: string, branch = 'main', startBranch = ''): CommitFilesInput {
+function update(
+  lastCommitId: string | undefined,
+  branch = 'main',
+  startBranch = '',
+): CommitFilesInput {
   return {
     branch,
     startBranch,
@@ -64,7 +68,9 @@ describe('commitFiles: last_commit_id (Files::UpdateService#file_has_changed?)',
     await expect(commitFiles(repo, update(first, 'other', 'missing'))).rejects.toThrow(
       "Failed to create branch other: invalid reference name 'missing'",
     )
-    // An empty id is no check.
-    await expect(commitFiles(repo, update(''))).resolves.toMatchObject({ created: false })
+    // An empty id given (`last_commit_id=`) names no commit: the existing file is refused,
+    // as Ruby's "" is truthy in file_has_changed?; no id at all is no check.
+    await expect(commitFiles(repo, update(''))).rejects.toThrow(FILE_CHANGED_MESSAGE)
+    await expect(commitFiles(repo, update(undefined))).resolves.toMatchObject({ created: false })
   })
 })

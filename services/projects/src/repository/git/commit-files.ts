@@ -19,7 +19,7 @@ export interface FileAction {
   executeFilemode: boolean | undefined
   /**
    * The last commit of the file its editor saw (files.rb's last_commit_id);
-   * absent or empty: not checked.
+   * absent: not checked. An empty one names no commit: an existing file is refused.
    */
   lastCommitId?: string
 }
@@ -201,7 +201,7 @@ async function requireUnchangedFiles(
   current: string | undefined,
   parent: string | undefined,
 ): Promise<void> {
-  const checked = input.actions.filter((action) => (action.lastCommitId ?? '') !== '')
+  const checked = input.actions.filter((action) => action.lastCommitId !== undefined)
   if (checked.length === 0) return
   const ref = input.startBranch !== '' ? input.startBranch : input.branch
   const base = ref === input.branch ? current : parent !== current ? parent : undefined

@@ -32,6 +32,7 @@ export function toFileAction(action: CommitAction): FileAction {
     previousPath: action.previousPath,
     content: action.content,
     executeFilemode: action.executeFilemode,
-    lastCommitId: action.lastCommitId,
+    lastCommitId:
+      action.checkLastCommit || action.lastCommitId !== '' ? action.lastCommitId : undefined,
   }
 }

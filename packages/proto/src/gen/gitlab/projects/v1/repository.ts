@@ -407,9 +407,15 @@ export interface CommitAction {
    * start_branch (branch when none) in the commit's own ref transaction and
    * refuses a file that moved on with INVALID_ARGUMENT, Files::UpdateService's
    * "You are attempting to update a file that has changed since you started
-   * editing it." (the files API's answer). Empty: not checked.
+   * editing it." (the files API's answer). Empty: not checked, unless
+   * check_last_commit.
    */
   lastCommitId: string;
+  /**
+   * The caller was given a last_commit_id even if it is empty (the files API's
+   * `last_commit_id=`): an empty one names no commit, so an existing file is refused.
+   */
+  checkLastCommit: boolean;
 }
 
 export interface CommitFilesRequest {
@@ -4417,6 +4423,7 @@ function createBaseCommitAction(): CommitAction {
     content: undefined,
     executeFilemode: undefined,
     lastCommitId: "",
+    checkLastCommit: false,
   };
 }
 
@@ -4439,6 +4446,9 @@ export const CommitAction: MessageFns<CommitAction> = {
     }
     if (message.lastCommitId !== "") {
       writer.uint32(50).string(message.lastCommitId);
+    }
+    if (message.checkLastCommit !== false) {
+      writer.uint32(56).bool(message.checkLastCommit);
     }
     return writer;
   },
@@ -4504,6 +4514,14 @@ export const CommitAction: MessageFns<CommitAction> = {
             message.lastCommitId = reader.string();
             continue;
           }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.checkLastCommit = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4540,6 +4558,11 @@ export const CommitAction: MessageFns<CommitAction> = {
         : isSet(object.last_commit_id)
         ? globalThis.String(object.last_commit_id)
         : "",
+      checkLastCommit: isSet(object.checkLastCommit)
+        ? globalThis.Boolean(object.checkLastCommit)
+        : isSet(object.check_last_commit)
+        ? globalThis.Boolean(object.check_last_commit)
+        : false,
     };
   },
 
@@ -4563,6 +4586,9 @@ export const CommitAction: MessageFns<CommitAction> = {
     if (message.lastCommitId !== "") {
       obj.lastCommitId = message.lastCommitId;
     }
+    if (message.checkLastCommit !== false) {
+      obj.checkLastCommit = message.checkLastCommit;
+    }
     return obj;
   },
 
@@ -4577,6 +4603,7 @@ export const CommitAction: MessageFns<CommitAction> = {
     message.content = object.content ?? undefined;
     message.executeFilemode = object.executeFilemode ?? undefined;
     message.lastCommitId = object.lastCommitId ?? "";
+    message.checkLastCommit = object.checkLastCommit ?? false;
     return message;
   },
 };
