@@ -1,6 +1,6 @@
 import { AccessLevel, Project, ProjectAccessFacts } from '@suite/proto'
 import { projectAccessFactsRecorder } from '../store/project-access-facts.store.js'
-import { createTestDatabase, type TestDatabase } from '../store/test-database.js'
+import { createTestDatabase, type TestDatabase } from '../testing/test-database.js'
 import { recordingProjects, type ProjectsRpc } from './recording-projects.js'
 
 let test: TestDatabase

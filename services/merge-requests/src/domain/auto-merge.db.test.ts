@@ -1,7 +1,7 @@
 import { AccessLevel } from '@suite/proto'
 import type { PipelineFinished } from '@suite/runtime'
-import { createTestDatabase, type TestDatabase } from '../store/test-database.js'
-import { insertTestMergeRequest } from '../store/test-merge-requests.js'
+import { createTestDatabase, type TestDatabase } from '../testing/test-database.js'
+import { insertTestMergeRequest } from '../testing/test-merge-requests.js'
 import { roleAbilities } from '../testing/test-callers.js'
 import {
   createTestDeps,

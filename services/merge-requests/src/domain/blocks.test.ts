@@ -7,8 +7,8 @@ import {
   RecordNotFoundError,
 } from '@suite/runtime'
 import type { MergeRequest } from './merge-request.js'
-import { createTestDatabase, type TestDatabase } from '../store/test-database.js'
-import { insertTestMergeRequest } from '../store/test-merge-requests.js'
+import { createTestDatabase, type TestDatabase } from '../testing/test-database.js'
+import { insertTestMergeRequest } from '../testing/test-merge-requests.js'
 import { createStores } from '../store/stores.js'
 import { MAX_BLOCKS, createBlock, deleteBlock, listBlockees, listBlocks } from './blocks.js'
 import { memberCaller, publicAbilities, roleAbilities } from '../testing/test-callers.js'

@@ -1,5 +1,5 @@
-import { createTestDatabase, type TestDatabase } from '../store/test-database.js'
-import { insertTestMergeRequest } from '../store/test-merge-requests.js'
+import { createTestDatabase, type TestDatabase } from '../testing/test-database.js'
+import { insertTestMergeRequest } from '../testing/test-merge-requests.js'
 import { DIFF_COLLECTION_QUEUE, mergeRequestJobId, mergeRequestQueue } from '../workers/queues.js'
 import { applyBranchUpdate } from './branch-updates.js'
 import { createTestDeps, FakeRepository, type TestDeps } from '../testing/test-deps.js'

@@ -1,6 +1,6 @@
 import { CompareCommitsResponse } from '@suite/proto'
-import { createTestDatabase, type TestDatabase } from '../store/test-database.js'
-import { insertTestMergeRequest } from '../store/test-merge-requests.js'
+import { createTestDatabase, type TestDatabase } from '../testing/test-database.js'
+import { insertTestMergeRequest } from '../testing/test-merge-requests.js'
 import { createTestDeps, FakeRepository, testProject, type TestDeps } from '../testing/test-deps.js'
 import { notePushedCommits } from './commit-notes.js'
 import { collectDiffVersion } from './diff-collection.js'

@@ -17,7 +17,7 @@ import {
 import type { Caller } from './caller.js'
 import { requireUserId } from './collaboration-access.js'
 import type { Note } from './collaboration-records.js'
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps } from './ports.js'
 import { positionFindsLine, type DiffPosition } from './diff-position.js'
 import type { MergeRequest, MergeRequestKey } from './merge-request.js'
 import { requireVisibleMergeRequest } from './merge-request-access.js'

@@ -1,6 +1,6 @@
 import { AccessLevel, CompareCommitsResponse, Project } from '@suite/proto'
 import { ForbiddenError, HOOK_EVENT_OUTBOX, type HookEvent } from '@suite/runtime'
-import { createTestDatabase, type TestDatabase } from '../store/test-database.js'
+import { createTestDatabase, type TestDatabase } from '../testing/test-database.js'
 import { memberCaller } from '../testing/test-callers.js'
 import { attributes, createTestDeps, FakeRepository, type TestDeps } from '../testing/test-deps.js'
 import { approve, unapprove } from './approvals.js'

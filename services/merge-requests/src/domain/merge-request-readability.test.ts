@@ -1,5 +1,5 @@
 import { AccessLevel } from '@suite/proto'
-import type { TestDatabase } from '../store/test-database.js'
+import type { TestDatabase } from '../testing/test-database.js'
 import { memberCaller, publicAbilities, roleAbilities } from '../testing/test-callers.js'
 import { testDeps, testProject } from '../testing/test-deps.js'
 import { readableMergeRequestProjects } from './merge-request-readability.js'

@@ -1,6 +1,6 @@
 import { AccessLevel, CompareCommitsResponse, Project } from '@suite/proto'
-import { createTestDatabase, type TestDatabase } from '../store/test-database.js'
-import { insertTestMergeRequest } from '../store/test-merge-requests.js'
+import { createTestDatabase, type TestDatabase } from '../testing/test-database.js'
+import { insertTestMergeRequest } from '../testing/test-merge-requests.js'
 import { memberCaller } from '../testing/test-callers.js'
 import { mergeMergeRequest, type MergeInput } from './merge.js'
 import { createTestDeps, FakeRepository, type TestDeps } from '../testing/test-deps.js'

@@ -23,7 +23,7 @@ import {
 import type { Caller } from './caller.js'
 import { requireUserId } from './collaboration-access.js'
 import type { Note } from './collaboration-records.js'
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps, NoteOrder } from './ports.js'
 import type { MergeRequest, MergeRequestKey } from './merge-request.js'
 import { requireVisibleMergeRequest } from './merge-request-access.js'
 import { findHookTarget, recordNoteHook } from './merge-request-hooks.js'
@@ -32,10 +32,7 @@ import { canAdminNote, canAwardEmoji, canReadInternalNotes, grantsIn } from './p
 /** Note::MAX_NOTE_LENGTH. */
 const MAX_NOTE_LENGTH = 1_000_000
 
-export interface NoteOrder {
-  by: 'created_at' | 'updated_at'
-  direction: 'asc' | 'desc'
-}
+export type { NoteOrder }
 
 /** A note of the request the caller may read: an internal one is 404 without read_internal_note. */
 export async function requireNote(

@@ -8,7 +8,7 @@ import {
   listAwardEmoji,
 } from '../domain/award-emoji.js'
 import { createBlock, deleteBlock, listBlockees, listBlocks } from '../domain/blocks.js'
-import type { MergeRequestsDeps } from '../domain/deps.js'
+import type { MergeRequestsDeps } from '../domain/ports.js'
 import { setSubscription } from '../domain/subscriptions.js'
 import {
   addSpentTime,

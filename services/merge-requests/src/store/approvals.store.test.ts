@@ -1,6 +1,6 @@
 import { createStores } from './stores.js'
-import { createTestDatabase, type TestDatabase } from './test-database.js'
-import { insertTestMergeRequest } from './test-merge-requests.js'
+import { createTestDatabase, type TestDatabase } from '../testing/test-database.js'
+import { insertTestMergeRequest } from '../testing/test-merge-requests.js'
 
 let test: TestDatabase
 beforeAll(async () => {

@@ -8,8 +8,8 @@ import { sql } from 'kysely'
 import { COUNT_LIMIT, createListCounts, listMergeRequestRows } from './merge-request-list.js'
 import { saveProjectAccessFacts } from './project-access-facts.store.js'
 import { createStores } from './stores.js'
-import { createTestDatabase, type TestDatabase } from './test-database.js'
-import { insertTestMergeRequest } from './test-merge-requests.js'
+import { createTestDatabase, type TestDatabase } from '../testing/test-database.js'
+import { insertTestMergeRequest } from '../testing/test-merge-requests.js'
 
 let test: TestDatabase
 const ids: Record<string, number> = {}

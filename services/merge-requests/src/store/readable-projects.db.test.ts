@@ -3,8 +3,8 @@ import type { AbilityScope, ProjectAccessFacts, Requirement } from '../domain/ac
 import type { ListedProjects } from '../domain/list-conditions.js'
 import { listMergeRequestRows } from './merge-request-list.js'
 import { saveProjectAccessFacts } from './project-access-facts.store.js'
-import { createTestDatabase, type TestDatabase } from './test-database.js'
-import { insertTestMergeRequest } from './test-merge-requests.js'
+import { createTestDatabase, type TestDatabase } from '../testing/test-database.js'
+import { insertTestMergeRequest } from '../testing/test-merge-requests.js'
 
 const { ACCESS_LEVEL_NO_ACCESS, ACCESS_LEVEL_GUEST, ACCESS_LEVEL_REPORTER } = AccessLevel
 

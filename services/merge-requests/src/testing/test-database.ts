@@ -1,6 +1,6 @@
 import { createTestSchema, type TestSchema } from '@suite/runtime'
 import { migrations } from '../migrations/index.js'
-import type { Database } from './schema.js'
+import type { Database } from '../store/schema.js'
 
 export type TestDatabase = TestSchema<Database>
 

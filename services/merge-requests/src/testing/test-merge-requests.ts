@@ -4,8 +4,8 @@
  */
 import type { Insertable, Kysely } from 'kysely'
 import type { MergeRequest } from '../domain/merge-request.js'
-import { toMergeRequest } from './merge-request-rows.js'
-import type { Database, MergeRequestsTable } from './schema.js'
+import { toMergeRequest } from '../store/merge-request-rows.js'
+import type { Database, MergeRequestsTable } from '../store/schema.js'
 
 let nextIid = 1
 

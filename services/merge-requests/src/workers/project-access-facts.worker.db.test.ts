@@ -1,7 +1,7 @@
 import { AccessLevel, ProjectAccessFacts } from '@suite/proto'
 import { UnrecoverableError } from 'bullmq'
 import { createStores } from '../store/stores.js'
-import { createTestDatabase, type TestDatabase } from '../store/test-database.js'
+import { createTestDatabase, type TestDatabase } from '../testing/test-database.js'
 import { applyProjectAccessFactsJob } from './project-access-facts.worker.js'
 
 let test: TestDatabase

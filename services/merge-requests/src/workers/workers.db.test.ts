@@ -4,8 +4,8 @@ import type { Worker } from 'bullmq'
 import { sweepStuckMergeRequests } from '../domain/sweep.js'
 import { createTestDeps, FakeRepository, type TestDeps } from '../testing/test-deps.js'
 import { until } from '../testing/until.js'
-import { createTestDatabase, type TestDatabase } from '../store/test-database.js'
-import { insertTestMergeRequest } from '../store/test-merge-requests.js'
+import { createTestDatabase, type TestDatabase } from '../testing/test-database.js'
+import { insertTestMergeRequest } from '../testing/test-merge-requests.js'
 import {
   findProjectsWithoutAccessFacts,
   saveProjectAccessFacts,
