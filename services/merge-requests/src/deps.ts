@@ -2,7 +2,7 @@ import { createRedisConnection, keepCachesCurrent, type ServiceDeps } from '@sui
 import { createPorts } from './clients/ports.js'
 import { createProjectSettingsCache } from './clients/projects.js'
 import { loadMergeRequestsConfig } from './config.js'
-import type { MergeRequestsDeps } from './domain/deps.js'
+import type { MergeRequestsDeps } from './domain/ports.js'
 import { projectAccessFactsRecorder } from './store/project-access-facts.store.js'
 import type { Database } from './store/schema.js'
 import { createListCounts } from './store/merge-request-list.js'

@@ -1,6 +1,6 @@
 import { domainService, type DomainService } from '@suite/runtime'
 import { migrations } from './migrations/index.js'
-import { registerMergeRequestServices } from './rpc/register.js'
+import { registerServices } from './rpc/register.js'
 import type { Database } from './store/schema.js'
 import { startWorkers } from './workers/index.js'
 
@@ -11,6 +11,6 @@ import { startWorkers } from './workers/index.js'
 export const mergeRequestsService: DomainService<Database> = {
   info: domainService('merge-requests'),
   migrations,
-  registerServer: registerMergeRequestServices,
+  registerServer: registerServices,
   startWorkers,
 }

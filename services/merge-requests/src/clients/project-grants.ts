@@ -26,5 +26,8 @@ export function toProjectGrants(
     readLabel: abilities.readLabel,
     awardEmoji: abilities.awardEmoji,
     readInternalNote: abilities.readInternalNote,
+    adminNote: abilities.adminNote,
+    resolveNote: abilities.resolveNote,
+    setNoteCreatedAt: abilities.setNoteCreatedAt,
   }
 }

@@ -1,5 +1,5 @@
 import { UnauthenticatedError } from '@suite/runtime'
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps } from './ports.js'
 import { mergeMergeRequest, type MergeInput } from './merge.js'
 import { callerCanMerge } from './merge-permission.js'
 import { presentMergeRequests, requireVisibleMergeRequest } from './merge-request-access.js'

@@ -3,7 +3,7 @@
  * that spans projects: the projects service decides both (its ProjectPolicy);
  * this service keeps the facts as a read model and matches the two in SQL.
  */
-import type { AccessLevel } from '@suite/proto'
+import { AccessLevel } from '@suite/proto'
 
 /** Who holds one ability in one project. */
 export interface Requirement {
@@ -15,6 +15,12 @@ export interface Requirement {
   /** Members from this level up; NO_ACCESS when membership adds nothing. */
   memberMinLevel: AccessLevel
 }
+
+/**
+ * What owning a project's personal namespace is worth against a requirement's
+ * member level: the projects service counts the owner as the project's Owner.
+ */
+export const NAMESPACE_OWNER_LEVEL = AccessLevel.ACCESS_LEVEL_OWNER
 
 /** A project's access facts as the projects service published them. */
 export interface ProjectAccessFacts {

@@ -6,7 +6,7 @@
 import { ConflictError, ForbiddenError, NotFoundError, UnauthenticatedError } from '@suite/runtime'
 import type { Caller } from './caller.js'
 import { callerMayApprove, requireUserId } from './collaboration-access.js'
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps } from './ports.js'
 import type { MergeRequest, MergeRequestKey } from './merge-request.js'
 import { presentMergeRequests, requireMergeRequest } from './merge-request-access.js'
 import { findHookTarget, recordMergeRequestHook } from './merge-request-hooks.js'

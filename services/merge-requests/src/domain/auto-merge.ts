@@ -13,13 +13,22 @@
  * twice finds the request merged or cancelled and does nothing; a failure of
  * another service is thrown, for the queue to try again later.
  */
-import { DomainError, type PipelineFinished } from '@suite/runtime'
+import { DomainError } from '@suite/runtime'
 import type { Caller } from './caller.js'
-import type { MergeRequestsDeps } from './deps.js'
 import { MergeRefusedError, mergeMergeRequest } from './merge.js'
 import type { MergeRequest } from './merge-request.js'
 import { callerCanMerge } from './merge-permission.js'
-import type { ActiveUser } from './ports.js'
+import type { ActiveUser, BranchPipeline, MergeRequestsDeps } from './ports.js'
+
+/**
+ * A finished pipeline as auto-merge reads it (ci-triggers' pipeline-finished
+ * event): its commit and ref, how it ended, and whether it is a branch
+ * pipeline (one that may head the branch's requests; absent reads as not).
+ */
+export interface PipelineFinishedEvent extends BranchPipeline {
+  status: string
+  branch?: boolean | undefined
+}
 
 /** What happened to one request. */
 export type AutoMergeOutcome = 'merged' | 'cancelled' | 'waiting' | 'settled' | 'busy'
@@ -76,7 +85,10 @@ function refusalMessage(error: DomainError): string | undefined {
 }
 
 /** Whether the request still waits for this pipeline to merge it. */
-function stillWaiting(mergeRequest: MergeRequest | undefined, event: PipelineFinished): boolean {
+function stillWaiting(
+  mergeRequest: MergeRequest | undefined,
+  event: PipelineFinishedEvent,
+): boolean {
   return (
     mergeRequest?.state === 'opened' &&
     mergeRequest.mergeWhenPipelineSucceeds &&
@@ -88,7 +100,7 @@ function stillWaiting(mergeRequest: MergeRequest | undefined, event: PipelineFin
 async function mergeWaiting(
   deps: MergeRequestsDeps,
   id: number,
-  event: PipelineFinished,
+  event: PipelineFinishedEvent,
 ): Promise<AutoMergeOutcome> {
   const { stores } = deps
   const cancel = (mergeError: string | undefined) =>
@@ -134,7 +146,7 @@ async function mergeWaiting(
  */
 export async function processFinishedPipeline(
   deps: MergeRequestsDeps,
-  event: PipelineFinished,
+  event: PipelineFinishedEvent,
 ): Promise<AutoMergeResult[]> {
   const { stores } = deps
   // The pipeline-created event travels on another queue and may come later:

@@ -16,7 +16,7 @@ import {
 import type { Caller } from './caller.js'
 import type { AwardEmoji } from './collaboration-records.js'
 import { requireUserId } from './collaboration-access.js'
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps } from './ports.js'
 import { isEmojiName, normalizeEmojiName } from './emoji-names.js'
 import type { MergeRequest, MergeRequestKey } from './merge-request.js'
 import { findMergeRequestIn } from './merge-request-access.js'

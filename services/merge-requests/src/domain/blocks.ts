@@ -13,7 +13,7 @@ import {
 import type { Caller } from './caller.js'
 import { callerMayUpdate } from './collaboration-access.js'
 import type { Block } from './collaboration-records.js'
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps } from './ports.js'
 import type { MergeRequest, MergeRequestKey } from './merge-request.js'
 import { presentMergeRequests, requireMergeRequest } from './merge-request-access.js'
 import { readableMergeRequestProjects } from './merge-request-readability.js'

@@ -4,7 +4,7 @@
  * go back to unchecked; requests whose source branch was deleted are closed.
  */
 import type { BranchUpdate } from '@suite/runtime'
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps } from './ports.js'
 import type { MergeRequest } from './merge-request.js'
 import { recordMergeRequestEvent } from './merge-request-events.js'
 import { findHookTarget, recordMergeRequestHook } from './merge-request-hooks.js'

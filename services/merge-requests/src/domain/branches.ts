@@ -1,5 +1,8 @@
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps } from './ports.js'
 import type { MergeRequest } from './merge-request.js'
+import type { MergeRequestHeads } from './merge-status-rules.js'
+
+export type { MergeRequestHeads }
 
 /** Whether the project's repository has the branch (a missing repository has none). */
 export async function branchExists(
@@ -17,12 +20,6 @@ export async function branchHead(
   branch: string,
 ): Promise<string | undefined> {
   return (await deps.ports.repository.findBranch(projectId, branch))?.head
-}
-
-/** The heads a merge request compares: its source and target branches, each possibly missing. */
-export interface MergeRequestHeads {
-  source: string | undefined
-  target: string | undefined
 }
 
 /** Both heads of a merge request, read in parallel. */

@@ -28,6 +28,12 @@ export interface ProjectGrants {
   awardEmoji: boolean
   /** Internal notes: read them and mark notes internal (Reporter). */
   readInternalNote: boolean
+  /** Edit and delete others' notes (Maintainer). */
+  adminNote: boolean
+  /** Resolve discussions (Developer). */
+  resolveNote: boolean
+  /** Backdate a note (Owner). */
+  setNoteCreatedAt: boolean
 }
 
 /** Who asks: the signed-in user (if any) and their abilities in the project of the request. */

@@ -5,7 +5,7 @@
  */
 import { PreconditionError, UnauthenticatedError } from '@suite/runtime'
 import type { Caller } from './caller.js'
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps } from './ports.js'
 import type { MergeRequest } from './merge-request.js'
 import {
   canApproveMergeRequest,

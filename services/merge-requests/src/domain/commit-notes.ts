@@ -9,7 +9,7 @@
  */
 import type { BranchUpdate } from '@suite/runtime'
 import { isNullSha } from './branch-updates.js'
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps } from './ports.js'
 import { collectDiffVersion } from './diff-collection.js'
 import type { Commit } from './diff-version.js'
 import type { MergeRequest } from './merge-request.js'

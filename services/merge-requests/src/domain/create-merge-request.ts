@@ -1,7 +1,7 @@
 import { ForbiddenError, isUniqueViolation, UnauthenticatedError } from '@suite/runtime'
 import { branchExists } from './branches.js'
 import type { Caller } from './caller.js'
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps } from './ports.js'
 import { isDraftTitle } from './draft.js'
 import type { BranchPair, MergeRequest } from './merge-request.js'
 import { presentMergeRequests } from './merge-request-access.js'

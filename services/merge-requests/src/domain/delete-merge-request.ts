@@ -1,6 +1,6 @@
 import { ForbiddenError, UnauthenticatedError } from '@suite/runtime'
 import type { Caller } from './caller.js'
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps } from './ports.js'
 import type { MergeRequestKey } from './merge-request.js'
 import { requireVisibleMergeRequest } from './merge-request-access.js'
 import { canDeleteMergeRequest } from './policy.js'

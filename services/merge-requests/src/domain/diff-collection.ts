@@ -4,12 +4,10 @@
  * the merge-base with the target head, within GitLab's diff limits.
  */
 import { mergeRequestHeads } from './branches.js'
-import type { MergeRequestsDeps } from './deps.js'
 import { findHookTarget, recordMergeRequestHook } from './merge-request-hooks.js'
-import type { Stores } from '../store/stores.js'
 import type { Commit, NewDiffVersion } from './diff-version.js'
 import type { MergeRequest } from './merge-request.js'
-import type { Comparison } from './ports.js'
+import type { Comparison, MergeRequestsDeps, Stores } from './ports.js'
 
 /**
  * skipped: the request is not opened; source_missing / target_missing: a

@@ -3,7 +3,7 @@
  * changes endpoints); the caller has found the merge request already.
  */
 import { RecordNotFoundError, pageWindow, type PageRequest } from '@suite/runtime'
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps } from './ports.js'
 import { presentDiffFiles } from './diff-files.js'
 import type { Commit, DiffFile, DiffVersion } from './diff-version.js'
 import type { MergeRequest } from './merge-request.js'

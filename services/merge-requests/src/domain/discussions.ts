@@ -6,7 +6,6 @@
  * Resolving follows Discussion#can_resolve?: the request's author, or whoever
  * has resolve_note (Developer), never past a locked discussion as a non-member.
  */
-import { AccessLevel } from '@suite/proto'
 import {
   ForbiddenError,
   InvalidError,
@@ -17,13 +16,18 @@ import {
 import type { Caller } from './caller.js'
 import { requireUserId } from './collaboration-access.js'
 import type { Note } from './collaboration-records.js'
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps } from './ports.js'
 import { positionFindsLine, type DiffPosition } from './diff-position.js'
 import type { MergeRequest, MergeRequestKey } from './merge-request.js'
 import { requireVisibleMergeRequest } from './merge-request-access.js'
 import { findHookTarget, recordNoteHook } from './merge-request-hooks.js'
 import { checkBody, requireNote, requireNoteToChange } from './notes.js'
-import { canAwardEmoji, canReadInternalNotes, grantsIn } from './policy.js'
+import {
+  canAwardEmoji,
+  canReadInternalNotes,
+  canResolveNote,
+  canSetNoteCreatedAt,
+} from './policy.js'
 
 export interface Discussion {
   id: string
@@ -64,10 +68,7 @@ function honouredCreatedAt(
   projectId: number,
   createdAt: Date | null,
 ): Date | null {
-  const owner =
-    caller?.admin === true ||
-    (grantsIn(caller, projectId)?.accessLevel ?? 0) >= AccessLevel.ACCESS_LEVEL_OWNER
-  return owner ? createdAt : null
+  return canSetNoteCreatedAt(caller, projectId) ? createdAt : null
 }
 
 /** create_note (readable, taking part, not archived, a locked discussion: members only). */
@@ -80,27 +81,6 @@ async function requireCreateNote(
   const mergeRequest = await requireVisibleMergeRequest(deps, caller, key)
   if (!canAwardEmoji(caller, mergeRequest)) throw new ForbiddenError()
   return { authorId, mergeRequest }
-}
-
-/**
- * resolve_note on the request: its author or a Developer (or an admin); a
- * locked discussion leaves it to members.
- */
-function canResolveOn(
-  caller: Caller | undefined,
-  mergeRequest: MergeRequest,
-  note?: Note,
-): boolean {
-  if (caller?.admin) return true
-  const userId = caller?.userId
-  if (userId === undefined) return false
-  const level = grantsIn(caller, mergeRequest.targetProjectId)?.accessLevel ?? 0
-  if (mergeRequest.discussionLocked === true && level < AccessLevel.ACCESS_LEVEL_GUEST) return false
-  return (
-    userId === mergeRequest.authorId ||
-    (note !== undefined && userId === note.authorId) ||
-    level >= AccessLevel.ACCESS_LEVEL_DEVELOPER
-  )
 }
 
 /** GET .../discussions: one page of discussions, oldest first. */
@@ -241,7 +221,7 @@ export async function resolveDiscussion(
   const mergeRequest = await requireVisibleMergeRequest(deps, caller, key)
   const discussion = await requireDiscussion(deps, caller, mergeRequest, discussionId)
   const resolvable = discussion.notes.some((note) => note.resolvable)
-  if (!resolvable || !canResolveOn(caller, mergeRequest)) throw new ForbiddenError()
+  if (!resolvable || !canResolveNote(caller, mergeRequest)) throw new ForbiddenError()
   await deps.stores.notes.setResolved(
     discussion.notes.map((note) => note.id),
     resolved ? userId : null,
@@ -266,7 +246,7 @@ export async function resolveNote(
   // resolve_note is prevented on an internal note without read_internal_note: 403, as GitLab.
   const note = await requireNoteToChange(deps, mergeRequest, noteId)
   const hidden = note.internal && !canReadInternalNotes(caller, mergeRequest.targetProjectId)
-  if (hidden || !canResolveOn(caller, mergeRequest, note)) throw new ForbiddenError()
+  if (hidden || !canResolveNote(caller, mergeRequest, note.authorId)) throw new ForbiddenError()
   if (!note.resolvable)
     throw new InvalidError({}, '400 Bad request - Note is not resolvable', 'bad_request')
   await deps.stores.notes.setResolved([note.id], resolved ? userId : null)

@@ -1,5 +1,5 @@
 import type { Caller } from './caller.js'
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps } from './ports.js'
 import type { MergeRequestKey } from './merge-request.js'
 import { presentMergeRequests, requireMergeRequest } from './merge-request-access.js'
 import type { MergeRequestView } from './merge-request-view.js'

@@ -1,6 +1,6 @@
 import type { Caller } from './caller.js'
 import { labelView } from './catalog-views.js'
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps } from './ports.js'
 import type { LabelView } from './merge-request-view.js'
 import { requireReadLabel } from './policy.js'
 

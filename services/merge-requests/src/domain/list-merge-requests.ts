@@ -1,6 +1,6 @@
 import type { PageRequest } from '@suite/runtime'
 import type { Caller } from './caller.js'
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps } from './ports.js'
 import type { ListedProjects, ListOrder, MergeRequestListQuery } from './list-conditions.js'
 import type { ListFilter } from './list-filter.js'
 import { resolveConditions, usernameLookup } from './list-resolution.js'

@@ -4,7 +4,7 @@
  * None / Any / Upcoming / Started become their kinds.
  */
 import type { Caller } from './caller.js'
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps } from './ports.js'
 import type {
   IdsCondition,
   MergeRequestConditions,

@@ -4,7 +4,7 @@
  * project's settings, blocks, approvals and the diff head's pipeline.
  */
 import { branchHead } from './branches.js'
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps } from './ports.js'
 import { collectDiffVersion } from './diff-collection.js'
 import type { MergeRequest } from './merge-request.js'
 import { checkMergeStatus } from './merge-status.js'

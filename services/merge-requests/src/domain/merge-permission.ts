@@ -1,5 +1,5 @@
 import type { Caller } from './caller.js'
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps } from './ports.js'
 import type { MergeRequest } from './merge-request.js'
 import { canMergeMergeRequest } from './policy.js'
 

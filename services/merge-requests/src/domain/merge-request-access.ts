@@ -4,7 +4,7 @@
  */
 import { NotFoundError } from '@suite/runtime'
 import type { Caller } from './caller.js'
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps } from './ports.js'
 import type { MergeRequest, MergeRequestKey } from './merge-request.js'
 import { callerCanMerge } from './merge-permission.js'
 import { mergeRequestView, type RequestContext } from './merge-request-context.js'

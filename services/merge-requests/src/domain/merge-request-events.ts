@@ -3,29 +3,12 @@
  * updated), written to the event outbox in the caller's transaction so that
  * none is lost; the relay moves them to the projects event queue.
  */
-import type { Stores } from '../store/stores.js'
+import type { MergeRequestAction, MergeRequestEvent } from './event-records.js'
 import type { MergeRequest } from './merge-request.js'
 import { recordResourceStateEvent, resourceStateOf } from './resource-state-events.js'
+import type { Stores } from './ports.js'
 
-/**
- * GitLab's stored Event actions for merge requests: `created` (shown as
- * "opened"), closed, reopened, merged; `updated` exists in the enum but
- * GitLab's services record none for a plain edit.
- */
-export type MergeRequestAction = 'created' | 'closed' | 'reopened' | 'merged' | 'updated'
-
-/** An activity event on a merge request (GitLab's Event with a MergeRequest target). */
-export interface MergeRequestEvent {
-  action: MergeRequestAction
-  projectId: number
-  authorId: number
-  targetId: number
-  targetIid: number
-  targetTitle: string
-  createdAt: Date
-  /** Names the request, the action and the moment: the same event twice is recorded once. */
-  idempotencyKey: string
-}
+export type { MergeRequestAction, MergeRequestEvent } from './event-records.js'
 
 /** The event of an action on a request; the key names the request, action and moment. */
 export function mergeRequestEvent(

@@ -4,9 +4,8 @@
  * so none is lost; the relay moves them to the projects service's queue.
  */
 import { hookEvent, projectWebUrls, type HookEvent } from '@suite/runtime'
-import type { Stores } from '../store/stores.js'
 import type { Note } from './collaboration-records.js'
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps, Stores } from './ports.js'
 import type { Commit } from './diff-version.js'
 import {
   mergeRequestChanges,

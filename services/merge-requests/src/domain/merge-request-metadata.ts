@@ -2,9 +2,8 @@
  * The metadata attributes of create and update (assignees, reviewers,
  * labels, milestone): resolved before the transaction, written inside it.
  */
-import type { Stores } from '../store/stores.js'
 import type { PersonRole } from './collaboration-records.js'
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps, Stores } from './ports.js'
 import { DEFAULT_LABEL_COLOR } from './label-color.js'
 import type { MergeRequestAttributes } from './merge-request-attributes.js'
 

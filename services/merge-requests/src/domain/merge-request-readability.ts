@@ -5,7 +5,7 @@
  * read it; this service decides nothing about those projects itself.
  */
 import type { Caller } from './caller.js'
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps } from './ports.js'
 import { grantsIn } from './policy.js'
 
 /**

@@ -3,8 +3,13 @@
  * :merge_status), with its internal cannot_be_merged_rechecking shown as
  * `checking`, the way GitLab's API shows it (public_merge_status).
  */
-import type { MergeRequestHeads } from './branches.js'
 import type { MergeRequest } from './merge-request.js'
+
+/** The heads a merge request compares: its source and target branches, each possibly missing. */
+export interface MergeRequestHeads {
+  source: string | undefined
+  target: string | undefined
+}
 
 export type MergeStatus =
   'unchecked' | 'checking' | 'can_be_merged' | 'cannot_be_merged' | 'cannot_be_merged_recheck'

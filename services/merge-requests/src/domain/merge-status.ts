@@ -4,7 +4,7 @@
  * `git merge-tree` of the source head into the target head.
  */
 import { mergeRequestHeads } from './branches.js'
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps } from './ports.js'
 import { nextMergeStatus, planMergeStatusCheck } from './merge-status-rules.js'
 
 /** skipped: not an opened request; unchanged: nothing moved since the last check; superseded: a push reset the status meanwhile. */

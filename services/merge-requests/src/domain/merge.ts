@@ -4,7 +4,7 @@
  */
 import { PreconditionError } from '@suite/runtime'
 import type { Caller } from './caller.js'
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps } from './ports.js'
 import {
   defaultMergeCommitMessage,
   mergeErrorMessage,

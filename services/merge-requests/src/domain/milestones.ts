@@ -1,7 +1,7 @@
 import { InvalidError, isUniqueViolation } from '@suite/runtime'
 import type { Caller } from './caller.js'
 import { milestoneView } from './catalog-views.js'
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps } from './ports.js'
 import { DESCRIPTION_LENGTH_MAX, TITLE_LENGTH_MAX } from './merge-request-rules.js'
 import type { MilestoneView } from './merge-request-view.js'
 import type { MilestoneListQuery } from './milestone.js'

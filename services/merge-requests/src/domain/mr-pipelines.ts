@@ -13,7 +13,7 @@ import {
   type PageRequest,
 } from '@suite/runtime'
 import type { Caller } from './caller.js'
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps } from './ports.js'
 import type { MergeRequest } from './merge-request.js'
 import { canCreatePipeline, canReadPipelines } from './policy.js'
 

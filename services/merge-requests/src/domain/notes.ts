@@ -12,7 +12,6 @@
  * (NotePolicy): left out of lists and 404 to everyone else, and the flag is
  * ignored for those who cannot set it.
  */
-import { AccessLevel } from '@suite/proto'
 import {
   ForbiddenError,
   InvalidError,
@@ -23,19 +22,16 @@ import {
 import type { Caller } from './caller.js'
 import { requireUserId } from './collaboration-access.js'
 import type { Note } from './collaboration-records.js'
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps, NoteOrder } from './ports.js'
 import type { MergeRequest, MergeRequestKey } from './merge-request.js'
 import { requireVisibleMergeRequest } from './merge-request-access.js'
 import { findHookTarget, recordNoteHook } from './merge-request-hooks.js'
-import { canAdminNote, canAwardEmoji, canReadInternalNotes, grantsIn } from './policy.js'
+import { canAdminNote, canAwardEmoji, canReadInternalNotes, canSetNoteCreatedAt } from './policy.js'
 
 /** Note::MAX_NOTE_LENGTH. */
 const MAX_NOTE_LENGTH = 1_000_000
 
-export interface NoteOrder {
-  by: 'created_at' | 'updated_at'
-  direction: 'asc' | 'desc'
-}
+export type { NoteOrder }
 
 /** A note of the request the caller may read: an internal one is 404 without read_internal_note. */
 export async function requireNote(
@@ -110,9 +106,7 @@ export async function createNote(
   if (!canAwardEmoji(caller, mergeRequest)) throw new ForbiddenError()
   checkBody(input.body)
   // created_at is honoured for admins and project owners only, as GitLab does.
-  const owner =
-    caller?.admin === true ||
-    (grantsIn(caller, key.projectId)?.accessLevel ?? 0) >= AccessLevel.ACCESS_LEVEL_OWNER
+  const owner = canSetNoteCreatedAt(caller, key.projectId)
   const target = await findHookTarget(deps, mergeRequest.targetProjectId)
   return deps.stores.transaction(async (tx) => {
     const note = await tx.notes.insert({

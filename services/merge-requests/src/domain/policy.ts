@@ -174,8 +174,8 @@ export function canReadInternalNotes(caller: Caller | undefined, projectId: numb
 }
 
 /**
- * admin_note (NotePolicy): the author, a Maintainer of the project, or an
- * admin; never a system note (not editable), and never an internal note for
+ * admin_note (NotePolicy): the author, whoever the project gives admin_note
+ * (Maintainer), or an admin; never a system note (not editable), and never an internal note for
  * a caller without read_internal_note, its author included.
  */
 export function canAdminNote(caller: Caller | undefined, note: Note): boolean {
@@ -183,11 +183,32 @@ export function canAdminNote(caller: Caller | undefined, note: Note): boolean {
   if (note.internal && !canReadInternalNotes(caller, note.projectId)) return false
   if (caller?.admin) return true
   if (caller?.userId !== undefined && caller.userId === note.authorId) return true
-  const grants = grantsIn(caller, note.projectId)
-  return (
-    (grants?.accessLevel ?? AccessLevel.ACCESS_LEVEL_NO_ACCESS) >=
-    AccessLevel.ACCESS_LEVEL_MAINTAINER
-  )
+  return grantsIn(caller, note.projectId)?.adminNote === true
+}
+
+/**
+ * resolve_note on a request's discussion (NotePolicy, IssuablePolicy): an
+ * admin, the request's author, the note's author (`noteAuthorId`, when one
+ * note is resolved) or whoever the project gives resolve_note (Developer);
+ * a locked discussion leaves it to members.
+ */
+export function canResolveNote(
+  caller: Caller | undefined,
+  mergeRequest: MergeRequestSubject,
+  noteAuthorId?: number,
+): boolean {
+  if (caller?.admin) return true
+  const userId = caller?.userId
+  if (userId === undefined) return false
+  const grants = grantsIn(caller, mergeRequest.targetProjectId)
+  const member = grants !== undefined && isMember(grants)
+  if (mergeRequest.discussionLocked === true && !member) return false
+  return userId === mergeRequest.authorId || userId === noteAuthorId || grants?.resolveNote === true
+}
+
+/** set_note_created_at: a note's created_at is honoured for admins and project Owners only. */
+export function canSetNoteCreatedAt(caller: Caller | undefined, projectId: number): boolean {
+  return caller?.admin === true || grantsIn(caller, projectId)?.setNoteCreatedAt === true
 }
 
 /**

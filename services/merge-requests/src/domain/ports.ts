@@ -1,13 +1,18 @@
 /**
- * What the merge requests domain needs from outside its database: the other
- * services (projects, the repository role, identity, ci-triggers) and the
- * work queues. clients/ and workers/ implement these; deps.ts wires them.
+ * What the merge requests domain needs from outside itself: its data (the
+ * store ports of store-ports.ts, which store/ implements), the other services
+ * (projects, the repository role, identity, ci-triggers) and the work queues
+ * (clients/ and workers/ implement these). deps.ts wires them.
  */
-import type { PageRequest } from '@suite/runtime'
+import type { Logger, PageRequest } from '@suite/runtime'
 import type { AbilityScope } from './access-facts.js'
 import type { Caller, ProjectGrants } from './caller.js'
 import type { Commit, DiffFile } from './diff-version.js'
 import type { Project } from './project.js'
+import type { Stores } from './store-ports.js'
+
+export type * from './collaboration-ports.js'
+export type * from './store-ports.js'
 
 /** What merge requests need of the projects service. */
 export interface ProjectsPort {
@@ -177,4 +182,20 @@ export interface Ports {
   users: UsersPort
   pipelines: PipelinesPort
   queues: WorkQueues
+}
+
+/** The switches of the domain that the deployment sets. */
+export interface MergeRequestsSettings {
+  /** GitLab's restrict_merge_status_recheck feature flag. */
+  restrictMergeStatusRecheck: boolean
+  /** The instance's external URL (no trailing slash), for the URLs of webhook payloads. */
+  externalUrl: string
+}
+
+/** What the domain, the rpc handlers and the workers of merge-requests are built from. */
+export interface MergeRequestsDeps {
+  stores: Stores
+  ports: Ports
+  logger: Logger
+  settings: MergeRequestsSettings
 }

@@ -1,4 +1,4 @@
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps } from './ports.js'
 import type { Project } from './project.js'
 
 /** The project's settings (merge method, squash option, flags), or undefined when it is unknown. */

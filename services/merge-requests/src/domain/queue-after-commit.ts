@@ -1,5 +1,5 @@
 import { withTimeout } from '@suite/runtime'
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps } from './ports.js'
 
 /** How long a call waits for the queue before answering without it. */
 const QUEUE_WAIT_MS = 2_000

@@ -5,25 +5,13 @@
  * read the request (404 Merge Request Not Found otherwise).
  */
 import { RecordNotFoundError, pageWindow, type PageRequest } from '@suite/runtime'
-import type { Stores } from '../store/stores.js'
 import type { Caller } from './caller.js'
-import type { MergeRequestsDeps } from './deps.js'
+import type { ResourceState, ResourceStateEvent } from './event-records.js'
+import type { MergeRequestsDeps, Stores } from './ports.js'
 import type { MergeRequestKey } from './merge-request.js'
 import { requireVisibleMergeRequest } from './merge-request-access.js'
 
-export type ResourceState = 'closed' | 'reopened' | 'merged'
-
-export interface ResourceStateEvent {
-  id: number
-  mergeRequestId: number
-  /** Null when no user is known. */
-  userId: number | null
-  state: ResourceState
-  /** Set when a commit closed an issue; always null for merge requests here. */
-  sourceCommit: string | null
-  sourceMergeRequestId: number | null
-  createdAt: Date
-}
+export type { ResourceState, ResourceStateEvent } from './event-records.js'
 
 /** Whether an activity action is also a state event, and which. */
 export function resourceStateOf(action: string): ResourceState | undefined {

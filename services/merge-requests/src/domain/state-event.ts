@@ -1,6 +1,6 @@
 import { branchExists } from './branches.js'
 import type { Caller } from './caller.js'
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps } from './ports.js'
 import type { MergeRequest, MergeRequestChanges } from './merge-request.js'
 import type { MergeRequestAction } from './merge-request-events.js'
 import { conflictingRequestError } from './merge-request-rules.js'

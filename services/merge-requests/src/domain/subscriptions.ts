@@ -7,7 +7,7 @@
 import { ForbiddenError } from '@suite/runtime'
 import type { Caller } from './caller.js'
 import { callerMayUpdate, notModified, requireUserId } from './collaboration-access.js'
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps } from './ports.js'
 import type { MergeRequestKey } from './merge-request.js'
 import { presentMergeRequests, requireMergeRequest } from './merge-request-access.js'
 import type { MergeRequestView } from './merge-request-view.js'

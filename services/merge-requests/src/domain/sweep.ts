@@ -10,7 +10,7 @@
  * fetched once, which records their facts, so the lists that span projects
  * never leave them out for good.
  */
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps } from './ports.js'
 
 /** How long work may wait before the sweeper queues it again. */
 export const STUCK_AFTER_MS = 20_000

@@ -4,10 +4,10 @@
  * changes (closed, reopened, merged) are resource state events in GitLab, not
  * notes, so the notes API does not list them and none is written here.
  */
-import type { Stores } from '../store/stores.js'
 import { charDiff, type CharChange } from './char-diff.js'
 import { draftlessTitle, isDraftTitle } from './draft.js'
 import type { MergeRequest } from './merge-request.js'
+import type { Stores } from './ports.js'
 
 /** The text with the changes of one side marked {-...-} or {+...+} (InlineDiffMarkdownMarker). */
 function marked(changes: readonly CharChange[], side: 'delete' | 'insert'): string {

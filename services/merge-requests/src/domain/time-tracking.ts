@@ -6,7 +6,7 @@
 import { ForbiddenError, InvalidError } from '@suite/runtime'
 import type { Caller } from './caller.js'
 import { requireUserId } from './collaboration-access.js'
-import type { MergeRequestsDeps } from './deps.js'
+import type { MergeRequestsDeps } from './ports.js'
 import { MAX_TIME_ESTIMATE, parseDuration } from './durations.js'
 import type { MergeRequest, MergeRequestKey } from './merge-request.js'
 import { requireMergeRequest } from './merge-request-access.js'

@@ -1,6 +1,6 @@
 import type { Caller as CallerMessage, DiffServiceServer, MergeRequestKey } from '@suite/proto'
 import { NotFoundError, type GrpcServer } from '@suite/runtime'
-import type { MergeRequestsDeps } from '../domain/deps.js'
+import type { MergeRequestsDeps } from '../domain/ports.js'
 import {
   getVersion,
   latestChanges,

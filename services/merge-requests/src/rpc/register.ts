@@ -5,6 +5,7 @@ import {
 } from '@suite/proto'
 import {
   HOOK_EVENT_ROUTE,
+  outboxTransactions,
   startOutboxRelay,
   startServiceOutboxRelay,
   type GrpcServer,
@@ -20,13 +21,13 @@ import { mergeRequestService } from './merge-request.rpc.js'
  * Registers the server role's three gRPC services and starts the relays that
  * queue the outboxes' activity events and webhook events; returns what stops them.
  */
-export function registerMergeRequestServices(
+export function registerServices(
   server: GrpcServer,
   deps: ServiceDeps<Database>,
 ): () => Promise<void> {
   const { deps: mrDeps, close } = mergeRequestsDeps(deps)
   const relay = startOutboxRelay({
-    stores: mrDeps.stores,
+    stores: outboxTransactions(deps.db),
     logger: deps.logger,
     redis: deps.redis,
     lag: { registry: deps.registry, db: deps.db, table: 'event_outbox' },

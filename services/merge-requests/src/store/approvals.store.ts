@@ -2,8 +2,9 @@
 import type { Kysely } from 'kysely'
 import type { Approval } from '../domain/collaboration-records.js'
 import type { Database } from './schema.js'
+import type { ApprovalsPort } from '../domain/ports.js'
 
-export class ApprovalsStore {
+export class ApprovalsStore implements ApprovalsPort {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** The merge request's approvals, oldest first. */

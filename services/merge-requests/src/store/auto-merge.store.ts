@@ -5,24 +5,11 @@
  */
 import { sql, type Kysely } from 'kysely'
 import type { MergeRequest } from '../domain/merge-request.js'
+import type { AutoMergeCancel, AutoMergePort, FinishedPipeline } from '../domain/ports.js'
 import { toMergeRequest } from './merge-request-rows.js'
 import type { Database } from './schema.js'
 
-/** The pipeline a finished-pipeline event names. */
-export interface FinishedPipeline {
-  projectId: number
-  pipelineId: number
-  sha: string
-}
-
-/** Why a request's auto-merge ends, recorded as GitLab's merge_error when given. */
-export interface AutoMergeCancel {
-  /** Only while this pipeline still heads the request (the event's pipeline). */
-  pipelineId?: number | undefined
-  mergeError?: string | undefined
-}
-
-export class AutoMergeStore {
+export class AutoMergeStore implements AutoMergePort {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**

@@ -7,6 +7,7 @@ import type { AwardEmoji } from '../domain/collaboration-records.js'
 import type { AwardEmojiTable, Database } from './schema.js'
 import { markPendingTodosDone } from './todos.store.js'
 import { inTransaction } from './transactions.js'
+import type { AwardEmojiPort } from '../domain/ports.js'
 
 const VOTE_COLUMNS: Readonly<Record<string, 'upvotes' | 'downvotes'>> = {
   thumbsup: 'upvotes',
@@ -43,7 +44,7 @@ async function touchMergeRequest(
     .execute()
 }
 
-export class AwardEmojiStore {
+export class AwardEmojiStore implements AwardEmojiPort {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** One page of the merge request's award emoji, by id. */

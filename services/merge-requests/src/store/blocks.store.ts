@@ -2,6 +2,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { Block } from '../domain/collaboration-records.js'
 import type { Database, MergeRequestBlocksTable } from './schema.js'
+import type { BlocksPort } from '../domain/ports.js'
 
 type Side = 'blocked_merge_request_id' | 'blocking_merge_request_id'
 
@@ -14,7 +15,7 @@ function toBlock(row: Selectable<MergeRequestBlocksTable>): Block {
   }
 }
 
-export class BlocksStore {
+export class BlocksStore implements BlocksPort {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Blocks with the merge request on one side, oldest first. */

@@ -13,6 +13,7 @@ import {
 } from './diff-rows.js'
 import type { Database } from './schema.js'
 import { inTransaction } from './transactions.js'
+import type { DiffsPort } from '../domain/ports.js'
 
 const INSERT_CHUNK = 200
 
@@ -24,7 +25,7 @@ function chunks<T>(items: readonly T[]): T[][] {
   return result
 }
 
-export class DiffsStore {
+export class DiffsStore implements DiffsPort {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**

@@ -6,8 +6,9 @@ import {
   type PendingEvent,
 } from '@suite/runtime'
 import type { Kysely } from 'kysely'
-import type { MergeRequestEvent } from '../domain/merge-request-events.js'
+import type { MergeRequestEvent } from '../domain/event-records.js'
 import type { Database } from './schema.js'
+import type { EventOutboxPort } from '../domain/ports.js'
 
 /** The event as the outbox keeps it (the projects event queue's message). */
 function eventRecord(event: MergeRequestEvent): EventRecord {
@@ -29,7 +30,7 @@ function eventRecord(event: MergeRequestEvent): EventRecord {
  * The transactional outbox of activity events: written in the transaction of
  * the change that causes them, drained to the queue by the relay.
  */
-export class EventOutboxStore implements OutboxRows {
+export class EventOutboxStore implements EventOutboxPort, OutboxRows {
   private readonly rows: OutboxRows
 
   constructor(private readonly db: Kysely<Database>) {

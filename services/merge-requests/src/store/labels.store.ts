@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { Label } from '../domain/label.js'
 import type { Database, LabelsTable } from './schema.js'
+import type { LabelsPort } from '../domain/ports.js'
 
 export function toLabel(row: Selectable<LabelsTable>): Label {
   return {
@@ -15,7 +16,7 @@ export function toLabel(row: Selectable<LabelsTable>): Label {
 }
 
 /** Project labels and the labels of merge requests. */
-export class LabelsStore {
+export class LabelsStore implements LabelsPort {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**

@@ -1,5 +1,4 @@
 import { sql, type Kysely } from 'kysely'
-import type { PipelineCreated } from '@suite/runtime'
 import type { MergeRequestListQuery } from '../domain/list-conditions.js'
 import type {
   BranchPair,
@@ -19,12 +18,13 @@ import {
   setMergeError,
 } from './merge-request-state.store.js'
 import type { Database } from './schema.js'
+import type { BranchPipeline, MergeRequestsPort } from '../domain/ports.js'
 
 /** The largest iid the merge_requests.iid column (integer) holds. */
 const INT4_MAX = 2 ** 31 - 1
 
 /** Merge requests: finding, writing and listing them, and their state changes. */
-export class MergeRequestsStore {
+export class MergeRequestsStore implements MergeRequestsPort {
   constructor(
     private readonly db: Kysely<Database>,
     /** Held list counts; never inside a transaction, which may see what is not committed. */
@@ -163,12 +163,12 @@ export class MergeRequestsStore {
     await setMergeError(this.db, id, mergeError)
   }
 
-  /** Sets the request's head pipeline. */
-  /** A new branch pipeline heads the opened requests whose head it ran on. */
-  setBranchHeadPipeline(event: PipelineCreated): Promise<number[]> {
-    return setBranchHeadPipeline(this.db, event)
+  /** A new branch pipeline heads the opened requests whose head it ran on; their ids. */
+  setBranchHeadPipeline(pipeline: BranchPipeline): Promise<number[]> {
+    return setBranchHeadPipeline(this.db, pipeline)
   }
 
+  /** Sets the request's head pipeline. */
   setHeadPipeline(id: number, pipelineId: number): Promise<void> {
     return setHeadPipeline(this.db, id, pipelineId)
   }

@@ -7,11 +7,12 @@ import type { MergeRequest } from '../domain/merge-request.js'
 import type { MergeStatusUpdate, StuckMergeRequests } from '../domain/merge-status-rules.js'
 import { toMergeRequest } from './merge-request-rows.js'
 import type { Database } from './schema.js'
+import type { MergeStatusPort } from '../domain/ports.js'
 
 /** Statuses that wait for a check. */
 export const PENDING_MERGE_STATUSES = ['unchecked', 'checking', 'cannot_be_merged_recheck']
 
-export class MergeStatusStore {
+export class MergeStatusStore implements MergeStatusPort {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**

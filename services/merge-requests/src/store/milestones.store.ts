@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely'
 import type { Milestone, MilestoneListQuery, NewMilestone } from '../domain/milestone.js'
 import type { Database, MilestonesTable } from './schema.js'
+import type { MilestonesPort } from '../domain/ports.js'
 
 export function toMilestone(row: Selectable<MilestonesTable>): Milestone {
   return {
@@ -18,7 +19,7 @@ export function toMilestone(row: Selectable<MilestonesTable>): Milestone {
 }
 
 /** Project milestones. */
-export class MilestonesStore {
+export class MilestonesStore implements MilestonesPort {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Milestones by id. */

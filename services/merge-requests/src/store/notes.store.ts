@@ -8,6 +8,7 @@ import type { Note, NoteType } from '../domain/collaboration-records.js'
 import type { DiffPosition } from '../domain/diff-position.js'
 import type { Database, NotesTable } from './schema.js'
 import { inTransaction } from './transactions.js'
+import type { NewNote, NoteOrder, NotesPort } from '../domain/ports.js'
 
 type NoteRow = Selectable<NotesTable> & { merge_request_iid: number }
 
@@ -37,12 +38,6 @@ export function newDiscussionId(): string {
   return randomBytes(20).toString('hex')
 }
 
-/** A note list's order: GitLab's order_by (created_at, updated_at) and sort. */
-export interface NoteOrder {
-  by: 'created_at' | 'updated_at'
-  direction: 'asc' | 'desc'
-}
-
 /** Moves the request's user note count (for a user note) and touches it. */
 async function touchMergeRequest(
   trx: Kysely<Database>,
@@ -59,7 +54,7 @@ async function touchMergeRequest(
     .execute()
 }
 
-export class NotesStore {
+export class NotesStore implements NotesPort {
   constructor(private readonly db: Kysely<Database>) {}
 
   private select() {
@@ -125,20 +120,7 @@ export class NotesStore {
     return row && toNote(row)
   }
 
-  insert(note: {
-    mergeRequestId: number
-    projectId: number
-    authorId: number
-    body: string
-    system: boolean
-    internal: boolean
-    createdAt: Date | null
-    /** A reply's discussion; a new one otherwise. */
-    discussionId?: string
-    type?: NoteType
-    resolvable?: boolean
-    position?: DiffPosition | null
-  }): Promise<Note> {
+  insert(note: NewNote): Promise<Note> {
     return inTransaction(this.db, async (trx) => {
       const { id } = await trx
         .insertInto('notes')

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { PersonRole } from '../domain/collaboration-records.js'
 import type { Database } from './schema.js'
+import type { PeoplePort } from '../domain/ports.js'
 
 const TABLES = {
   assignees: 'merge_request_assignees',
@@ -8,7 +9,7 @@ const TABLES = {
 } as const
 
 /** The assignees and reviewers of merge requests, in their order. */
-export class PeopleStore {
+export class PeopleStore implements PeoplePort {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Replaces a request's assignees or reviewers, keeping the given order. */

@@ -1,25 +1,9 @@
 import { sql, type Kysely, type Selectable } from 'kysely'
-import type { DiffVersion } from '../domain/diff-version.js'
-import type { Label } from '../domain/label.js'
-import type { Milestone } from '../domain/milestone.js'
 import { toDiffVersion } from './diff-rows.js'
 import { toLabel } from './labels.store.js'
 import { toMilestone } from './milestones.store.js'
 import type { Database, LabelsTable, MergeRequestDiffsTable, MilestonesTable } from './schema.js'
-
-/** What is presented with a merge request besides its own row. */
-export interface Presentation {
-  labels: Label[]
-  assigneeIds: number[]
-  reviewerIds: number[]
-  milestone: Milestone | undefined
-  diff: DiffVersion | undefined
-  /** Whether an open request blocks it. */
-  blocked: boolean
-  /** Whether a resolvable note is unresolved. */
-  unresolvedNotes: boolean
-  approvals: number
-}
+import type { Presentation, PresentationPort } from '../domain/ports.js'
 
 /** A row as json_agg/row_to_json give it: timestamps are ISO strings. */
 type JsonRow<T> = Omit<T, 'created_at' | 'updated_at'> & { created_at: string; updated_at?: string }
@@ -49,7 +33,7 @@ function withDates<T>(row: JsonRow<T>): T {
  * labels, assignees, reviewers, milestone, latest diff version, whether an
  * open request blocks each, and approval counts (instead of one query per kind).
  */
-export class PresentationStore {
+export class PresentationStore implements PresentationPort {
   constructor(private readonly db: Kysely<Database>) {}
 
   async loadFor(ids: readonly number[]): Promise<Map<number, Presentation>> {

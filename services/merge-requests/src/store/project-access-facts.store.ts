@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { ProjectAccessFacts } from '../domain/access-facts.js'
 import type { Database } from './schema.js'
+import type { AccessFactsPort } from '../domain/ports.js'
 
 /** The newest version of each project among `facts` (one row per project per statement). */
 function newestPerProject(facts: readonly ProjectAccessFacts[]): ProjectAccessFacts[] {
@@ -111,7 +112,7 @@ export async function findProjectsWithoutAccessFacts(
 }
 
 /** The access facts read model: who may read merge requests in each project. */
-export class AccessFactsStore {
+export class AccessFactsStore implements AccessFactsPort {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Stores projects' access facts, each only when newer than the stored one. */

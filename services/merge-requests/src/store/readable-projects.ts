@@ -3,9 +3,12 @@
  * the project_access_facts read model: the project's requirement (from the
  * projects service) against the caller's ability scope (also from it).
  */
-import { AccessLevel } from '@suite/proto'
 import { sql, type Expression, type SqlBool } from 'kysely'
-import type { AbilityScope, ScopedGrant } from '../domain/access-facts.js'
+import {
+  NAMESPACE_OWNER_LEVEL,
+  type AbilityScope,
+  type ScopedGrant,
+} from '../domain/access-facts.js'
 import type { ListedProjects } from '../domain/list-conditions.js'
 
 /** The projects of a list that spans projects. */
@@ -37,7 +40,7 @@ function memberCondition(scope: AbilityScope): Expression<SqlBool> {
   }
   if (scope.userId !== undefined) {
     ways.push(sql<SqlBool>`(f.owner_user_id = ${scope.userId}
-      and ${AccessLevel.ACCESS_LEVEL_OWNER}::integer >= ${min})`)
+      and ${NAMESPACE_OWNER_LEVEL}::integer >= ${min})`)
   }
   if (ways.length === 0) return FALSE
   return sql<SqlBool>`(${min} > 0 and (${sql.join(ways, sql` or `)}))`

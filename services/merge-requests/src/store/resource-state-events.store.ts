@@ -1,7 +1,8 @@
 /** resource_state_events of merge requests (closed, reopened, merged), oldest first. */
 import type { Kysely, Selectable } from 'kysely'
-import type { ResourceStateEvent, ResourceState } from '../domain/resource-state-events.js'
+import type { ResourceStateEvent, ResourceState } from '../domain/event-records.js'
 import type { Database, ResourceStateEventsTable } from './schema.js'
+import type { StateEventsPort } from '../domain/ports.js'
 
 function toEvent(row: Selectable<ResourceStateEventsTable>): ResourceStateEvent {
   return {
@@ -15,7 +16,7 @@ function toEvent(row: Selectable<ResourceStateEventsTable>): ResourceStateEvent 
   }
 }
 
-export class ResourceStateEventsStore {
+export class ResourceStateEventsStore implements StateEventsPort {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Records one event; write it in the state change's transaction. */

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import type { Stores } from '../domain/ports.js'
 import { ApprovalsStore } from './approvals.store.js'
 import { AutoMergeStore } from './auto-merge.store.js'
 import { AwardEmojiStore } from './award-emoji.store.js'
@@ -21,45 +22,12 @@ import { SubscriptionsStore } from './subscriptions.store.js'
 import { TimelogsStore } from './timelogs.store.js'
 import { TodosStore } from './todos.store.js'
 
-/** Everything the domain reaches data through, one store per aggregate. */
-export interface Stores {
-  mergeRequests: MergeRequestsStore
-  /** Merge status checks and the background work's scans. */
-  mergeStatus: MergeStatusStore
-  /** Assignees and reviewers. */
-  people: PeopleStore
-  labels: LabelsStore
-  milestones: MilestonesStore
-  diffs: DiffsStore
-  blocks: BlocksStore
-  approvals: ApprovalsStore
-  /** Auto-merge as the pipeline-finished worker carries it out. */
-  autoMerge: AutoMergeStore
-  /** What is presented with merge requests, in one statement. */
-  presentation: PresentationStore
-  awardEmoji: AwardEmojiStore
-  notes: NotesStore
-  /** Closes, reopens and merges; write them in the state change's transaction. */
-  stateEvents: ResourceStateEventsStore
-  subscriptions: SubscriptionsStore
-  todos: TodosStore
-  timelogs: TimelogsStore
-  /** The projects' access facts read model. */
-  accessFacts: AccessFactsStore
-  /** Activity events waiting for the queue; write them in the change's transaction. */
-  outbox: EventOutboxStore
-  /** Webhook events waiting for the queue; write them in the change's transaction. */
-  hookEvents: HookEventOutboxStore
-  /** Runs fn in one transaction (or in the current one when already inside). */
-  transaction<T>(fn: (stores: Stores) => Promise<T>): Promise<T>
-}
-
 /** Read caches the stores use outside transactions. */
 export interface StoreCaches {
   listCounts?: ListCounts
 }
 
-/** The stores over `db` (a pool, or a transaction of it, which gets no caches). */
+/** The domain's store ports over `db` (a pool, or a transaction of it, which gets no caches). */
 export function createStores(db: Kysely<Database>, caches: StoreCaches = {}): Stores {
   const stores: Stores = {
     mergeRequests: new MergeRequestsStore(db, db.isTransaction ? undefined : caches.listCounts),

@@ -1,8 +1,9 @@
 /** subscriptions: a user's explicit choice to follow a merge request or not. */
 import type { Kysely } from 'kysely'
 import type { Database } from './schema.js'
+import type { SubscriptionsPort } from '../domain/ports.js'
 
-export class SubscriptionsStore {
+export class SubscriptionsStore implements SubscriptionsPort {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** The user's explicit subscription choice for a request, if any. */

@@ -8,8 +8,9 @@ import type { MergeRequest } from '../domain/merge-request.js'
 import { toMergeRequest } from './merge-request-rows.js'
 import type { Database } from './schema.js'
 import { inTransaction } from './transactions.js'
+import type { TimelogsPort } from '../domain/ports.js'
 
-export class TimelogsStore {
+export class TimelogsStore implements TimelogsPort {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Sets the estimate (seconds) and answers the updated request. */

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely'
 import type { NewTodo, Todo } from '../domain/collaboration-records.js'
 import type { Database } from './schema.js'
+import type { TodosPort } from '../domain/ports.js'
 
 /** Marks the user's pending to-dos for the merge request done (in `db`, a transaction or not). */
 export async function markPendingTodosDone(
@@ -18,7 +19,7 @@ export async function markPendingTodosDone(
     .execute()
 }
 
-export class TodosStore {
+export class TodosStore implements TodosPort {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Whether the user has a pending to-do (of any action) for the merge request. */

@@ -31,24 +31,32 @@ const DEVELOPER: Partial<ProjectAbilities> = {
   updateMergeRequest: true,
   adminMergeRequest: true,
   createPipeline: true,
+  resolveNote: true,
 }
-const MAINTAINER: Partial<ProjectAbilities> = { ...DEVELOPER, pushToProtectedBranch: true }
-const OWNER: Partial<ProjectAbilities> = { ...MAINTAINER, destroyMergeRequest: true }
+const MAINTAINER: Partial<ProjectAbilities> = {
+  ...DEVELOPER,
+  pushToProtectedBranch: true,
+  adminNote: true,
+}
+const OWNER: Partial<ProjectAbilities> = {
+  ...MAINTAINER,
+  destroyMergeRequest: true,
+  setNoteCreatedAt: true,
+}
+
+/** Each role's abilities (a Planner holds a Guest's here); any other level holds none. */
+const ROLE_ABILITIES: Partial<Record<AccessLevel, Partial<ProjectAbilities>>> = {
+  [AccessLevel.ACCESS_LEVEL_GUEST]: GUEST,
+  [AccessLevel.ACCESS_LEVEL_PLANNER]: GUEST,
+  [AccessLevel.ACCESS_LEVEL_REPORTER]: REPORTER,
+  [AccessLevel.ACCESS_LEVEL_DEVELOPER]: DEVELOPER,
+  [AccessLevel.ACCESS_LEVEL_MAINTAINER]: MAINTAINER,
+  [AccessLevel.ACCESS_LEVEL_OWNER]: OWNER,
+}
 
 /** The abilities of a member at `level` (NO_ACCESS: a non-member) of private project `projectId`. */
 export function roleAbilities(level: AccessLevel, projectId = 1): ProjectAbilities {
-  const abilities =
-    level >= AccessLevel.ACCESS_LEVEL_OWNER
-      ? OWNER
-      : level >= AccessLevel.ACCESS_LEVEL_MAINTAINER
-        ? MAINTAINER
-        : level >= AccessLevel.ACCESS_LEVEL_DEVELOPER
-          ? DEVELOPER
-          : level >= AccessLevel.ACCESS_LEVEL_REPORTER
-            ? REPORTER
-            : level >= AccessLevel.ACCESS_LEVEL_GUEST
-              ? GUEST
-              : {}
+  const abilities = ROLE_ABILITIES[level] ?? {}
   return ProjectAbilities.fromPartial({ ...abilities, projectId, accessLevel: level })
 }
 

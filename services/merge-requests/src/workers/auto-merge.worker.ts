@@ -1,7 +1,7 @@
 import { UnrecoverableError, type Job, type Worker } from 'bullmq'
 import { PIPELINE_FINISHED_EVENTS } from '@suite/runtime'
 import { processFinishedPipeline, type AutoMergeResult } from '../domain/auto-merge.js'
-import type { MergeRequestsDeps } from '../domain/deps.js'
+import type { MergeRequestsDeps } from '../domain/ports.js'
 import { startQueueWorker, type WorkerContext } from './start-worker.js'
 
 /**

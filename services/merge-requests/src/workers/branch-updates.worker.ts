@@ -2,7 +2,7 @@ import { UnrecoverableError, type Job, type Worker } from 'bullmq'
 import { BRANCH_UPDATES_QUEUE, decodeBranchUpdate } from '@suite/runtime'
 import { applyBranchUpdate } from '../domain/branch-updates.js'
 import { notePushedCommits } from '../domain/commit-notes.js'
-import type { MergeRequestsDeps } from '../domain/deps.js'
+import type { MergeRequestsDeps } from '../domain/ports.js'
 import { startQueueWorker, type WorkerContext } from './start-worker.js'
 
 /**

@@ -1,6 +1,6 @@
 import type { Job, Worker } from 'bullmq'
 import { collectDiffVersion } from '../domain/diff-collection.js'
-import type { MergeRequestsDeps } from '../domain/deps.js'
+import type { MergeRequestsDeps } from '../domain/ports.js'
 import { DIFF_COLLECTION_QUEUE, type MergeRequestJobData } from './queues.js'
 import { startQueueWorker, type WorkerContext } from './start-worker.js'
 

@@ -1,6 +1,6 @@
 import { UnrecoverableError, type Job, type Worker } from 'bullmq'
 import { PIPELINE_CREATED_QUEUE, decodePipelineCreated } from '@suite/runtime'
-import type { MergeRequestsDeps } from '../domain/deps.js'
+import type { MergeRequestsDeps } from '../domain/ports.js'
 import { startQueueWorker, type WorkerContext } from './start-worker.js'
 
 /**

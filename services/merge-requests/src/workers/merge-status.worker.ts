@@ -1,6 +1,6 @@
 import type { Job, Worker } from 'bullmq'
 import { checkMergeStatus } from '../domain/merge-status.js'
-import type { MergeRequestsDeps } from '../domain/deps.js'
+import type { MergeRequestsDeps } from '../domain/ports.js'
 import { MERGE_STATUS_QUEUE, type MergeRequestJobData } from './queues.js'
 import { startQueueWorker, type WorkerContext } from './start-worker.js'
 

@@ -1,7 +1,7 @@
 import { UnrecoverableError, type Job, type Worker } from 'bullmq'
 import { decodeProjectAccessFacts, PROJECT_ACCESS_FACTS_QUEUE } from '@suite/runtime'
 import { accessFactsOf } from '../clients/access-facts.js'
-import type { MergeRequestsDeps } from '../domain/deps.js'
+import type { MergeRequestsDeps } from '../domain/ports.js'
 import { startQueueWorker, type WorkerContext } from './start-worker.js'
 
 /**

@@ -2,7 +2,7 @@ import { Queue, type Worker } from 'bullmq'
 import type { Redis } from 'ioredis'
 import { queuePrefix } from '@suite/runtime'
 import { sweepStuckMergeRequests } from '../domain/sweep.js'
-import type { MergeRequestsDeps } from '../domain/deps.js'
+import type { MergeRequestsDeps } from '../domain/ports.js'
 import { SWEEPER_QUEUE } from './queues.js'
 import { startQueueWorker, type WorkerContext } from './start-worker.js'
 

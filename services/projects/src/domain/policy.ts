@@ -91,6 +91,9 @@ export const TABLE_ABILITIES = [
   'manageOwners',
   'readInternalNote',
   'readCommitStatus',
+  'adminNote',
+  'resolveNote',
+  'setNoteCreatedAt',
 ] as const
 
 export type TableAbility = (typeof TABLE_ABILITIES)[number]
@@ -184,6 +187,13 @@ export const PROJECT_POLICY: Readonly<Record<TableAbility, AbilityRule>> = {
   readInternalNote: { member: REPORTER },
   // read_commit_status: Reporters and public_access, never public_builds alone.
   readCommitStatus: { member: REPORTER, also: [publicAccess], needs: PIPELINES },
+  // The project's side of NotePolicy: editing anyone's note (admin_note),
+  // resolving threads (resolve_note) and backdating a note (set_note_created_at).
+  // The note's and the merge request's authors are the merge requests
+  // service's object rules.
+  adminNote: { member: MAINTAINER },
+  resolveNote: { member: DEVELOPER },
+  setNoteCreatedAt: { member: OWNER },
 }
 
 /**

@@ -102,6 +102,19 @@ export interface ProjectAbilities {
    */
   readCommitStatus: boolean;
   /**
+   * Edit and delete any note in the project, not only one's own (Maintainer;
+   * GitLab's :admin_note, which NotePolicy also gives a note's author).
+   */
+  adminNote: boolean;
+  /**
+   * Resolve discussions of the project's merge requests (Developer; GitLab's
+   * :resolve_note, which NotePolicy also gives the note's and the merge
+   * request's author).
+   */
+  resolveNote: boolean;
+  /** Backdate a note with created_at (Owner; GitLab's :set_note_created_at). */
+  setNoteCreatedAt: boolean;
+  /**
    * In the caller's authorized projects (GitLab's User#authorized_projects: a
    * membership at any level, inherited from the groups above included), or
    * the caller is an administrator (can_read_all_resources?): a runner's
@@ -223,6 +236,9 @@ function createBaseProjectAbilities(): ProjectAbilities {
     adminJobTokenScope: false,
     readInternalNote: false,
     readCommitStatus: false,
+    adminNote: false,
+    resolveNote: false,
+    setNoteCreatedAt: false,
     authorizedProject: false,
   };
 }
@@ -372,6 +388,15 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
     }
     if (message.readCommitStatus !== false) {
       writer.uint32(384).bool(message.readCommitStatus);
+    }
+    if (message.adminNote !== false) {
+      writer.uint32(392).bool(message.adminNote);
+    }
+    if (message.resolveNote !== false) {
+      writer.uint32(400).bool(message.resolveNote);
+    }
+    if (message.setNoteCreatedAt !== false) {
+      writer.uint32(408).bool(message.setNoteCreatedAt);
     }
     if (message.authorizedProject !== false) {
       writer.uint32(448).bool(message.authorizedProject);
@@ -776,6 +801,30 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
             message.readCommitStatus = reader.bool();
             continue;
           }
+          case 49: {
+            if (tag !== 392) {
+              break;
+            }
+
+            message.adminNote = reader.bool();
+            continue;
+          }
+          case 50: {
+            if (tag !== 400) {
+              break;
+            }
+
+            message.resolveNote = reader.bool();
+            continue;
+          }
+          case 51: {
+            if (tag !== 408) {
+              break;
+            }
+
+            message.setNoteCreatedAt = reader.bool();
+            continue;
+          }
           case 56: {
             if (tag !== 448) {
               break;
@@ -1038,6 +1087,21 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
         : isSet(object.read_commit_status)
         ? globalThis.Boolean(object.read_commit_status)
         : false,
+      adminNote: isSet(object.adminNote)
+        ? globalThis.Boolean(object.adminNote)
+        : isSet(object.admin_note)
+        ? globalThis.Boolean(object.admin_note)
+        : false,
+      resolveNote: isSet(object.resolveNote)
+        ? globalThis.Boolean(object.resolveNote)
+        : isSet(object.resolve_note)
+        ? globalThis.Boolean(object.resolve_note)
+        : false,
+      setNoteCreatedAt: isSet(object.setNoteCreatedAt)
+        ? globalThis.Boolean(object.setNoteCreatedAt)
+        : isSet(object.set_note_created_at)
+        ? globalThis.Boolean(object.set_note_created_at)
+        : false,
       authorizedProject: isSet(object.authorizedProject)
         ? globalThis.Boolean(object.authorizedProject)
         : isSet(object.authorized_project)
@@ -1192,6 +1256,15 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
     if (message.readCommitStatus !== false) {
       obj.readCommitStatus = message.readCommitStatus;
     }
+    if (message.adminNote !== false) {
+      obj.adminNote = message.adminNote;
+    }
+    if (message.resolveNote !== false) {
+      obj.resolveNote = message.resolveNote;
+    }
+    if (message.setNoteCreatedAt !== false) {
+      obj.setNoteCreatedAt = message.setNoteCreatedAt;
+    }
     if (message.authorizedProject !== false) {
       obj.authorizedProject = message.authorizedProject;
     }
@@ -1251,6 +1324,9 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
     message.adminJobTokenScope = object.adminJobTokenScope ?? false;
     message.readInternalNote = object.readInternalNote ?? false;
     message.readCommitStatus = object.readCommitStatus ?? false;
+    message.adminNote = object.adminNote ?? false;
+    message.resolveNote = object.resolveNote ?? false;
+    message.setNoteCreatedAt = object.setNoteCreatedAt ?? false;
     message.authorizedProject = object.authorizedProject ?? false;
     return message;
   },
