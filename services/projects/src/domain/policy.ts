@@ -288,3 +288,12 @@ export function holdsAbility(
     scopesCarry(name, caller)
   )
 }
+
+/**
+ * In the caller's authorized projects (GitLab's User#authorized_projects: a
+ * membership at any level, inherited ones included; an administrator's are
+ * every project): what a runner's details list (RunnerDetails' projects).
+ */
+export function isAuthorizedProject(level: AccessLevel): boolean {
+  return level > AccessLevel.ACCESS_LEVEL_NO_ACCESS
+}

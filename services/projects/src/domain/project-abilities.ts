@@ -4,6 +4,7 @@ import { available } from './policy-conditions.js'
 import {
   actorFor,
   holdsAbility,
+  isAuthorizedProject,
   policySubject,
   TABLE_ABILITIES,
   type TableAbility,
@@ -60,8 +61,7 @@ export function projectAbilities(
     ...table,
     projectId: project.id,
     accessLevel,
-    // RunnerDetails' projects: current_user.authorized_projects, all of them for an admin.
-    authorizedProject: accessLevel > AccessLevel.ACCESS_LEVEL_NO_ACCESS,
+    authorizedProject: isAuthorizedProject(accessLevel),
     repositoryAvailable:
       table.readProject &&
       available('repository')(subject, actorFor('readProject', caller, access.grants)),
