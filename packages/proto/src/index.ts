@@ -18,6 +18,7 @@ export * from './gen/gitlab/identity/v1/users.js'
 export * from './gen/gitlab/merge_requests/v1/collaboration.js'
 export * from './gen/gitlab/merge_requests/v1/diffs.js'
 export * from './gen/gitlab/merge_requests/v1/merge_requests.js'
+export * from './gen/gitlab/merge_requests/v1/participants.js'
 export * from './gen/gitlab/projects/v1/events.js'
 export * from './gen/gitlab/projects/v1/hooks.js'
 export * from './gen/gitlab/projects/v1/projects.js'
@@ -62,6 +63,10 @@ import {
   MergeRequestServiceClient,
   MergeRequestServiceService,
 } from './gen/gitlab/merge_requests/v1/merge_requests.js'
+import {
+  ParticipantServiceClient,
+  ParticipantServiceService,
+} from './gen/gitlab/merge_requests/v1/participants.js'
 import { EventServiceClient, EventServiceService } from './gen/gitlab/projects/v1/events.js'
 import { HookServiceClient, HookServiceService } from './gen/gitlab/projects/v1/hooks.js'
 import { ProjectServiceClient, ProjectServiceService } from './gen/gitlab/projects/v1/projects.js'
@@ -174,6 +179,11 @@ export const MERGE_REQUESTS_V1_SERVICES = {
     name: 'gitlab.merge_requests.v1.MergeRequestService',
     definition: MergeRequestServiceService,
     Client: MergeRequestServiceClient,
+  },
+  ParticipantService: {
+    name: 'gitlab.merge_requests.v1.ParticipantService',
+    definition: ParticipantServiceService,
+    Client: ParticipantServiceClient,
   },
 } as const
 

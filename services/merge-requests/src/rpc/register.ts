@@ -1,10 +1,12 @@
 import {
   CollaborationServiceService,
   DiffServiceService,
+  MERGE_REQUESTS_V1_SERVICES,
   MergeRequestServiceService,
 } from '@suite/proto'
 import {
   HOOK_EVENT_ROUTE,
+  registerServices,
   startOutboxRelay,
   startServiceOutboxRelay,
   type GrpcServer,
@@ -15,6 +17,8 @@ import type { Database } from '../store/schema.js'
 import { collaborationService } from './collaboration.rpc.js'
 import { diffService } from './diff.rpc.js'
 import { mergeRequestService } from './merge-request.rpc.js'
+import { ParticipantsStore } from '../store/participants.store.js'
+import { participantService } from './participant.rpc.js'
 
 /**
  * Registers the server role's three gRPC services and starts the relays that
@@ -51,6 +55,9 @@ export function registerMergeRequestServices(
     diffService(server, mrDeps),
     'gitlab.merge_requests.v1.DiffService',
   )
+  registerServices(server, MERGE_REQUESTS_V1_SERVICES, {
+    ParticipantService: participantService(server, mrDeps, new ParticipantsStore(deps.db)),
+  })
   return async () => {
     await Promise.all([relay.stop(), hookRelay.stop()])
     close()
