@@ -17,15 +17,19 @@ const routes = JSON.parse(
     encoding: 'utf8',
   }),
 )
-// The areas are the gateway's own (services/gateway/src/route-areas.ts), shared with the OpenAPI tags.
-const { AREA_NAMES, areaOf } = await import(
+// Each route carries its area (declared by the route, or from services/gateway/src/route-areas.ts,
+// shared with the OpenAPI tags); areas are listed in route-areas.ts's order, declared ones
+// it does not know before 'Other'.
+const { AREA_NAMES } = await import(
   pathToFileURL(join(ROOT, 'services/gateway/dist/route-areas.js')).href
 )
-const byArea = new Map(AREA_NAMES.map((name) => [name, []]))
+const declared = [...new Set(routes.map((route) => route.area))].filter(
+  (area) => !AREA_NAMES.includes(area),
+)
+const order = [...AREA_NAMES.slice(0, -1), ...declared, AREA_NAMES.at(-1)]
+const byArea = new Map(order.map((name) => [name, []]))
 for (const route of routes) {
-  byArea
-    .get(areaOf(route.method, route.path))
-    .push(`${route.method} ${route.path.replace(/^\/api\/v4/, '')}`)
+  byArea.get(route.area).push(`${route.method} ${route.path.replace(/^\/api\/v4/, '')}`)
 }
 const rows = [...byArea]
   .filter(([, list]) => list.length > 0)

@@ -8,6 +8,7 @@ import { createMergeRequestsClients } from './clients/merge-requests.client.js'
 import { createPipelinesClients } from './clients/pipelines.client.js'
 import { createProjectsClients } from './clients/projects.client.js'
 import { createRepositoryClients } from './clients/repository.client.js'
+import { routeArea } from './route-areas.js'
 import { routeTable } from './route-table.js'
 
 // Prints the gateway's route table as JSON (`node services/gateway/dist/print-route-table.js`):
@@ -35,6 +36,10 @@ const app = createApp({
   readiness: [],
 })
 for (const client of Object.values(clients)) client.close()
-// The operations (parameter coercions) are for the OpenAPI document, not this listing.
-const listed = routeTable(app).map(({ operation: _operation, ...entry }) => entry)
+// The operations (parameter coercions) are for the OpenAPI document, not this listing; each
+// route's area (declared, or from route-areas.ts) is, for the README's coverage table.
+const listed = routeTable(app).map(({ operation, ...entry }) => ({
+  ...entry,
+  area: routeArea({ ...entry, operation }),
+}))
 process.stdout.write(`${JSON.stringify(listed, null, 2)}\n`)

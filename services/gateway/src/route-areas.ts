@@ -49,5 +49,15 @@ export function areaOf(method: string, path: string): string {
   )
 }
 
+/** A route's area: the one it declares, else the one its method and template fall in. */
+export function routeArea(route: {
+  method: string
+  path: string
+  operation?: { area?: string }
+  area?: string
+}): string {
+  return route.area ?? route.operation?.area ?? areaOf(route.method, route.path)
+}
+
 /** Every area's name in table order, 'Other' last. */
 export const AREA_NAMES: readonly string[] = [...AREAS.map(([name]) => name), 'Other']

@@ -11,6 +11,10 @@ export interface Operation {
   list: boolean
   /** Whether a success has a body (a presenter), and of which type. */
   body: 'json' | 'text' | 'none'
+  /** The area the route declares, if it names one (else route-areas.ts's patterns place it). */
+  area?: string
+  /** The entity schema the route declares it answers, if it names one. */
+  entity?: string
 }
 
 /** One route the gateway answers: its method, path template and declared parameters. */

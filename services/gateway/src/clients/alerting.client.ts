@@ -6,7 +6,7 @@ import {
 } from '@suite/proto'
 import { createClient, type PromiseClient, type Registry } from '@suite/runtime'
 import { WRITE_DEADLINE_MS } from './deadlines.js'
-import type { ReadWrite } from './identity.client.js'
+import type { ReadWrite } from './service-clients.js'
 
 /** The alerting service (ALERTING_ADDR): integrations, ingestion and alerts. */
 export interface AlertingClients {

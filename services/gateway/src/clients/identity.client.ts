@@ -1,56 +1,34 @@
-import type { Client } from '@grpc/grpc-js'
-import {
-  GroupServiceClient,
-  MemberRoleServiceClient,
-  MemberServiceClient,
-  SamlIdentityServiceClient,
-  TokenServiceClient,
-  UserServiceClient,
-} from '@suite/proto'
-import { createClient, type PromiseClient, type Registry } from '@suite/runtime'
+import { IDENTITY_V1_SERVICES } from '@suite/proto'
+import type { Registry } from '@suite/runtime'
+import { createServiceClients, withNames } from './service-clients.js'
 
-/**
- * A service's promise client twice: reads are retried on UNAVAILABLE, writes
- * never (a retried write could be applied twice). grpc-js shares the
- * connection between the two.
- */
-export interface ReadWrite<C> {
-  read: PromiseClient<C>
-  write: PromiseClient<C>
-}
+export type { ReadWrite } from './service-clients.js'
 
-export interface IdentityClients {
-  users: ReadWrite<UserServiceClient>
-  tokens: ReadWrite<TokenServiceClient>
-  groups: ReadWrite<GroupServiceClient>
-  members: ReadWrite<MemberServiceClient>
-  memberRoles: ReadWrite<MemberRoleServiceClient>
-  samlIdentities: ReadWrite<SamlIdentityServiceClient>
-  close: () => void
-}
+/** The names the routes use beside the generated service names. */
+const NAMES = {
+  users: 'UserService',
+  tokens: 'TokenService',
+  groups: 'GroupService',
+  members: 'MemberService',
+  memberRoles: 'MemberRoleService',
+  samlIdentities: 'SamlIdentityService',
+} as const
 
-const READ_RETRIES = 2
+/** Every service of gitlab.identity.v1 (IDENTITY_ADDR), by service name and by its route name. */
+export type IdentityClients = ReturnType<
+  typeof withNames<typeof IDENTITY_V1_SERVICES, typeof NAMES>
+> & { close: () => void }
 
-/** Builds the identity service's clients once, at start. */
+/** Builds the identity service's clients once, at start (reads retried, writes not). */
 export function createIdentityClients(
   address: string,
   registry: Registry,
   internalSecret: string,
 ): IdentityClients {
-  const raws: Client[] = []
-  function both<C extends Client>(Ctor: Parameters<typeof createClient<C>>[0]): ReadWrite<C> {
-    const read = createClient(Ctor, { address, registry, internalSecret, retries: READ_RETRIES })
-    const write = createClient(Ctor, { address, registry, internalSecret })
-    raws.push(read.raw, write.raw)
-    return { read: read.rpc, write: write.rpc }
-  }
-  return {
-    users: both(UserServiceClient),
-    tokens: both(TokenServiceClient),
-    groups: both(GroupServiceClient),
-    members: both(MemberServiceClient),
-    memberRoles: both(MemberRoleServiceClient),
-    samlIdentities: both(SamlIdentityServiceClient),
-    close: () => raws.forEach((raw) => raw.close()),
-  }
+  const { clients, close } = createServiceClients(IDENTITY_V1_SERVICES, {
+    address,
+    registry,
+    internalSecret,
+  })
+  return Object.assign(withNames(clients, NAMES), { close })
 }

@@ -1,22 +1,19 @@
-import type { Client } from '@grpc/grpc-js'
-import {
-  CollaborationServiceClient,
-  DiffServiceClient,
-  MergeRequestServiceClient,
-} from '@suite/proto'
-import { createClient, type Registry } from '@suite/runtime'
-import type { ReadWrite } from './identity.client.js'
+import { MERGE_REQUESTS_V1_SERVICES } from '@suite/proto'
+import type { Registry } from '@suite/runtime'
 import { WRITE_DEADLINE_MS } from './deadlines.js'
+import { createServiceClients, withNames } from './service-clients.js'
 
-/** The merge-requests service's three gRPC services (MERGE_REQUESTS_ADDR). */
-export interface MergeRequestsClients {
-  mergeRequests: ReadWrite<MergeRequestServiceClient>
-  collaboration: ReadWrite<CollaborationServiceClient>
-  diffs: ReadWrite<DiffServiceClient>
-  close: () => void
-}
+/** The names the routes use beside the generated service names. */
+const NAMES = {
+  mergeRequests: 'MergeRequestService',
+  collaboration: 'CollaborationService',
+  diffs: 'DiffService',
+} as const
 
-const READ_RETRIES = 2
+/** Every service of gitlab.merge_requests.v1 (MERGE_REQUESTS_ADDR), by service and route name. */
+export type MergeRequestsClients = ReturnType<
+  typeof withNames<typeof MERGE_REQUESTS_V1_SERVICES, typeof NAMES>
+> & { close: () => void }
 
 /** Builds the merge-requests service's clients once, at start (reads retried, writes not). */
 export function createMergeRequestsClients(
@@ -24,22 +21,11 @@ export function createMergeRequestsClients(
   registry: Registry,
   internalSecret: string,
 ): MergeRequestsClients {
-  const raws: Client[] = []
-  function both<C extends Client>(Ctor: Parameters<typeof createClient<C>>[0]): ReadWrite<C> {
-    const read = createClient(Ctor, { address, registry, internalSecret, retries: READ_RETRIES })
-    const write = createClient(Ctor, {
-      address,
-      registry,
-      internalSecret,
-      deadlineMs: WRITE_DEADLINE_MS,
-    })
-    raws.push(read.raw, write.raw)
-    return { read: read.rpc, write: write.rpc }
-  }
-  return {
-    mergeRequests: both(MergeRequestServiceClient),
-    collaboration: both(CollaborationServiceClient),
-    diffs: both(DiffServiceClient),
-    close: () => raws.forEach((raw) => raw.close()),
-  }
+  const { clients, close } = createServiceClients(MERGE_REQUESTS_V1_SERVICES, {
+    address,
+    registry,
+    internalSecret,
+    writeDeadlineMs: WRITE_DEADLINE_MS,
+  })
+  return Object.assign(withNames(clients, NAMES), { close })
 }

@@ -1,18 +1,28 @@
-import type { Client } from '@grpc/grpc-js'
-import { HookServiceClient, ProjectServiceClient, ProtectedBranchServiceClient } from '@suite/proto'
-import { createClient, type Registry } from '@suite/runtime'
+import { PROJECTS_V1_SERVICES } from '@suite/proto'
+import type { Registry } from '@suite/runtime'
 import { WRITE_DEADLINE_MS } from './deadlines.js'
-import type { ReadWrite } from './identity.client.js'
+import { createServiceClients, withNames } from './service-clients.js'
 
-export interface ProjectsClients {
-  projects: ReadWrite<ProjectServiceClient>
+/** gitlab.projects.v1 without the repository role's services (REPOSITORY_ADDR, repository.client.ts). */
+const {
+  RepositoryService: _repository,
+  SmartHttpService: _smartHttp,
+  ...SERVICES
+} = PROJECTS_V1_SERVICES
+
+/** The names the routes use beside the generated service names. */
+const NAMES = {
+  projects: 'ProjectService',
   /** Webhooks; tests and resends wait for the receiver, so writes get the hook timeout and more. */
-  hooks: ReadWrite<HookServiceClient>
-  protectedBranches: ReadWrite<ProtectedBranchServiceClient>
+  hooks: 'HookService',
+  protectedBranches: 'ProtectedBranchService',
+} as const
+
+/** The projects service's own services (PROJECTS_ADDR), by service and route name. */
+export type ProjectsClients = ReturnType<typeof withNames<typeof SERVICES, typeof NAMES>> & {
   close: () => void
 }
 
-const READ_RETRIES = 2
 /** A hook test waits for the receiver (WEBHOOK_TIMEOUT_SECONDS, at most 60 s). */
 const HOOK_SEND_DEADLINE_MS = 65_000
 
@@ -22,54 +32,12 @@ export function createProjectsClients(
   registry: Registry,
   internalSecret: string,
 ): ProjectsClients {
-  const read = createClient(ProjectServiceClient, {
+  const { clients, close } = createServiceClients(SERVICES, {
     address,
     registry,
     internalSecret,
-    retries: READ_RETRIES,
+    writeDeadlineMs: WRITE_DEADLINE_MS,
+    writeDeadlines: { HookService: HOOK_SEND_DEADLINE_MS },
   })
-  const write = createClient(ProjectServiceClient, {
-    address,
-    registry,
-    internalSecret,
-    deadlineMs: WRITE_DEADLINE_MS,
-  })
-  const hooksRead = createClient(HookServiceClient, {
-    address,
-    registry,
-    internalSecret,
-    retries: READ_RETRIES,
-  })
-  const hooksWrite = createClient(HookServiceClient, {
-    address,
-    registry,
-    internalSecret,
-    deadlineMs: HOOK_SEND_DEADLINE_MS,
-  })
-  const rulesRead = createClient(ProtectedBranchServiceClient, {
-    address,
-    registry,
-    internalSecret,
-    retries: READ_RETRIES,
-  })
-  const rulesWrite = createClient(ProtectedBranchServiceClient, {
-    address,
-    registry,
-    internalSecret,
-    deadlineMs: WRITE_DEADLINE_MS,
-  })
-  const raws: Client[] = [
-    read.raw,
-    write.raw,
-    hooksRead.raw,
-    hooksWrite.raw,
-    rulesRead.raw,
-    rulesWrite.raw,
-  ]
-  return {
-    projects: { read: read.rpc, write: write.rpc },
-    hooks: { read: hooksRead.rpc, write: hooksWrite.rpc },
-    protectedBranches: { read: rulesRead.rpc, write: rulesWrite.rpc },
-    close: () => raws.forEach((raw) => raw.close()),
-  }
+  return Object.assign(withNames(clients, NAMES), { close })
 }

@@ -1,7 +1,7 @@
 import type { Client } from '@grpc/grpc-js'
 import { RepositoryServiceClient, SmartHttpServiceClient } from '@suite/proto'
 import { createClient, type PromiseClient, type Registry } from '@suite/runtime'
-import type { ReadWrite } from './identity.client.js'
+import type { ReadWrite } from './service-clients.js'
 
 export interface RepositoryClients {
   repository: ReadWrite<RepositoryServiceClient>

@@ -1,5 +1,5 @@
 import type { Param } from '../params/param.js'
-import { areaOf } from '../route-areas.js'
+import { routeArea } from '../route-areas.js'
 import type { RouteEntry } from '../route-table.js'
 import { entityOf, entitySchemas } from './response-entities.js'
 
@@ -85,7 +85,10 @@ function success(entry: RouteEntry): Schema {
   if (op?.body === 'text') {
     return { description: 'Text', content: { 'text/plain': { schema: { type: 'string' } } } }
   }
-  const entity = entityOf(entry.method, entry.path)
+  if (op?.entity !== undefined && !(op.entity in entitySchemas())) {
+    throw new Error(`${entry.method} ${entry.path}: no entity schema ${op.entity}`)
+  }
+  const entity = op?.entity ?? entityOf(entry.method, entry.path)
   const item: Schema = entity ? { $ref: `#/components/schemas/${entity}` } : { type: 'object' }
   if (op?.list) {
     return {
@@ -112,7 +115,7 @@ function operation(entry: RouteEntry): Schema {
   const rest = Object.entries(shape).filter(([name]) => !inPath.includes(name))
   const out: Schema = {
     operationId: operationId(entry.method, entry.path),
-    tags: [areaOf(entry.method, entry.path)],
+    tags: [routeArea(entry)],
     parameters,
   }
   if (['POST', 'PUT', 'PATCH'].includes(entry.method)) {

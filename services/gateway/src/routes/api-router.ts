@@ -190,7 +190,7 @@ export class ApiRouter {
   private register(
     method: Method,
     path: string,
-    spec: Pick<RouteSpec<ParamShape>, 'params' | 'requirements' | 'cache'>,
+    spec: Pick<RouteSpec<ParamShape>, 'params' | 'requirements' | 'cache' | 'area' | 'entity'>,
     operation: Omit<Operation, 'shape'>,
     run: (req: Request, authenticated: Authenticated | undefined) => Promise<Reply>,
   ): void {
@@ -235,7 +235,13 @@ export class ApiRouter {
       cache.store(key, serialized, started)
       sendCached(req, res, serialized)
     }
-    this.router[method](path, declareOperation(handler, { ...operation, shape: spec.params ?? {} }))
+    const declared = {
+      ...operation,
+      shape: spec.params ?? {},
+      ...(spec.area !== undefined && { area: spec.area }),
+      ...(spec.entity !== undefined && { entity: spec.entity }),
+    }
+    this.router[method](path, declareOperation(handler, declared))
   }
 }
 

@@ -7,6 +7,7 @@ import { mergeRequestBlockRoutes } from './merge-request-blocks.routes.js'
 import { mergeRequestCommitRoutes } from './merge-request-commits.routes.js'
 import { mergeRequestDiffRoutes } from './merge-request-diffs.routes.js'
 import { mergeRequestListRoutes } from './merge-request-lists.routes.js'
+import { mergeRequestParticipantRoutes } from './merge-request-participants.routes.js'
 import { mergeRequestPipelineRoutes } from './merge-request-pipelines.routes.js'
 import { mergeRequestResourceEventRoutes } from './merge-request-resource-events.routes.js'
 import type { MergeRequestRouteDeps } from './merge-request-route-deps.js'
@@ -20,6 +21,7 @@ export function mergeRequestAreaRoutes(api: ApiRouter, deps: MergeRequestRouteDe
   mergeRequestRoutes(api, deps)
   mergeRequestDiffRoutes(api, deps)
   mergeRequestCommitRoutes(api, deps)
+  mergeRequestParticipantRoutes(api, deps)
   mergeRequestPipelineRoutes(api, deps)
   mergeRequestBlockRoutes(api, deps)
   mergeRequestTimeTrackingRoutes(api, deps)

@@ -65,6 +65,16 @@ interface CommonSpec<S extends ParamShape, Src extends Source | undefined> {
    * event names what it shows (see ResponseCache), and carries a strong ETag.
    */
   cache?: boolean
+  /**
+   * The API area the route is listed under (README coverage table, OpenAPI
+   * tag), where route-areas.ts's path patterns would place it elsewhere.
+   */
+  area?: string
+  /**
+   * The entity a success answers (a schema name of openapi/entity-types.ts),
+   * for the OpenAPI document; openapi/response-entities.ts's older patterns otherwise.
+   */
+  entity?: string
 }
 
 /** A route answering one object (or nothing: 204). */

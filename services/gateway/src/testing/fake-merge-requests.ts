@@ -1,7 +1,4 @@
 import type {
-  CollaborationServiceClient,
-  DiffServiceClient,
-  MergeRequestServiceClient,
   JobRequestServiceClient,
   JobTokenServiceClient,
   PipelineServiceClient,
@@ -9,37 +6,19 @@ import type {
   TriggerServiceClient,
 } from '@suite/proto'
 import type { PromiseClient } from '@suite/runtime'
-import type { ReadWrite } from '../clients/identity.client.js'
 import type { MergeRequestsClients } from '../clients/merge-requests.client.js'
 import type { PipelinesClients } from '../clients/pipelines.client.js'
+import {
+  fakeClient as fake,
+  fakeServiceClients,
+  type FakeHandlers,
+} from './fake-service-clients.js'
 
-/** A client answering from plain functions; a method not given fails loudly. */
-function fake<C>(service: string, handlers: Partial<PromiseClient<C>> = {}): PromiseClient<C> {
-  return new Proxy(handlers, {
-    get: (target, method) =>
-      (Reflect.get(target, method) as unknown) ??
-      (() => Promise.reject(new Error(`unexpected call ${service}.${String(method)}`))),
-  }) as unknown as PromiseClient<C>
-}
-
-function both<C>(client: PromiseClient<C>): ReadWrite<C> {
-  return { read: client, write: client }
-}
-
-export interface FakeMergeRequestsHandlers {
-  mergeRequests?: Partial<PromiseClient<MergeRequestServiceClient>>
-  collaboration?: Partial<PromiseClient<CollaborationServiceClient>>
-  diffs?: Partial<PromiseClient<DiffServiceClient>>
-}
+export type FakeMergeRequestsHandlers = FakeHandlers<MergeRequestsClients>
 
 /** Merge-requests clients answering from plain functions, for tests without a network. */
 export function fakeMergeRequests(handlers: FakeMergeRequestsHandlers = {}): MergeRequestsClients {
-  return {
-    mergeRequests: both(fake<MergeRequestServiceClient>('mergeRequests', handlers.mergeRequests)),
-    collaboration: both(fake<CollaborationServiceClient>('collaboration', handlers.collaboration)),
-    diffs: both(fake<DiffServiceClient>('diffs', handlers.diffs)),
-    close: () => {},
-  }
+  return fakeServiceClients<MergeRequestsClients>(handlers)
 }
 
 /** ci-triggers' pipeline client answering from plain functions. */

@@ -1,11 +1,8 @@
-import {
-  CollaborationServiceService,
-  DiffServiceService,
-  MergeRequestServiceService,
-} from '@suite/proto'
+import { MERGE_REQUESTS_V1_SERVICES } from '@suite/proto'
 import {
   HOOK_EVENT_ROUTE,
   outboxTransactions,
+  addProtoServices,
   startOutboxRelay,
   startServiceOutboxRelay,
   type GrpcServer,
@@ -16,9 +13,11 @@ import type { Database } from '../store/schema.js'
 import { collaborationService } from './collaboration.rpc.js'
 import { diffService } from './diff.rpc.js'
 import { mergeRequestService } from './merge-request.rpc.js'
+import { ParticipantsStore } from '../store/participants.store.js'
+import { participantService } from './participant.rpc.js'
 
 /**
- * Registers the server role's three gRPC services and starts the relays that
+ * Registers the server role's gRPC services (every service of its proto package) and starts the relays that
  * queue the outboxes' activity events and webhook events; returns what stops them.
  */
 export function registerServices(
@@ -37,21 +36,12 @@ export function registerServices(
     relay.wake()
     hookRelay.wake()
   }
-  server.add(
-    MergeRequestServiceService,
-    mergeRequestService(server, mrDeps, wake),
-    'gitlab.merge_requests.v1.MergeRequestService',
-  )
-  server.add(
-    CollaborationServiceService,
-    collaborationService(server, mrDeps),
-    'gitlab.merge_requests.v1.CollaborationService',
-  )
-  server.add(
-    DiffServiceService,
-    diffService(server, mrDeps),
-    'gitlab.merge_requests.v1.DiffService',
-  )
+  addProtoServices(server, MERGE_REQUESTS_V1_SERVICES, {
+    MergeRequestService: mergeRequestService(server, mrDeps, wake),
+    CollaborationService: collaborationService(server, mrDeps),
+    DiffService: diffService(server, mrDeps),
+    ParticipantService: participantService(server, mrDeps, new ParticipantsStore(deps.db)),
+  })
   return async () => {
     await Promise.all([relay.stop(), hookRelay.stop()])
     close()

@@ -57,13 +57,20 @@ const MR = '/projects/:id/merge_requests/:merge_request_iid'
 
 /** Merge request resources found with find_merge_request_with_access (403) or find_noteable (404). */
 const MR_ROWS: ProjectRow[] = [
-  ...['approvals', 'award_emoji', 'blockees', 'blocks', 'commits', 'raw_diffs', 'time_stats'].map(
-    (tail): ProjectRow => ({
-      route: `${MR}/${tail}`,
-      path: (f) => `${mrBase(f)}/${tail}`,
-      allowed: (a) => a.readMergeRequest,
-    }),
-  ),
+  ...[
+    'approvals',
+    'award_emoji',
+    'blockees',
+    'blocks',
+    'commits',
+    'participants',
+    'raw_diffs',
+    'time_stats',
+  ].map((tail): ProjectRow => ({
+    route: `${MR}/${tail}`,
+    path: (f) => `${mrBase(f)}/${tail}`,
+    allowed: (a) => a.readMergeRequest,
+  })),
   {
     // lib/api/resource_state_events.rb: authenticate! first, then find_noteable (404).
     route: `${MR}/resource_state_events`,
