@@ -129,7 +129,10 @@ export function jobRoutes(api: ApiRouter, deps: JobRouteDeps): void {
     const job = answer.job
     // While its job runs, the token acts as the job's user (as for a CI clone): the
     // repository role answers the job's commit if that user may read the project's code.
-    const { user } = await deps.identity.users.read.getUser({ caller: undefined, id: answer.userId })
+    const { user } = await deps.identity.users.read.getUser({
+      caller: undefined,
+      id: answer.userId,
+    })
     if (!user || user.state !== 'active') throw unauthorized()
     const jobUser = { user, token: undefined, sudo: false }
     const project = await findProject(deps.projects, callerOf(jobUser), String(job.projectId))
