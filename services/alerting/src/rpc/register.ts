@@ -1,8 +1,5 @@
-import {
-  AlertIngestionServiceService,
-  AlertIntegrationServiceService,
-  AlertServiceService,
-} from '@suite/proto'
+import { addProtoServices } from '@suite/runtime'
+import { ALERTING_V1_SERVICES } from '@suite/proto'
 import type { GrpcServer, ServiceDeps } from '@suite/runtime'
 import { alertingDeps } from '../deps.js'
 import type { Database } from '../store/schema.js'
@@ -16,20 +13,10 @@ export function registerServices(
   service: ServiceDeps<Database>,
 ): () => Promise<void> {
   const { deps, close } = alertingDeps(service)
-  server.add(
-    AlertIntegrationServiceService,
-    integrationService(server, deps.integrations),
-    'gitlab.alerting.v1.AlertIntegrationService',
-  )
-  server.add(
-    AlertIngestionServiceService,
-    ingestionService(server, deps.notify, deps.observer),
-    'gitlab.alerting.v1.AlertIngestionService',
-  )
-  server.add(
-    AlertServiceService,
-    alertService(server, deps.alerts),
-    'gitlab.alerting.v1.AlertService',
-  )
+  addProtoServices(server, ALERTING_V1_SERVICES, {
+    AlertIntegrationService: integrationService(server, deps.integrations),
+    AlertIngestionService: ingestionService(server, deps.notify, deps.observer),
+    AlertService: alertService(server, deps.alerts),
+  })
   return close
 }

@@ -1,10 +1,5 @@
-import {
-  JobRequestServiceService,
-  JobTokenServiceService,
-  PipelineServiceService,
-  RunnerServiceService,
-  TriggerServiceService,
-} from '@suite/proto'
+import { addProtoServices } from '@suite/runtime'
+import { CI_V1_SERVICES } from '@suite/proto'
 import type { GrpcServer, ServiceDeps } from '@suite/runtime'
 import { ciTriggersDeps, triggerDeps } from '../deps.js'
 import type { Database } from '../store/schema.js'
@@ -19,22 +14,12 @@ export function registerServices(
   service: ServiceDeps<Database>,
 ): () => Promise<void> {
   const { deps, close } = ciTriggersDeps(service)
-  server.add(PipelineServiceService, pipelineService(server, deps), 'gitlab.ci.v1.PipelineService')
-  server.add(
-    TriggerServiceService,
-    triggerService(server, triggerDeps(service, deps)),
-    'gitlab.ci.v1.TriggerService',
-  )
-  server.add(
-    RunnerServiceService,
-    runnerService(server, deps.runnerDeps),
-    'gitlab.ci.v1.RunnerService',
-  )
-  server.add(
-    JobRequestServiceService,
-    jobRequestService(server, deps.jobQueue),
-    'gitlab.ci.v1.JobRequestService',
-  )
-  server.add(JobTokenServiceService, jobTokenService(server, deps), 'gitlab.ci.v1.JobTokenService')
+  addProtoServices(server, CI_V1_SERVICES, {
+    PipelineService: pipelineService(server, deps),
+    TriggerService: triggerService(server, triggerDeps(service, deps)),
+    RunnerService: runnerService(server, deps.runnerDeps),
+    JobRequestService: jobRequestService(server, deps.jobQueue),
+    JobTokenService: jobTokenService(server, deps),
+  })
   return close
 }

@@ -1,11 +1,5 @@
-import {
-  GroupServiceService,
-  MemberRoleServiceService,
-  MemberServiceService,
-  SamlIdentityServiceService,
-  TokenServiceService,
-  UserServiceService,
-} from '@suite/proto'
+import { addProtoServices } from '@suite/runtime'
+import { IDENTITY_V1_SERVICES } from '@suite/proto'
 import type { GrpcServer, ServiceDeps } from '@suite/runtime'
 import { identityDeps } from '../deps.js'
 import type { Database } from '../store/schema.js'
@@ -26,23 +20,13 @@ export function registerServices(
 ): () => Promise<void> {
   const { deps, close } = identityDeps(service)
   const { stores, logger } = deps
-  server.add(UserServiceService, userService(server, stores), 'gitlab.identity.v1.UserService')
-  server.add(TokenServiceService, tokenService(server, stores), 'gitlab.identity.v1.TokenService')
-  server.add(GroupServiceService, groupService(server, stores), 'gitlab.identity.v1.GroupService')
-  server.add(
-    MemberServiceService,
-    memberService(server, stores, deps.wakeRelay),
-    'gitlab.identity.v1.MemberService',
-  )
-  server.add(
-    MemberRoleServiceService,
-    memberRoleService(server, stores, logger),
-    'gitlab.identity.v1.MemberRoleService',
-  )
-  server.add(
-    SamlIdentityServiceService,
-    samlIdentityService(server, stores, logger),
-    'gitlab.identity.v1.SamlIdentityService',
-  )
+  addProtoServices(server, IDENTITY_V1_SERVICES, {
+    UserService: userService(server, stores),
+    TokenService: tokenService(server, stores),
+    GroupService: groupService(server, stores),
+    MemberService: memberService(server, stores, deps.wakeRelay),
+    MemberRoleService: memberRoleService(server, stores, logger),
+    SamlIdentityService: samlIdentityService(server, stores, logger),
+  })
   return close
 }

@@ -1,9 +1,5 @@
-import {
-  EventServiceService,
-  HookServiceService,
-  ProjectServiceService,
-  ProtectedBranchServiceService,
-} from '@suite/proto'
+import { addProtoServices } from '@suite/runtime'
+import { PROJECTS_V1_SERVICES } from '@suite/proto'
 import type { GrpcServer, ServiceDeps } from '@suite/runtime'
 import { projectsDeps } from '../deps.js'
 import type { Database } from '../store/schema.js'
@@ -22,21 +18,11 @@ export function registerServices(
   service: ServiceDeps<Database>,
 ): () => Promise<void> {
   const { deps, close } = projectsDeps(service)
-  server.add(
-    EventServiceService,
-    eventService(server, deps.events.reader, deps.events.scopesOf),
-    'gitlab.projects.v1.EventService',
-  )
-  server.add(HookServiceService, hookService(server, deps.hooks), 'gitlab.projects.v1.HookService')
-  server.add(
-    ProtectedBranchServiceService,
-    protectedBranchService(server, deps.protectedBranches),
-    'gitlab.projects.v1.ProtectedBranchService',
-  )
-  server.add(
-    ProjectServiceService,
-    projectService(server, deps.projects),
-    'gitlab.projects.v1.ProjectService',
-  )
+  addProtoServices(server, PROJECTS_V1_SERVICES, {
+    EventService: eventService(server, deps.events.reader, deps.events.scopesOf),
+    HookService: hookService(server, deps.hooks),
+    ProtectedBranchService: protectedBranchService(server, deps.protectedBranches),
+    ProjectService: projectService(server, deps.projects),
+  })
   return close
 }

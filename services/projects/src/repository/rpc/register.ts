@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
-import { RepositoryServiceService, SmartHttpServiceService } from '@suite/proto'
+import { PROJECTS_V1_SERVICES } from '@suite/proto'
 import {
   BRANCH_UPDATE_OUTBOX,
   createBranchUpdatePublisher,
@@ -8,6 +8,7 @@ import {
   startServiceOutboxRelay,
   type GrpcServer,
   type ServiceDeps,
+  addProtoServices,
 } from '@suite/runtime'
 import { loadProjectsConfig } from '../../config.js'
 import { ProtectedBranchesStore } from '../../store/protected-branches.store.js'
@@ -74,16 +75,10 @@ export function registerRepositoryServices(
       wake,
     }),
   }
-  server.add(
-    RepositoryServiceService,
-    repositoryService(server, repositoryDeps),
-    'gitlab.projects.v1.RepositoryService',
-  )
-  server.add(
-    SmartHttpServiceService,
-    smartHttpService(server, repositoryDeps),
-    'gitlab.projects.v1.SmartHttpService',
-  )
+  addProtoServices(server, PROJECTS_V1_SERVICES, {
+    RepositoryService: repositoryService(server, repositoryDeps),
+    SmartHttpService: smartHttpService(server, repositoryDeps),
+  })
   return async () => {
     await stopSweeper()
     await Promise.all([relay.stop(), hookRelay.stop()])
