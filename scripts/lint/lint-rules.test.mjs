@@ -33,7 +33,7 @@ describe('layer rules', () => {
     ["import type { Stores } from '../store/stores.js'"],
     ["export { thing } from '../clients/projects.js'"],
     ["import { QUEUE } from '../workers/queues.js'"],
-    ["import { AccessLevel } from '@suite/proto'"],
+    ["import { AccessLevel, User } from '@suite/proto'"],
     ["import type { MergeRequest } from '@suite/proto'"],
     ["import type { Kysely } from 'kysely'"],
     ["import { status } from '@grpc/grpc-js'"],
@@ -48,11 +48,14 @@ describe('layer rules', () => {
     expect(lint(repositoryDomain, "import { x } from '../../store/db.js'")).toEqual([RESTRICTED])
   })
 
-  it('holds the tests beside the domain to the same rule', () => {
+  it('lets the domain import the proto enums, the one home of access levels and permissions', () => {
+    expect(lint(domain, "import { AccessLevel, MemberPermission } from '@suite/proto'")).toEqual([])
+  })
+
+  it('lets the tests beside the domain wire real stores, but not cross a service boundary', () => {
     const test = 'services/merge-requests/src/domain/notes.db.test.ts'
-    expect(lint(test, "import { testDatabase } from '../store/test-database.js'")).toEqual([
-      RESTRICTED,
-    ])
+    expect(lint(test, "import { testDatabase } from '../store/test-database.js'")).toEqual([])
+    expect(lint(test, "import { User } from '@suite/identity'")).toEqual([RESTRICTED])
   })
 
   it('lets the domain import the domain, runtime and node', () => {
