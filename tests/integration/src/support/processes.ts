@@ -1,19 +1,14 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { createServer } from 'node:net'
 
-/** A TCP port nothing listens on right now (the OS picks it). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => {
-        if (address && typeof address === 'object') resolve(address.port)
-        else reject(new Error('no port assigned'))
-      })
-    })
-  })
+/**
+ * A free port for a listener started later, below Linux's ephemeral range
+ * (freePortBlock): a port the kernel hands out (listen on 0) lies inside that
+ * range, where an outgoing connection of another process could take it before
+ * the listener binds (a gateway failed to start with EADDRINUSE on 39999 so).
+ */
+export function freePort(): Promise<number> {
+  return freePortBlock(1)
 }
 
 async function portIsFree(port: number): Promise<boolean> {
