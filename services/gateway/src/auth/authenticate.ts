@@ -1,6 +1,7 @@
 import { status } from '@grpc/grpc-js'
 import type { AuthenticateTokenResponse, User } from '@suite/proto'
 import { isServiceError } from '@suite/runtime'
+import { isCallerUnauthenticated } from '../errors/grpc-errors.js'
 import type { IdentityClients } from '../clients/identity.client.js'
 import { forbidden, insufficientScope, notFound, unauthorized } from '../errors/http-error.js'
 import { hasNul, saturatingInteger } from '../params/coercions.js'
@@ -25,7 +26,7 @@ async function resolveToken(
     deps.tokenCache.set(token, answer)
     return answer
   } catch (error) {
-    if (isServiceError(error) && error.code === status.UNAUTHENTICATED) throw unauthorized()
+    if (isCallerUnauthenticated(error)) throw unauthorized()
     throw error
   }
 }

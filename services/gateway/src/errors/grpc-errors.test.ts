@@ -1,5 +1,5 @@
 import { status } from '@grpc/grpc-js'
-import { grpcError } from '../testing/grpc-error.js'
+import { grpcError, internalCredentialRefusal } from '../testing/grpc-error.js'
 import { httpErrorFromGrpc } from './grpc-errors.js'
 import { RateLimitedError, toGrpcFailure } from '@suite/runtime'
 
@@ -90,6 +90,23 @@ describe('gRPC status -> GitLab answer', () => {
     [status.UNKNOWN, undefined, 500, { message: '500 Internal Server Error' }],
   ])('maps %p %j to %p %j', (code, detail, httpStatus, body) => {
     expect(answer(code, detail)).toEqual({ status: httpStatus, body })
+  })
+})
+
+describe('UNAUTHENTICATED', () => {
+  it("is a 401 when a service refuses the caller's credentials", () => {
+    expect(answer(status.UNAUTHENTICATED, { reason: 'unauthenticated' })).toEqual({
+      status: 401,
+      body: { message: '401 Unauthorized' },
+    })
+  })
+
+  it('is a 500 when the internal-credential check refused the gateway itself', () => {
+    const error = httpErrorFromGrpc(internalCredentialRefusal())
+    expect({ status: error.status, body: error.body }).toEqual({
+      status: 500,
+      body: { message: '500 Internal Server Error' },
+    })
   })
 })
 

@@ -1,6 +1,6 @@
 import { status, type ServiceError } from '@grpc/grpc-js'
 import type { ErrorDetail, RateLimit } from '@suite/proto'
-import { readErrorDetail } from '@suite/runtime'
+import { isServiceError, readErrorDetail } from '@suite/runtime'
 import {
   HttpError,
   forbidden,
@@ -74,6 +74,9 @@ const conflict: Mapping = (detail) => {
   return new HttpError(409, { message: messageOrFields(detail, message) })
 }
 
+/** The ErrorDetail reason of a service's UnauthenticatedError (packages/runtime errors.ts). */
+const UNAUTHENTICATED_REASON = 'unauthenticated'
+
 /**
  * The one table from a gRPC status (and the ErrorDetail trailer's reason) to
  * GitLab's status code and body; see the contract at the top of
@@ -98,7 +101,11 @@ const BY_CODE: Readonly<Partial<Record<status, Mapping>>> = {
   [status.ALREADY_EXISTS]: conflict,
   [status.ABORTED]: conflict,
   [status.FAILED_PRECONDITION]: precondition,
-  [status.UNAUTHENTICATED]: () => unauthorized(),
+  // A service's own refusal of a caller carries the reason `unauthenticated`; an
+  // UNAUTHENTICATED without it is the internal-credential check refusing the gateway
+  // itself (INTERNAL_API_SECRET differs): a fault of the deployment, not a bad token.
+  [status.UNAUTHENTICATED]: (detail) =>
+    detail.reason === UNAUTHENTICATED_REASON ? unauthorized() : internalServerError(),
   [status.RESOURCE_EXHAUSTED]: (detail) =>
     detail.rateLimit
       ? rateLimited(detail.rateLimit)
@@ -108,6 +115,15 @@ const BY_CODE: Readonly<Partial<Record<status, Mapping>>> = {
   [status.DEADLINE_EXCEEDED]: () => serviceUnavailable(),
   // The gateway cancels its calls when the HTTP client goes away: not a bug, and nobody reads it.
   [status.CANCELLED]: () => serviceUnavailable(),
+}
+
+/** Whether a failed call is a service refusing the caller's credentials (a 401), not the gateway's. */
+export function isCallerUnauthenticated(error: unknown): boolean {
+  return (
+    isServiceError(error) &&
+    error.code === status.UNAUTHENTICATED &&
+    readErrorDetail(error)?.reason === UNAUTHENTICATED_REASON
+  )
 }
 
 const NO_DETAIL: ErrorDetail = {

@@ -1,10 +1,11 @@
 import { Transform, type Duplex, type Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createGunzip } from 'node:zlib'
-import { Metadata, status } from '@grpc/grpc-js'
+import { Metadata } from '@grpc/grpc-js'
 import type { Request, RequestHandler, Response } from 'express'
 import type { Project } from '@suite/proto'
-import { isServiceError, type Logger } from '@suite/runtime'
+import type { Logger } from '@suite/runtime'
+import { isCallerUnauthenticated } from '../errors/grpc-errors.js'
 import { authenticate } from '../auth/authenticate.js'
 import { ANONYMOUS, callerOf, type Principal } from '../auth/principal.js'
 import type { TokenCache } from '../auth/token-cache.js'
@@ -71,7 +72,7 @@ async function jobPrincipal(
 ): Promise<GitCaller> {
   const answer = deps.pipelines
     ? await deps.pipelines.jobTokens.authenticateJobToken({ token }).catch((error: unknown) => {
-        if (isServiceError(error) && error.code === status.UNAUTHENTICATED) return undefined
+        if (isCallerUnauthenticated(error)) return undefined
         throw error
       })
     : undefined
