@@ -21,7 +21,8 @@ import { positionFindsLine, type DiffPosition } from './diff-position.js'
 import type { MergeRequest, MergeRequestKey } from './merge-request.js'
 import { requireVisibleMergeRequest } from './merge-request-access.js'
 import { findHookTarget, recordNoteHook } from './merge-request-hooks.js'
-import { checkBody, requireNote, requireNoteToChange } from './notes.js'
+import { noteBodyToSave } from './note-body.js'
+import { requireNote, requireNoteToChange } from './notes.js'
 import {
   canAwardEmoji,
   canReadInternalNotes,
@@ -147,7 +148,7 @@ export async function createDiscussion(
   input: { body: string; createdAt: Date | null; position: DiffPosition | null },
 ): Promise<Discussion> {
   const { authorId, mergeRequest } = await requireCreateNote(deps, caller, key)
-  checkBody(input.body)
+  const body = noteBodyToSave(input.body)
   if (input.position) await checkPosition(deps, mergeRequest, input.position)
   const target = await findHookTarget(deps, mergeRequest.targetProjectId)
   const note = await deps.stores.transaction(async (tx) => {
@@ -155,7 +156,7 @@ export async function createDiscussion(
       mergeRequestId: mergeRequest.id,
       projectId: key.projectId,
       authorId,
-      body: input.body,
+      body,
       system: false,
       internal: false,
       createdAt: honouredCreatedAt(caller, key.projectId, input.createdAt),
@@ -187,7 +188,7 @@ export async function replyToDiscussion(
   if (first.system) {
     throw new InvalidError({}, '400 Bad request - Discussion can not be replied to.', 'bad_request')
   }
-  checkBody(input.body)
+  const body = noteBodyToSave(input.body)
   const target = await findHookTarget(deps, mergeRequest.targetProjectId)
   return deps.stores.transaction(async (tx) => {
     if (discussion.individualNote) await tx.notes.convertToDiscussionNote(first)
@@ -195,7 +196,7 @@ export async function replyToDiscussion(
       mergeRequestId: mergeRequest.id,
       projectId: key.projectId,
       authorId,
-      body: input.body,
+      body,
       system: false,
       // A reply is as internal as its thread (Notes::BuildService).
       internal: first.internal,

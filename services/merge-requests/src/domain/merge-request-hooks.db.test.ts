@@ -74,6 +74,7 @@ beforeEach(async () => {
     'to-merge',
     'noted',
     'internal-noted',
+    'normalised',
     'approved',
     'pushed',
   ]) {
@@ -240,6 +241,21 @@ describe('merge request webhook events in the hook event outbox', () => {
       title: 'Talked about',
     })
     expect(attributesOf(update)).toMatchObject({ note: 'First, edited', action: 'update' })
+  })
+
+  it('saves the body as GitLab does, and an edit to the same body writes no hook', async () => {
+    const created = await create('normalised', 'Danger was here')
+    const key = { projectId: 1, iid: created.iid }
+    const note = await createNote(test.deps, developer, key, {
+      body: 'Danger  \r\nsays hi\r\n ',
+      internal: false,
+      createdAt: null,
+    })
+    expect(note.body).toBe('Danger  \nsays hi')
+    const before = (await hookEvents()).length
+    const same = await updateNote(test.deps, developer, key, note.id, 'Danger  \r\nsays hi\r\n')
+    expect(same).toEqual(note)
+    expect(await hookEvents()).toHaveLength(before)
   })
 
   it('writes an internal note as a confidential_note event for confidential note hooks only', async () => {

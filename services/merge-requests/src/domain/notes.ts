@@ -12,13 +12,7 @@
  * (NotePolicy): left out of lists and 404 to everyone else, and the flag is
  * ignored for those who cannot set it.
  */
-import {
-  ForbiddenError,
-  InvalidError,
-  NotFoundError,
-  pageWindow,
-  type PageRequest,
-} from '@suite/runtime'
+import { ForbiddenError, NotFoundError, pageWindow, type PageRequest } from '@suite/runtime'
 import type { Caller } from './caller.js'
 import { requireUserId } from './collaboration-access.js'
 import type { Note } from './collaboration-records.js'
@@ -26,10 +20,8 @@ import type { MergeRequestsDeps, NoteOrder } from './ports.js'
 import type { MergeRequest, MergeRequestKey } from './merge-request.js'
 import { requireVisibleMergeRequest } from './merge-request-access.js'
 import { findHookTarget, recordNoteHook } from './merge-request-hooks.js'
+import { checkNoteBody, noteBodyToSave } from './note-body.js'
 import { canAdminNote, canAwardEmoji, canReadInternalNotes, canSetNoteCreatedAt } from './policy.js'
-
-/** Note::MAX_NOTE_LENGTH. */
-const MAX_NOTE_LENGTH = 1_000_000
 
 export type { NoteOrder }
 
@@ -62,12 +54,8 @@ export async function requireNoteToChange(
   return note
 }
 
-export function checkBody(body: string): void {
-  if (body.trim() === '') throw new InvalidError({ note: ["can't be blank"] })
-  if (body.length > MAX_NOTE_LENGTH) {
-    throw new InvalidError({ note: [`is too long (maximum is ${MAX_NOTE_LENGTH} characters)`] })
-  }
-}
+/** Note's validations on a posted body (presence, length); see note-body.ts. */
+export const checkBody = checkNoteBody
 
 /** GET .../notes: one page, newest first by default. */
 export async function listNotes(
@@ -104,7 +92,7 @@ export async function createNote(
   const mergeRequest = await requireVisibleMergeRequest(deps, caller, key)
   // create_note asks what award_emoji asks of a request: readable, taking part, not archived.
   if (!canAwardEmoji(caller, mergeRequest)) throw new ForbiddenError()
-  checkBody(input.body)
+  const body = noteBodyToSave(input.body)
   // created_at is honoured for admins and project owners only, as GitLab does.
   const owner = canSetNoteCreatedAt(caller, key.projectId)
   const target = await findHookTarget(deps, mergeRequest.targetProjectId)
@@ -113,7 +101,7 @@ export async function createNote(
       mergeRequestId: mergeRequest.id,
       projectId: key.projectId,
       authorId,
-      body: input.body,
+      body,
       system: false,
       // Notes::BuildService: without mark_note_as_internal the flag is ignored.
       internal: input.internal && canReadInternalNotes(caller, mergeRequest.targetProjectId),
@@ -124,19 +112,24 @@ export async function createNote(
   })
 }
 
-/** PUT .../notes/:note_id: the author's (admin_note), never a system note. */
+/**
+ * PUT .../notes/:note_id: the author's (admin_note), never a system note. A
+ * body that normalises to the stored one changes nothing (Notes::UpdateService
+ * saves no change and sends no note hook when `note_changed?` is false).
+ */
 export async function updateNote(
   deps: MergeRequestsDeps,
   caller: Caller | undefined,
   key: MergeRequestKey,
   noteId: number,
-  body: string,
+  posted: string,
 ): Promise<Note> {
   requireUserId(caller)
   const mergeRequest = await requireVisibleMergeRequest(deps, caller, key)
   const note = await requireNoteToChange(deps, mergeRequest, noteId)
   if (!canAdminNote(caller, note)) throw new ForbiddenError()
-  checkBody(body)
+  const body = noteBodyToSave(posted)
+  if (body === note.body) return note
   const target = await findHookTarget(deps, mergeRequest.targetProjectId)
   return deps.stores.transaction(async (tx) => {
     const updated = await tx.notes.updateBody(note, body)
