@@ -22,6 +22,8 @@ const PRECONDITION_STATUS_BY_REASON: Readonly<Record<string, number>> = {
   method_not_allowed: 405,
   not_mergeable: 405,
   not_acceptable: 406,
+  // render_api_error!(message, :forbidden): 403 with the text as it is.
+  forbidden: 403,
   sha_mismatch: 409,
   unprocessable: 422,
   // MergeRequestsHelpers#handle_merge_request_errors!: the model's error keys.

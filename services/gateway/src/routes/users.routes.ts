@@ -18,6 +18,7 @@ import {
   userOptionalAttributes,
 } from '../params/user-attributes.js'
 import type { ApiRouter } from './api-router.js'
+import { userStateRoutes } from './user-state.routes.js'
 
 const NUMERIC_ID = { id: /^\d+$/ }
 
@@ -147,4 +148,5 @@ export function userRoutes(api: ApiRouter, identity: IdentityClients): void {
     present: presentUserWithAdmin,
     related: userWithAdminRelatedIds,
   })
+  userStateRoutes(api, identity)
 }

@@ -45,6 +45,8 @@ export interface UserStore {
   ): Promise<{ email: boolean; username: boolean }>
   insert(user: NewUserRow): Promise<number>
   update(id: number, profile: UserProfile, encryptedPassword?: string): Promise<void>
+  /** Moves the user from one state to another; false when it is no longer in `from`. */
+  moveState(id: number, from: string, to: string): Promise<boolean>
   list(query: UserQuery, window: PageWindow): Promise<{ users: User[]; total: number }>
   /** Identities of users, with the group behind each group SAML identity. */
   identitiesOf(userIds: readonly number[]): Promise<Map<number, Identity[]>>

@@ -1,6 +1,8 @@
 import type {
   BatchGetUsersRequest,
   BatchGetUsersResponse,
+  ChangeUserStateRequest,
+  ChangeUserStateResponse,
   CreateUserRequest,
   CreateUserResponse,
   GetUserRequest,
@@ -12,7 +14,9 @@ import type {
   UserServiceServer,
   User as UserMessage,
 } from '@suite/proto'
-import type { GrpcServer } from '@suite/runtime'
+import { UserStateEvent as UserStateEventMessage } from '@suite/proto'
+import { InvalidError, type GrpcServer } from '@suite/runtime'
+import { changeUserState } from '../domain/change-user-state.js'
 import { createUser } from '../domain/create-user.js'
 import { batchGetUsers, getUser, listUsers } from '../domain/list-users.js'
 import { updateUser } from '../domain/update-user.js'
@@ -20,12 +24,28 @@ import type { Caller } from '../domain/caller.js'
 import type { Stores } from '../domain/ports.js'
 import type { User } from '../domain/user.js'
 import { userAbilities } from '../domain/user-policy.js'
+import type { UserStateEvent } from '../domain/user-state-transitions.js'
 import { toCaller, toPage, toUserAttributes } from './from-proto.js'
 import { toUserMessage } from './to-proto.js'
 
 /** The user with the caller's abilities on it, as UserPolicy decides them. */
 function userFor(caller: Caller): (user: User) => UserMessage {
   return (user) => toUserMessage(user, userAbilities(user, caller))
+}
+
+const STATE_EVENTS: ReadonlyMap<UserStateEventMessage, UserStateEvent> = new Map([
+  [UserStateEventMessage.USER_STATE_EVENT_BLOCK, 'block'],
+  [UserStateEventMessage.USER_STATE_EVENT_UNBLOCK, 'unblock'],
+  [UserStateEventMessage.USER_STATE_EVENT_DEACTIVATE, 'deactivate'],
+  [UserStateEventMessage.USER_STATE_EVENT_ACTIVATE, 'activate'],
+  [UserStateEventMessage.USER_STATE_EVENT_BAN, 'ban'],
+  [UserStateEventMessage.USER_STATE_EVENT_UNBAN, 'unban'],
+])
+
+function toStateEvent(event: UserStateEventMessage): UserStateEvent {
+  const known = STATE_EVENTS.get(event)
+  if (!known) throw new InvalidError({}, 'event is missing')
+  return known
 }
 
 /** gitlab.identity.v1.UserService */
@@ -72,6 +92,19 @@ export function userService(server: GrpcServer, stores: Stores): UserServiceServ
         const caller = toCaller(req.caller)
         const user = await updateUser(stores, caller, req.id, toUserAttributes(req.attributes))
         return { user: userFor(caller)(user) }
+      },
+    ),
+
+    changeUserState: server.unary(
+      'ChangeUserState',
+      async (req: ChangeUserStateRequest): Promise<ChangeUserStateResponse> => {
+        const result = await changeUserState(
+          stores,
+          toCaller(req.caller),
+          req.id,
+          toStateEvent(req.event),
+        )
+        return result === null ? {} : { result }
       },
     ),
   }

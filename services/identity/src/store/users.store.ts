@@ -106,6 +106,16 @@ export class UsersStore implements UserStore {
     )
   }
 
+  async moveState(id: number, from: string, to: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('users')
+      .set({ state: to, updated_at: new Date() })
+      .where('id', '=', id)
+      .where('state', '=', from)
+      .executeTakeFirst()
+    return result.numUpdatedRows > 0n
+  }
+
   async list(query: UserQuery, window: PageWindow): Promise<{ users: User[]; total: number }> {
     const filtered = filterUsers(this.select(), query)
     const [rows, count] = await Promise.all([

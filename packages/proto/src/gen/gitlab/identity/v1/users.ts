@@ -22,6 +22,73 @@ import { Timestamp } from "../../../google/protobuf/timestamp.js";
 import { Caller } from "../../common/v1/caller.js";
 import { PageInfo, PageRequest } from "../../common/v1/pagination.js";
 
+/**
+ * The admin actions that move a user between states (GitLab's User state
+ * machine events as lib/api/users.rb calls them).
+ */
+export enum UserStateEvent {
+  USER_STATE_EVENT_UNSPECIFIED = 0,
+  USER_STATE_EVENT_BLOCK = 1,
+  USER_STATE_EVENT_UNBLOCK = 2,
+  USER_STATE_EVENT_DEACTIVATE = 3,
+  USER_STATE_EVENT_ACTIVATE = 4,
+  USER_STATE_EVENT_BAN = 5,
+  USER_STATE_EVENT_UNBAN = 6,
+  UNRECOGNIZED = -1,
+}
+
+export function userStateEventFromJSON(object: any): UserStateEvent {
+  switch (object) {
+    case 0:
+    case "USER_STATE_EVENT_UNSPECIFIED":
+      return UserStateEvent.USER_STATE_EVENT_UNSPECIFIED;
+    case 1:
+    case "USER_STATE_EVENT_BLOCK":
+      return UserStateEvent.USER_STATE_EVENT_BLOCK;
+    case 2:
+    case "USER_STATE_EVENT_UNBLOCK":
+      return UserStateEvent.USER_STATE_EVENT_UNBLOCK;
+    case 3:
+    case "USER_STATE_EVENT_DEACTIVATE":
+      return UserStateEvent.USER_STATE_EVENT_DEACTIVATE;
+    case 4:
+    case "USER_STATE_EVENT_ACTIVATE":
+      return UserStateEvent.USER_STATE_EVENT_ACTIVATE;
+    case 5:
+    case "USER_STATE_EVENT_BAN":
+      return UserStateEvent.USER_STATE_EVENT_BAN;
+    case 6:
+    case "USER_STATE_EVENT_UNBAN":
+      return UserStateEvent.USER_STATE_EVENT_UNBAN;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return UserStateEvent.UNRECOGNIZED;
+  }
+}
+
+export function userStateEventToJSON(object: UserStateEvent): string {
+  switch (object) {
+    case UserStateEvent.USER_STATE_EVENT_UNSPECIFIED:
+      return "USER_STATE_EVENT_UNSPECIFIED";
+    case UserStateEvent.USER_STATE_EVENT_BLOCK:
+      return "USER_STATE_EVENT_BLOCK";
+    case UserStateEvent.USER_STATE_EVENT_UNBLOCK:
+      return "USER_STATE_EVENT_UNBLOCK";
+    case UserStateEvent.USER_STATE_EVENT_DEACTIVATE:
+      return "USER_STATE_EVENT_DEACTIVATE";
+    case UserStateEvent.USER_STATE_EVENT_ACTIVATE:
+      return "USER_STATE_EVENT_ACTIVATE";
+    case UserStateEvent.USER_STATE_EVENT_BAN:
+      return "USER_STATE_EVENT_BAN";
+    case UserStateEvent.USER_STATE_EVENT_UNBAN:
+      return "USER_STATE_EVENT_UNBAN";
+    case UserStateEvent.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
 /** User is an account. Optional fields are null in GitLab's JSON when absent. */
 export interface User {
   id: number;
@@ -194,6 +261,20 @@ export interface UpdateUserRequest {
 
 export interface UpdateUserResponse {
   user: User | undefined;
+}
+
+export interface ChangeUserStateRequest {
+  caller: Caller | undefined;
+  id: number;
+  event: UserStateEvent;
+}
+
+export interface ChangeUserStateResponse {
+  /**
+   * GitLab's JSON body: true or false; absent is null (the endpoint's
+   * `break` when the user already is in the state asked for).
+   */
+  result?: boolean | undefined;
 }
 
 function createBaseUser(): User {
@@ -2762,6 +2843,176 @@ export const UpdateUserResponse: MessageFns<UpdateUserResponse> = {
   },
 };
 
+function createBaseChangeUserStateRequest(): ChangeUserStateRequest {
+  return { caller: undefined, id: 0, event: 0 };
+}
+
+export const ChangeUserStateRequest: MessageFns<ChangeUserStateRequest> = {
+  encode(message: ChangeUserStateRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.id !== 0) {
+      writer.uint32(16).int64(message.id);
+    }
+    if (message.event !== 0) {
+      writer.uint32(24).int32(message.event);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangeUserStateRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangeUserStateRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.id = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.event = reader.int32() as any;
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChangeUserStateRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      id: isSet(object.id) ? globalThis.Number(object.id) : 0,
+      event: isSet(object.event) ? userStateEventFromJSON(object.event) : 0,
+    };
+  },
+
+  toJSON(message: ChangeUserStateRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.id !== 0) {
+      obj.id = Math.round(message.id);
+    }
+    if (message.event !== 0) {
+      obj.event = userStateEventToJSON(message.event);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ChangeUserStateRequest>, I>>(base?: I): ChangeUserStateRequest {
+    return ChangeUserStateRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ChangeUserStateRequest>, I>>(object: I): ChangeUserStateRequest {
+    const message = createBaseChangeUserStateRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.id = object.id ?? 0;
+    message.event = object.event ?? 0;
+    return message;
+  },
+};
+
+function createBaseChangeUserStateResponse(): ChangeUserStateResponse {
+  return { result: undefined };
+}
+
+export const ChangeUserStateResponse: MessageFns<ChangeUserStateResponse> = {
+  encode(message: ChangeUserStateResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.result !== undefined) {
+      writer.uint32(8).bool(message.result);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangeUserStateResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangeUserStateResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.result = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChangeUserStateResponse {
+    return { result: isSet(object.result) ? globalThis.Boolean(object.result) : undefined };
+  },
+
+  toJSON(message: ChangeUserStateResponse): unknown {
+    const obj: any = {};
+    if (message.result !== undefined) {
+      obj.result = message.result;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ChangeUserStateResponse>, I>>(base?: I): ChangeUserStateResponse {
+    return ChangeUserStateResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ChangeUserStateResponse>, I>>(object: I): ChangeUserStateResponse {
+    const message = createBaseChangeUserStateResponse();
+    message.result = object.result ?? undefined;
+    return message;
+  },
+};
+
 export type UserServiceService = typeof UserServiceService;
 export const UserServiceService = {
   getUser: {
@@ -2810,6 +3061,21 @@ export const UserServiceService = {
     responseSerialize: (value: UpdateUserResponse): Buffer => Buffer.from(UpdateUserResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): UpdateUserResponse => UpdateUserResponse.decode(value),
   },
+  /**
+   * POST /users/:id/{block,unblock,deactivate,activate,ban,unban}: admins
+   * only. A refusal is an error status carrying GitLab's message.
+   */
+  changeUserState: {
+    path: "/gitlab.identity.v1.UserService/ChangeUserState" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ChangeUserStateRequest): Buffer =>
+      Buffer.from(ChangeUserStateRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ChangeUserStateRequest => ChangeUserStateRequest.decode(value),
+    responseSerialize: (value: ChangeUserStateResponse): Buffer =>
+      Buffer.from(ChangeUserStateResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ChangeUserStateResponse => ChangeUserStateResponse.decode(value),
+  },
 } as const;
 
 export interface UserServiceServer extends UntypedServiceImplementation {
@@ -2818,6 +3084,11 @@ export interface UserServiceServer extends UntypedServiceImplementation {
   listUsers: handleUnaryCall<ListUsersRequest, ListUsersResponse>;
   createUser: handleUnaryCall<CreateUserRequest, CreateUserResponse>;
   updateUser: handleUnaryCall<UpdateUserRequest, UpdateUserResponse>;
+  /**
+   * POST /users/:id/{block,unblock,deactivate,activate,ban,unban}: admins
+   * only. A refusal is an error status carrying GitLab's message.
+   */
+  changeUserState: handleUnaryCall<ChangeUserStateRequest, ChangeUserStateResponse>;
 }
 
 export interface UserServiceClient extends Client {
@@ -2895,6 +3166,25 @@ export interface UserServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: UpdateUserResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * POST /users/:id/{block,unblock,deactivate,activate,ban,unban}: admins
+   * only. A refusal is an error status carrying GitLab's message.
+   */
+  changeUserState(
+    request: ChangeUserStateRequest,
+    callback: (error: ServiceError | null, response: ChangeUserStateResponse) => void,
+  ): ClientUnaryCall;
+  changeUserState(
+    request: ChangeUserStateRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ChangeUserStateResponse) => void,
+  ): ClientUnaryCall;
+  changeUserState(
+    request: ChangeUserStateRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ChangeUserStateResponse) => void,
   ): ClientUnaryCall;
 }
 
