@@ -26,6 +26,7 @@ export * from './gen/gitlab/projects/v1/hooks.js'
 export * from './gen/gitlab/projects/v1/projects.js'
 export * from './gen/gitlab/projects/v1/protected_branches.js'
 export * from './gen/gitlab/projects/v1/repository.js'
+export * from './gen/gitlab/projects/v1/stars.js'
 
 import {
   AlertIngestionServiceClient,
@@ -82,6 +83,7 @@ import {
   SmartHttpServiceClient,
   SmartHttpServiceService,
 } from './gen/gitlab/projects/v1/repository.js'
+import { StarServiceClient, StarServiceService } from './gen/gitlab/projects/v1/stars.js'
 
 /** gitlab.alerting.v1's services: health name, server definition and client constructor. */
 export const ALERTING_V1_SERVICES = {
@@ -220,5 +222,10 @@ export const PROJECTS_V1_SERVICES = {
     name: 'gitlab.projects.v1.SmartHttpService',
     definition: SmartHttpServiceService,
     Client: SmartHttpServiceClient,
+  },
+  StarService: {
+    name: 'gitlab.projects.v1.StarService',
+    definition: StarServiceService,
+    Client: StarServiceClient,
   },
 } as const

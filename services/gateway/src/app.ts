@@ -45,6 +45,7 @@ import { personalAccessTokenRoutes } from './routes/personal-access-tokens.route
 import { pipelineTriggerRoutes } from './routes/pipeline-triggers.routes.js'
 import { pipelineRoutes } from './routes/pipelines.routes.js'
 import { projectRoutes } from './routes/projects.routes.js'
+import { projectStarRoutes } from './routes/project-stars.routes.js'
 import { repositoryBranchRoutes } from './routes/repository-branches.routes.js'
 import { repositoryCommitRoutes } from './routes/repository-commits.routes.js'
 import { repositoryCompareRoutes } from './routes/repository-compare.routes.js'
@@ -132,6 +133,7 @@ export function createApp(deps: AppDeps): Express {
   memberRoleRoutes(api, deps.identity)
   samlIdentityRoutes(api, deps.identity)
   projectRoutes(api, deps.identity, deps.projects)
+  projectStarRoutes(api, deps.identity, deps.projects)
   projectHookRoutes(api, {
     projects: deps.projects,
     samples:

@@ -11,12 +11,14 @@ import type { EventReader, ScopesOf } from './domain/list-events.js'
 import type { ProtectedBranchDeps } from './domain/protected-branches.js'
 import type { HookRpcDeps } from './rpc/hook.rpc.js'
 import type { ProjectRpcDeps } from './rpc/project.rpc.js'
+import type { StarRpcDeps } from './rpc/star.rpc.js'
 import { accessFactsOutbox } from './store/access-facts-outbox.store.js'
 import { eventReader } from './store/event-reads.store.js'
 import { HooksStore } from './store/hooks.store.js'
 import { ProjectsStore } from './store/projects.store.js'
 import { ProtectedBranchesStore } from './store/protected-branches.store.js'
 import type { Database } from './store/schema.js'
+import { StarsStore } from './store/stars.store.js'
 import { startAccessFactsRelay } from './workers/access-facts-relay.js'
 
 type IdentityPort = ReturnType<typeof createIdentityPort>
@@ -88,6 +90,7 @@ export interface ProjectsDeps {
   hooks: HookRpcDeps
   protectedBranches: ProtectedBranchDeps
   projects: ProjectRpcDeps
+  stars: StarRpcDeps
 }
 
 /** The server role's dependencies and what stops what they started. */
@@ -137,6 +140,7 @@ export function projectsDeps(service: ServiceDeps<Database>): WiredDeps {
         projects,
         identity,
       },
+      stars: { store: new StarsStore(service.db), projects, identity, repository },
       projects: {
         store: projects,
         logger: service.logger,

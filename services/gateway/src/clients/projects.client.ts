@@ -16,6 +16,7 @@ const NAMES = {
   /** Webhooks; tests and resends wait for the receiver, so writes get the hook timeout and more. */
   hooks: 'HookService',
   protectedBranches: 'ProtectedBranchService',
+  stars: 'StarService',
 } as const
 
 /** The projects service's own services (PROJECTS_ADDR), by service and route name. */

@@ -2336,6 +2336,63 @@ export const ENTITY_SCHEMAS: Readonly<Record<string, Readonly<Record<string, unk
       'web_url',
     ],
   },
+  UserStarsProject: {
+    type: 'object',
+    properties: {
+      starred_since: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      user: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'object',
+            properties: {
+              id: {
+                type: 'number',
+              },
+              username: {
+                type: 'string',
+              },
+              name: {
+                type: 'string',
+              },
+              state: {
+                type: 'string',
+              },
+              locked: {
+                type: 'boolean',
+              },
+              avatar_url: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              web_url: {
+                type: 'string',
+              },
+            },
+            required: ['id', 'username', 'name', 'state', 'locked', 'avatar_url', 'web_url'],
+          },
+        ],
+      },
+    },
+    required: ['starred_since', 'user'],
+  },
   UserWithAdmin: {
     type: 'object',
     properties: {

@@ -30,6 +30,7 @@ import type { TagJson } from '../entities/tag.entity.js'
 import type { UserBasicJson } from '../entities/user-basic.entity.js'
 import type { UserDetailsWithAdminJson } from '../entities/user-details-with-admin.entity.js'
 import type { UserPublicJson } from '../entities/user-public.entity.js'
+import type { UserStarsProjectJson } from '../entities/user-stars-project.entity.js'
 import type { UserWithAdminJson } from '../entities/user-with-admin.entity.js'
 import type { UserJson } from '../entities/user.entity.js'
 
@@ -40,6 +41,7 @@ export type MergeRequestSimple = ReturnType<typeof presentMergeRequestSimple>
 export type UserBasic = UserBasicJson
 export type User = UserJson
 export type UserPublic = UserPublicJson
+export type UserStarsProject = UserStarsProjectJson
 export type UserWithAdmin = UserWithAdminJson
 export type UserDetailsWithAdmin = UserDetailsWithAdminJson
 export type MergeRequest = ReturnType<typeof presentMergeRequest>

@@ -65,11 +65,17 @@ export const listParams = {
 
 export type ListValues = ParamValues<typeof listParams>
 
+/** Whose projects a user's list shows: their personal ones, or those they starred. */
+export interface ListScope {
+  userNamespaceOwnerId?: number | undefined
+  starredByUserId?: number | undefined
+}
+
 export function listRequest(
   caller: Caller,
   page: PageRequest,
   params: ListValues,
-  userNamespaceOwnerId?: number,
+  scope: ListScope = {},
 ): ListProjectsRequest {
   return {
     caller,
@@ -96,7 +102,8 @@ export function listRequest(
     withIssuesEnabled: params.with_issues_enabled,
     withMergeRequestsEnabled: params.with_merge_requests_enabled,
     active: params.active,
-    userNamespaceOwnerId,
+    userNamespaceOwnerId: scope.userNamespaceOwnerId,
+    starredByUserId: scope.starredByUserId,
     keyset: params.pagination === 'keyset',
   }
 }

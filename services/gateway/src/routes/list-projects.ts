@@ -11,20 +11,21 @@ import {
   checkUpdatedAtOrder,
   matchesNothing,
   listRequest,
+  type ListScope,
   type ListValues,
 } from '../params/project-list.js'
 
 /** A project as a list shows it: BasicProjectDetails when simple. */
 export type ListedProject = ProjectView & { simple: boolean }
 
-/** GET /projects and GET /users/:user_id/projects: the filters checked, then one ListProjects. */
+/** GET /projects, /users/:user_id/projects and /users/:user_id/starred_projects: the filters checked, then one ListProjects. */
 export async function listProjects(
   projects: ProjectsClients,
   principal: Principal,
   caller: Caller,
   page: PageRequest,
   params: ListValues,
-  userNamespaceOwnerId?: number,
+  scope: ListScope = {},
 ) {
   checkKeyset(params)
   checkUpdatedAtOrder(params)
@@ -41,7 +42,7 @@ export async function listProjects(
   // A page of full projects carries their repository facts, which the projects
   // service asks the repository role for with up to 15 s: wait a little longer.
   const answer = await projects.projects.read.listProjects(
-    listRequest(caller, page, params, userNamespaceOwnerId),
+    listRequest(caller, page, params, scope),
     { deadlineMs: LIST_DEADLINE_MS },
   )
   const simple = params.simple || !principal.user

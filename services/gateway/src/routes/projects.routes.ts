@@ -49,7 +49,9 @@ export function projectRoutes(
       // No projects without :read_user_profile (identity's UserPolicy: a private
       // profile's projects show only to the user and admins).
       if (!user.abilities?.readUserProfile) return { items: [], total: 0 }
-      return listProjects(projects, principal, caller, page, params, user.id)
+      return listProjects(projects, principal, caller, page, params, {
+        userNamespaceOwnerId: user.id,
+      })
     },
     present: presentListed,
     related: projectRelatedIds,

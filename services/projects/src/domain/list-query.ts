@@ -43,6 +43,8 @@ export interface ProjectFilter {
   active?: boolean | undefined
   /** Only the personal projects of this user. */
   userNamespaceOwnerId?: number | undefined
+  /** Only the projects this user starred (GET /users/:user_id/starred_projects). */
+  starredByUserId?: number | undefined
   orderBy: ProjectOrder
   sort: 'asc' | 'desc'
 }

@@ -168,3 +168,19 @@ export interface HookResponse {
   /** 2xx or 3xx. */
   ok: boolean
 }
+
+/** A user's star on a project (GitLab's UsersStarProject). */
+export interface Star {
+  userId: number
+  createdAt: Date
+}
+
+/** How the domain reaches stars (store/stars.store.ts); star_count follows in the same transaction. */
+export interface StarStore {
+  /** Adds the star; false when the user had already starred the project. */
+  star(userId: number, projectId: number): Promise<boolean>
+  /** Removes the star; false when the user had not starred the project. */
+  unstar(userId: number, projectId: number): Promise<boolean>
+  /** The project's stars, oldest first. */
+  list(projectId: number): Promise<Star[]>
+}

@@ -8,6 +8,7 @@ import * as addChangeTriggers from './2026_11_26_0900_add_change_triggers.js'
 import * as createRefChangeOutbox from './2026_11_26_1500_create_ref_change_outbox.js'
 import * as createWebHooks from './2026_11_28_1000_create_web_hooks.js'
 import * as createProtectedBranches from './2026_11_28_2000_create_protected_branches.js'
+import * as createUsersStarProjects from './2026_11_29_0000_create_users_star_projects.js'
 
 /** Every migration of the `projects` schema, by name; Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_1500_create_ref_change_outbox': createRefChangeOutbox,
   '2026_11_28_1000_create_web_hooks': createWebHooks,
   '2026_11_28_2000_create_protected_branches': createProtectedBranches,
+  '2026_11_29_0000_create_users_star_projects': createUsersStarProjects,
 }

@@ -169,6 +169,7 @@ export function toFilter(req: ListProjectsRequest): ProjectFilter {
     withMergeRequestsEnabled: req.withMergeRequestsEnabled,
     active: req.active,
     userNamespaceOwnerId: req.userNamespaceOwnerId,
+    starredByUserId: req.starredByUserId,
     orderBy,
     sort: req.sort === 'asc' ? 'asc' : 'desc',
   }

@@ -7,6 +7,7 @@ import { eventService } from './event.rpc.js'
 import { hookService } from './hook.rpc.js'
 import { projectService } from './project.rpc.js'
 import { protectedBranchService } from './protected-branch.rpc.js'
+import { starService } from './star.rpc.js'
 
 /**
  * Registers the server role's gRPC services (the repository role registers
@@ -23,6 +24,7 @@ export function registerServices(
     HookService: hookService(server, deps.hooks),
     ProtectedBranchService: protectedBranchService(server, deps.protectedBranches),
     ProjectService: projectService(server, deps.projects),
+    StarService: starService(server, deps.stars),
   })
   return close
 }

@@ -32,6 +32,17 @@ export function similarityScore(search: string): Expression<number> {
     else 0 end`
 }
 
+/** Projects `userId` starred (users_star_projects). */
+function starredBy(eb: Eb, userId: number): Expression<SqlBool> {
+  return eb.exists(
+    eb
+      .selectFrom('users_star_projects')
+      .select('users_star_projects.id')
+      .whereRef('users_star_projects.project_id', '=', 'projects.id')
+      .where('users_star_projects.user_id', '=', userId),
+  )
+}
+
 function idsAtLeast(grants: ReadonlyMap<number, Grant>, minimum: number): number[] {
   return [...grants].filter(([, grant]) => reaches(grant.level, minimum)).map(([id]) => id)
 }
@@ -113,8 +124,9 @@ export function filtered(eb: Eb, filter: ProjectFilter, viewer: Viewer): Express
       and.push(heldAtLeast(eb, userId, viewer.memberships, filter.minAccessLevel))
     }
   }
-  // No stars are kept yet: starred=true lists nothing.
-  if (filter.starred) and.push(sql<SqlBool>`false`)
+  // ProjectsFinder: starred=true is the signed-in user's starred projects; without a user it is ignored.
+  if (filter.starred && userId !== undefined) and.push(starredBy(eb, userId))
+  if (filter.starredByUserId !== undefined) and.push(starredBy(eb, filter.starredByUserId))
   for (const term of filter.searchTerms) {
     const pattern = `%${likeEscape(term)}%`
     const fields: Expression<SqlBool>[] = [

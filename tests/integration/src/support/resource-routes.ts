@@ -43,6 +43,8 @@ export const OTHER_GET_ROUTES: Readonly<Record<string, string>> = {
   '/users': 'public user profiles (users.test.ts)',
   '/users/:id': 'a public user profile (users.test.ts)',
   '/users/:user_id/projects': 'projects visible to the caller (projects.test.ts)',
+  '/users/:user_id/starred_projects':
+    "a user's starred projects visible to the caller (project-stars.test.ts)",
   '/users/:id/events': "permissions-matrix.test.ts: every caller, the owner's events",
   '/events': 'permissions-matrix.test.ts: every caller, own and scope=all',
   '/merge_requests': 'permissions-matrix.test.ts: every caller, scope=all',

@@ -245,7 +245,7 @@ export const PROJECT_ROWS: ProjectRow[] = [
     path: (f) => `${projectBase(f)}${path(f)}`,
     allowed: (a) => a.readCode,
   })),
-  ...['/members/:user_id', '/members/all/:user_id', '/milestones', '/labels'].map(
+  ...['/members/:user_id', '/members/all/:user_id', '/milestones', '/labels', '/starrers'].map(
     (tail): ProjectRow => ({
       route: `/projects/:id${tail}`,
       path: (f) => `${projectBase(f)}${tail.replace(':user_id', String(ownerUser().user.id))}`,

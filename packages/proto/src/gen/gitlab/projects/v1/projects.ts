@@ -326,6 +326,8 @@ export interface ListProjectsRequest {
     | undefined;
   /** Keyset pagination (order_by=id): skip counting, answer next_cursor. */
   keyset: boolean;
+  /** GET /users/:user_id/starred_projects: only projects this user starred. */
+  starredByUserId?: number | undefined;
 }
 
 export interface ListProjectsResponse {
@@ -3106,6 +3108,7 @@ function createBaseListProjectsRequest(): ListProjectsRequest {
     active: undefined,
     userNamespaceOwnerId: undefined,
     keyset: false,
+    starredByUserId: undefined,
   };
 }
 
@@ -3185,6 +3188,9 @@ export const ListProjectsRequest: MessageFns<ListProjectsRequest> = {
     }
     if (message.keyset !== false) {
       writer.uint32(200).bool(message.keyset);
+    }
+    if (message.starredByUserId !== undefined) {
+      writer.uint32(208).int64(message.starredByUserId);
     }
     return writer;
   },
@@ -3402,6 +3408,14 @@ export const ListProjectsRequest: MessageFns<ListProjectsRequest> = {
             message.keyset = reader.bool();
             continue;
           }
+          case 26: {
+            if (tag !== 208) {
+              break;
+            }
+
+            message.starredByUserId = longToNumber(reader.int64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3495,6 +3509,11 @@ export const ListProjectsRequest: MessageFns<ListProjectsRequest> = {
         ? globalThis.Number(object.user_namespace_owner_id)
         : undefined,
       keyset: isSet(object.keyset) ? globalThis.Boolean(object.keyset) : false,
+      starredByUserId: isSet(object.starredByUserId)
+        ? globalThis.Number(object.starredByUserId)
+        : isSet(object.starred_by_user_id)
+        ? globalThis.Number(object.starred_by_user_id)
+        : undefined,
     };
   },
 
@@ -3575,6 +3594,9 @@ export const ListProjectsRequest: MessageFns<ListProjectsRequest> = {
     if (message.keyset !== false) {
       obj.keyset = message.keyset;
     }
+    if (message.starredByUserId !== undefined) {
+      obj.starredByUserId = Math.round(message.starredByUserId);
+    }
     return obj;
   },
 
@@ -3612,6 +3634,7 @@ export const ListProjectsRequest: MessageFns<ListProjectsRequest> = {
     message.active = object.active ?? undefined;
     message.userNamespaceOwnerId = object.userNamespaceOwnerId ?? undefined;
     message.keyset = object.keyset ?? false;
+    message.starredByUserId = object.starredByUserId ?? undefined;
     return message;
   },
 };
