@@ -12,13 +12,17 @@
 // (labels + author + state, per_page 20), the project, its tags and its events
 // are measured, each beside its own baselines answering the same body. Then
 // GitLab's 10k-user API load shape: an open-model run at 200 requests/s spread
-// over those five endpoints (goal: p90 < 20 ms, >= 99% 2xx). Then the scale
-// step (scale.mjs), unless BENCH_SCALE=0. The results go to
+// over those five endpoints (goal: p90 < 20 ms, >= 99% 2xx). Then the
+// many-viewer step (many-viewers.mjs: each Reporter's first read of each hot
+// endpoint, then the open-model load over viewers' first reads), unless
+// BENCH_VIEWERS=0. Then the scale step (scale.mjs), unless BENCH_SCALE=0. The results go to
 // bench/results/latest.json, and a Markdown table of them to stdout.
 //
 // BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (default 20) tune the load;
 // BENCH_MERGE_REQUESTS (default 10000) the size of the seeded project;
-// BENCH_LOAD_RATE (200) and BENCH_LOAD_CONNECTIONS (50) the open-model run;
+// BENCH_LOAD_RATE (200) and BENCH_LOAD_CONNECTIONS (50) the open-model runs;
+// BENCH_VIEWERS (200) the many-viewer load's Reporters and
+// BENCH_FIRST_READ_VIEWERS (40) those who read each endpoint once;
 // BENCH_SCALE_MERGE_REQUESTS (1000000) and BENCH_SCALE_CONNECTIONS (4) the
 // scale step; BENCH_DATABASE_ADMIN_URL names the PostgreSQL to create the
 // database on; BENCH_KEEP_DATABASE=1 leaves the database in place afterwards
@@ -27,10 +31,17 @@ import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import express from 'express'
 import pg from 'pg'
+import {
+  measureFirstRead,
+  measureManyViewerLoad,
+  printManyViewers,
+  seedViewers,
+} from './many-viewers.mjs'
 import { measure, measureLoad, measureSuite } from './measure.mjs'
 import { runScaleStep } from './scale.mjs'
 import { seedMergeRequests } from './seed-merge-requests.mjs'
@@ -62,6 +73,12 @@ const LOAD_CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 50)
 const SCALE = process.env.BENCH_SCALE !== '0'
 const SCALE_MERGE_REQUESTS = Number(process.env.BENCH_SCALE_MERGE_REQUESTS ?? 1_000_000)
 const SCALE_CONNECTIONS = Number(process.env.BENCH_SCALE_CONNECTIONS ?? 4)
+const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 200)
+const FIRST_READ_VIEWERS = Number(process.env.BENCH_FIRST_READ_VIEWERS ?? 40)
+/** How long the workers get to finish what seeding the viewers started. */
+const SETTLE_AFTER_SEEDING_MS = 10_000
+/** Merge requests the many-viewer load reads, around the seeded one. */
+const VIEWER_MERGE_REQUESTS = 20
 const KEEP_DATABASE = process.env.BENCH_KEEP_DATABASE === '1'
 /** Closed-model runs: every baseline and suite row. */
 const CLOSED = { seconds: SECONDS, connections: CONNECTIONS }
@@ -257,6 +274,54 @@ async function measureProject(rows, origin, { targets, headers }, context) {
 }
 
 /**
+ * Issue 29's step: each hot endpoint's first read by viewers who read nothing
+ * before, then the open-model load over other viewers' first reads.
+ */
+async function measureManyViewers(origin, base, seeded, { targets }, context) {
+  const seedArgs = { base, rootToken: TOKEN, projectId: seeded.project.id }
+  const firstReadTargets = [
+    ['GET /projects/:id/merge_requests/:iid', targets.mergeRequest],
+    ['GET merge requests, filtered list', targets.filteredList],
+    ['GET /projects/:id', targets.project],
+    ['GET /projects/:id/repository/tags', targets.tags],
+    ['GET /projects/:id/events', targets.events],
+    ['GET /user', '/api/v4/user'],
+  ]
+  // Every viewer is made first: adding members starts background work (access facts,
+  // events, webhooks) that must be done before anything is measured.
+  const firstReaders = []
+  for (const _target of firstReadTargets) {
+    firstReaders.push(await seedViewers({ ...seedArgs, count: FIRST_READ_VIEWERS, name: 'first' }))
+  }
+  const viewers = await seedViewers({ ...seedArgs, count: VIEWERS, name: 'viewer' })
+  await sleep(SETTLE_AFTER_SEEDING_MS)
+  const firstReads = []
+  for (const [index, [title, path]] of firstReadTargets.entries()) {
+    firstReads.push(await measureFirstRead(title, origin, path, firstReaders[index], context.cpu))
+  }
+  const project = `/api/v4/projects/${seeded.project.id}`
+  const paths = [
+    ...Array.from(
+      { length: VIEWER_MERGE_REQUESTS },
+      (_, n) => `${project}/merge_requests/${seeded.iid - n}`,
+    ),
+    targets.filteredList,
+    targets.project,
+    targets.tags,
+    targets.events,
+    '/api/v4/user',
+  ]
+  const load = await measureManyViewerLoad(
+    origin,
+    paths,
+    viewers,
+    { seconds: SECONDS, connections: LOAD_CONNECTIONS, rate: LOAD_RATE },
+    context.cpu,
+  )
+  return { firstReads, load }
+}
+
+/**
  * The whole run against the started suite (`launcherPid`): every row, the
  * open-model run, the scale step, and what is printed and kept of them.
  * Baseline servers go into `servers`.
@@ -288,6 +353,10 @@ async function benchmark(launcherPid, servers) {
   )
   printLoad(load)
 
+  const manyViewers =
+    VIEWERS > 0 ? await measureManyViewers(origin, base, seeded, project, context) : undefined
+  if (manyViewers) printManyViewers(manyViewers)
+
   const scale = SCALE
     ? await runScaleStep({
         origin,
@@ -312,8 +381,10 @@ async function benchmark(launcherPid, servers) {
     load_connections: LOAD_CONNECTIONS,
     scale_merge_requests: SCALE ? SCALE_MERGE_REQUESTS : null,
     scale_connections: SCALE_CONNECTIONS,
+    viewers: VIEWERS,
+    first_read_viewers: FIRST_READ_VIEWERS,
   }
-  const written = writeSummary(ROOT, { settings, rows: measured, load, scale })
+  const written = writeSummary(ROOT, { settings, rows: measured, load, manyViewers, scale })
   process.stdout.write(`\nsummary written to ${written}\n`)
 }
 

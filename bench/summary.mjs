@@ -177,7 +177,7 @@ function machine() {
 }
 
 /** Writes bench/results/latest.json under `root`; returns its path. */
-export function writeSummary(root, { settings, rows, load, scale }) {
+export function writeSummary(root, { settings, rows, load, manyViewers, scale }) {
   const dir = join(root, 'bench', 'results')
   mkdirSync(dir, { recursive: true })
   const path = join(dir, 'latest.json')
@@ -200,6 +200,7 @@ export function writeSummary(root, { settings, rows, load, scale }) {
       others_cpu_share: row.others_cpu_share ?? null,
     })),
     load: load ?? null,
+    many_viewers: manyViewers ?? null,
     scale: scale ?? null,
   }
   writeFileSync(path, `${JSON.stringify(summary, null, 2)}\n`)

@@ -125,8 +125,128 @@ left out. Takes root and for: "workloads" (the release's Secret) or "migrations"
 {{ index . 2 }}: {{ $value | quote }}
 {{- end }}
 {{- end }}
+{{- range $service, $own := $v.database.services }}
+{{- if and $own.url (not $own.existingSecret.name) }}
+{{ include "gitlab-suite.ownDatabaseVariable" $service }}: {{ $own.url | quote }}
+{{- end }}
+{{- end }}
 {{- if not $v.internalApiSecret.existingSecret.name }}
 INTERNAL_API_SECRET: {{ include "gitlab-suite.internalApiSecret" .root | quote }}
+{{- end }}
+{{- if and $v.pgbouncer.enabled (eq .for "workloads") }}
+{{- range include "gitlab-suite.pooledRoles" .root | fromJsonArray }}
+{{- $role := dict "root" $.root "service" (index (splitList "/" .) 0) "role" (index (splitList "/" .) 1) }}
+{{- $upstream := include "gitlab-suite.upstreamDatabase" $role | fromJson }}
+{{ include "gitlab-suite.pooledVariable" $role }}: {{ printf "postgres://%s@%s:%d/%s" $upstream.userinfo (include "gitlab-suite.pgbouncerName" $.root) (int $v.pgbouncer.port) (include "gitlab-suite.pgbouncerAlias" $role) | quote }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/*
+PgBouncer (pgbouncer.enabled). Each service role that holds a database pool (the gRPC roles and
+workers; not the gateway, which only pings, nor the migrations Job, whose migrator takes session
+advisory locks) connects through its own PgBouncer database alias, <service>_<role>, in
+transaction pooling. Its connect_query sets the schema and statement timeout that the role's own
+SET on each connection sets (packages/runtime db.ts, statementTimeoutFor): in transaction pooling
+that SET lands on whichever server connection is free, so every server connection of the alias
+must already have it. LISTEN needs a session: DATABASE_DIRECT_URL is the database itself.
+*/}}
+{{- define "gitlab-suite.pooledRoles" -}}
+{{- list "identity/server" "projects/server" "projects/worker" "projects/repository" "merge-requests/server" "merge-requests/worker" "ci-triggers/server" "ci-triggers/worker" "alerting/server" "alerting/worker" | toJson }}
+{{- end }}
+
+{{- define "gitlab-suite.pgbouncerName" -}}
+{{- printf "%s-pgbouncer" (include "gitlab-suite.fullname" .) | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{- define "gitlab-suite.pgbouncerAlias" -}}
+{{- printf "%s_%s" (.service | replace "-" "_") .role }}
+{{- end }}
+
+{{/* The release Secret's key of a role's pooled URL: PGBOUNCER_MERGE_REQUESTS_WORKER_URL. */}}
+{{- define "gitlab-suite.pooledVariable" -}}
+{{- printf "PGBOUNCER_%s_URL" (include "gitlab-suite.pgbouncerAlias" . | upper) }}
+{{- end }}
+
+{{/* statement_timeout (ms) of a role's connections: packages/runtime's statementTimeoutFor. */}}
+{{- define "gitlab-suite.statementTimeoutMs" -}}
+{{- if eq .role "worker" }}300000{{ else }}15000{{ end }}
+{{- end }}
+
+{{/*
+A role's upstream database, parsed from its inline URL (its service's own, else the shared one), as
+JSON: host, port, dbname, user, password, userinfo. PgBouncer needs the password in its auth_file,
+so it works from inline URLs only; a database given by existingSecret or a TLS CA fails the render.
+*/}}
+{{- define "gitlab-suite.upstreamDatabase" -}}
+{{- $v := .root.Values }}
+{{- $block := .service | replace "-" "_" | camelcase | untitle }}
+{{- $own := dig $block (dict) $v.database.services }}
+{{- if or $v.database.existingSecret.name (dig "existingSecret" "name" "" $own) $v.database.tls.caSecret.name }}
+{{- fail "pgbouncer.enabled needs every database as an inline url (not existingSecret) and no database.tls.caSecret" }}
+{{- end }}
+{{- $url := urlParse (default $v.database.url $own.url) }}
+{{- $hostPort := splitList ":" $url.host }}
+{{- $credentials := splitList ":" $url.userinfo }}
+{{- if or (ne (len $credentials) 2) (contains "%" $url.userinfo) (contains "\"" $url.userinfo) }}
+{{- fail "pgbouncer.enabled needs user:password in each database url, without percent-encoding or quotes" }}
+{{- end }}
+{{- dict "host" (index $hostPort 0) "port" (ternary (last $hostPort) "5432" (eq (len $hostPort) 2)) "dbname" (trimPrefix "/" $url.path) "user" (index $credentials 0) "password" (index $credentials 1) "userinfo" $url.userinfo | toJson }}
+{{- end }}
+
+{{/* A service's own database variable from its block name: mergeRequests → MERGE_REQUESTS_DATABASE_URL. */}}
+{{- define "gitlab-suite.ownDatabaseVariable" -}}
+{{- printf "%s_DATABASE_URL" (. | snakecase | upper) }}
+{{- end }}
+
+{{/* One env entry from a service's own database (setting: database.services.<block>), named name. */}}
+{{- define "gitlab-suite.ownDatabaseEnv" -}}
+- name: {{ .name }}
+  valueFrom:
+    secretKeyRef:
+      {{- if .setting.existingSecret.name }}
+      name: {{ .setting.existingSecret.name }}
+      key: {{ .setting.existingSecret.key }}
+      {{- else }}
+      name: {{ .secretName }}
+      key: {{ include "gitlab-suite.ownDatabaseVariable" .block }}
+      {{- end }}
+{{- end }}
+
+{{/*
+A role's database. A service with a database of its own (database.services.<block>, url or
+existingSecret) gets it as DATABASE_URL, the others the shared one. The migrations Job runs every
+service's migrations: it gets the shared DATABASE_URL and each own database as
+<SERVICE>_DATABASE_URL, which a service reads before DATABASE_URL (packages/runtime's
+service-config.ts). Takes root, service, role, secretName.
+*/}}
+{{- define "gitlab-suite.databaseEnv" -}}
+{{- $root := .root }}
+{{- $secretName := .secretName }}
+{{- $block := .service | replace "-" "_" | camelcase | untitle }}
+{{- $own := dig $block (dict) $root.Values.database.services }}
+{{- $pooled := and $root.Values.pgbouncer.enabled (has (include "gitlab-suite.kind" .) (list "grpc" "worker")) }}
+{{- $direct := ternary "DATABASE_DIRECT_URL" "DATABASE_URL" $pooled }}
+{{- if and (ne .role "migrate") (or $own.url (dig "existingSecret" "name" "" $own)) }}
+{{- include "gitlab-suite.ownDatabaseEnv" (dict "setting" $own "block" $block "name" $direct "secretName" $secretName) }}
+{{- else }}
+{{- include "gitlab-suite.secretEnv" (dict "root" $root "setting" "database" "name" $direct "secretName" $secretName) }}
+{{- end }}
+{{- if $pooled }}
+- name: DATABASE_URL
+  valueFrom:
+    secretKeyRef:
+      name: {{ $secretName }}
+      key: {{ include "gitlab-suite.pooledVariable" . }}
+- name: DATABASE_POOLER
+  value: transaction
+{{- end }}
+{{- if eq .role "migrate" }}
+{{- range $service, $setting := $root.Values.database.services }}
+{{- if or $setting.url $setting.existingSecret.name }}
+{{ include "gitlab-suite.ownDatabaseEnv" (dict "setting" $setting "block" $service "name" (include "gitlab-suite.ownDatabaseVariable" $service) "secretName" $secretName) }}
+{{- end }}
+{{- end }}
 {{- end }}
 {{- end }}
 
@@ -176,7 +296,7 @@ template may add its own settings as .env (a list of name/value entries).
 {{- $kind := include "gitlab-suite.kind" . }}
 {{- $secretName := default (include "gitlab-suite.fullname" $root) .secretName }}
 {{- $variables := dict "encryptionKey" "ENCRYPTION_KEY" "initialRootToken" "INITIAL_ROOT_TOKEN" }}
-{{- include "gitlab-suite.secretEnv" (dict "root" $root "setting" "database" "name" "DATABASE_URL" "secretName" $secretName) }}
+{{- include "gitlab-suite.databaseEnv" (dict "root" $root "service" .service "role" .role "secretName" $secretName) }}
 {{ include "gitlab-suite.secretEnv" (dict "root" $root "setting" "redis" "name" "REDIS_URL" "secretName" $secretName) }}
 {{ include "gitlab-suite.secretEnv" (dict "root" $root "setting" "internalApiSecret" "name" "INTERNAL_API_SECRET" "secretName" $secretName) }}
 {{- range .secrets }}
@@ -189,6 +309,14 @@ template may add its own settings as .env (a list of name/value entries).
   value: {{ $root.Values.logLevel | quote }}
 - name: EXTERNAL_URL
   value: {{ $root.Values.externalUrl | quote }}
+{{- with $root.Values.installationId }}
+- name: INSTALLATION_ID
+  value: {{ . | quote }}
+{{- end }}
+{{- with $root.Values.queuePrefix }}
+- name: QUEUE_PREFIX
+  value: {{ . | quote }}
+{{- end }}
 {{- if eq $kind "http" }}
 - name: HOST
   value: "0.0.0.0"
@@ -541,16 +669,22 @@ spec:
 {{- end }}
 {{- end }}
 
+{{/*
+A PodDisruptionBudget keeping minAvailable pods of a role that runs two or more (its replicas, or
+its autoscaling minReplicas): with one pod, minAvailable 1 would only block node drains.
+*/}}
 {{- define "gitlab-suite.pdb" }}
 {{- $budget := .root.Values.podDisruptionBudgets }}
-{{- if and $budget.enabled (or (gt (int .values.replicas) 0) (dig "autoscaling" "enabled" false .values)) }}
+{{- $autoscaling := dig "autoscaling" (dict) .values }}
+{{- $pods := ternary $autoscaling.minReplicas .values.replicas (dig "enabled" false $autoscaling) }}
+{{- if and $budget.enabled (ge (int $pods) 2) }}
 ---
 apiVersion: policy/v1
 kind: PodDisruptionBudget
 metadata:
   {{- include "gitlab-suite.metadata" . | nindent 2 }}
 spec:
-  maxUnavailable: {{ $budget.maxUnavailable }}
+  minAvailable: {{ $budget.minAvailable }}
   selector:
     matchLabels:
       {{- include "gitlab-suite.selectorLabels" . | nindent 6 }}
@@ -564,7 +698,7 @@ deps.ts), as a JSON list. A role missing here admits no gRPC peer at all.
 {{- define "gitlab-suite.grpcCallers" -}}
 {{- $callers := dict }}
 {{- $_ := set $callers "identity/server" (list "gateway" "projects" "merge-requests" "ci-triggers") }}
-{{- $_ = set $callers "projects/server" (list "gateway" "merge-requests" "ci-triggers" "alerting") }}
+{{- $_ = set $callers "projects/server" (list "gateway" "identity" "merge-requests" "ci-triggers" "alerting") }}
 {{- $_ = set $callers "projects/repository" (list "gateway" "projects" "merge-requests" "ci-triggers") }}
 {{- $_ = set $callers "merge-requests/server" (list "gateway") }}
 {{- $_ = set $callers "ci-triggers/server" (list "gateway" "merge-requests") }}
@@ -645,4 +779,27 @@ automountServiceAccountToken: false
 {{- include "gitlab-suite.hpa" . }}
 {{- include "gitlab-suite.pdb" . }}
 {{- include "gitlab-suite.networkPolicy" . }}
+{{- end }}
+
+{{/*
+pgbouncer.ini: transaction pooling; named prepared statements kept per server connection (the
+services prepare their data statements, packages/runtime prepared-statements.ts; PgBouncer 1.21
+or later). Logs to stderr; no Unix socket, pidfile or admin console. Takes values, databases.
+*/}}
+{{- define "gitlab-suite.pgbouncerIni" -}}
+[databases]
+{{ join "\n" .databases }}
+
+[pgbouncer]
+listen_addr = 0.0.0.0
+listen_port = {{ .values.port }}
+unix_socket_dir =
+auth_type = scram-sha-256
+auth_file = /etc/pgbouncer-config/userlist.txt
+pool_mode = transaction
+max_client_conn = {{ .values.maxClientConnections }}
+default_pool_size = {{ .values.defaultPoolSize }}
+max_prepared_statements = {{ .values.maxPreparedStatements }}
+server_tls_sslmode = {{ .values.serverTlsSslmode }}
+ignore_startup_parameters = extra_float_digits
 {{- end }}

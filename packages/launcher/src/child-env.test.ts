@@ -17,6 +17,7 @@ describe('domainServiceEnv', () => {
     PATH: '/usr/bin',
     INITIAL_ROOT_TOKEN: 'glpat-root',
     QUEUE_PREFIX: 'run1',
+    INSTALLATION_ID: 'tenant-a',
     GRPC_PORT: '1',
   })
 
@@ -33,6 +34,7 @@ describe('domainServiceEnv', () => {
       EXTERNAL_URL: 'http://localhost:8080',
       LOG_LEVEL: 'info',
       QUEUE_PREFIX: 'run1',
+      INSTALLATION_ID: 'tenant-a',
     })
   })
 
@@ -69,6 +71,25 @@ describe('domainServiceEnv', () => {
     expect(gatewayEnv(withSecret, services, backends)['INTERNAL_API_SECRET']).toBe('i'.repeat(64))
   })
 
+  it('gives a service with a database of its own that one alone, as its DATABASE_URL', () => {
+    const split = config({
+      IDENTITY_DATABASE_URL: 'postgres://db/identity',
+      MERGE_REQUESTS_DATABASE_URL: 'postgres://db/mr',
+    })
+    const urls = services.map((service) => domainServiceEnv(split, service, backends))
+    expect(urls.map((env) => env['DATABASE_URL'])).toEqual([
+      'postgres://db/identity',
+      'postgres://db/gitlab',
+      'postgres://db/mr',
+      'postgres://db/gitlab',
+      'postgres://db/gitlab',
+    ])
+    for (const env of [...urls, gatewayEnv(split, services, backends)]) {
+      expect(Object.keys(env).filter((name) => name.endsWith('_DATABASE_URL'))).toEqual([])
+    }
+    expect(gatewayEnv(split, services, backends)['DATABASE_URL']).toBe('postgres://db/gitlab')
+  })
+
   it('tells projects where the repositories live', () => {
     expect(domainServiceEnv(base, projects!, backends)['REPOSITORY_ROOT']).toBe(
       '/repo/.data/repositories',
@@ -94,5 +115,12 @@ describe('gatewayEnv', () => {
       LOG_LEVEL: 'info',
     })
     expect(env).not.toHaveProperty('INITIAL_ROOT_TOKEN')
+  })
+
+  it('hands the gateway the installation id the domain services get', () => {
+    const withId = config({ INSTALLATION_ID: 'pg:7313/suite' })
+    expect(gatewayEnv(withId, services, backends)['INSTALLATION_ID']).toBe('pg:7313/suite')
+    expect(domainServiceEnv(withId, identity!, backends)['INSTALLATION_ID']).toBe('pg:7313/suite')
+    expect(gatewayEnv(withId, services, backends)).not.toHaveProperty('QUEUE_PREFIX')
   })
 })

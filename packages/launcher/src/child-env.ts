@@ -21,6 +21,9 @@ function sharedEnv(config: LauncherConfig, backends: Backends): Env {
     LOG_LEVEL: config.logLevel,
     // Every process calls or serves gRPC (migrate roles read the same service config).
     ...(config.internalSecret ? { INTERNAL_API_SECRET: config.internalSecret } : {}),
+    // One installation id for every process (start.ts resolves it before spawning any), so
+    // that they share one queue prefix even where their databases differ.
+    ...(config.installationId ? { INSTALLATION_ID: config.installationId } : {}),
     ...(config.queuePrefix ? { QUEUE_PREFIX: config.queuePrefix } : {}),
   }
 }
@@ -46,6 +49,8 @@ export function domainServiceEnv(
   const port = service.roles.find((candidate) => candidate.name === role)?.grpcPort
   const env: Env = {
     ...sharedEnv(config, backends),
+    // Its own database when it has one (<SERVICE>_DATABASE_URL), else the shared one.
+    DATABASE_URL: config.serviceDatabaseUrls[service.info.name] ?? backends.databaseUrl,
     ...addressBook(all),
     GRPC_HOST: LOOPBACK,
     GRPC_PORT: String(port ?? service.grpcPort),

@@ -29,6 +29,7 @@ describe('parseLauncherConfig', () => {
       initialRootToken: undefined,
       grpcPortBase: 50051,
       logLevel: 'info',
+      installationId: undefined,
       queuePrefix: undefined,
       repositoryRoot: '/repo/.data/repositories',
     })
@@ -52,6 +53,7 @@ describe('parseLauncherConfig', () => {
       GRPC_PORT_BASE: '40000',
       LOG_LEVEL: 'debug',
       QUEUE_PREFIX: 'run42',
+      INSTALLATION_ID: 'tenant-a',
     })
     expect(config).toMatchObject({
       port: 3000,
@@ -64,8 +66,29 @@ describe('parseLauncherConfig', () => {
       grpcPortBase: 40000,
       logLevel: 'debug',
       queuePrefix: 'run42',
+      installationId: 'tenant-a',
       repositoryRoot: '/var/lib/suite/repositories',
     })
+  })
+
+  it('refuses a QUEUE_PREFIX that is no safe Redis key part, naming it', () => {
+    expect(failure({ QUEUE_PREFIX: 'a:b' })).toMatch(/^QUEUE_PREFIX: /)
+    expect(failure({ INSTALLATION_ID: 'a b' })).toMatch(/^INSTALLATION_ID: /)
+  })
+
+  it('reads a database URL per service, each falling back to DATABASE_URL', () => {
+    const config = parsed({
+      DATABASE_URL: 'postgres://db/shared',
+      PROJECTS_DATABASE_URL: 'postgres://db/projects',
+      ALERTING_DATABASE_URL: '',
+    })
+    expect(config.serviceDatabaseUrls).toEqual({ projects: 'postgres://db/projects' })
+    expect(config.inherited).not.toHaveProperty('PROJECTS_DATABASE_URL')
+    expect(parsed({}).serviceDatabaseUrls).toEqual({})
+    expect(failure({ IDENTITY_DATABASE_URL: 'mysql://db/identity' })).toMatch(
+      /^IDENTITY_DATABASE_URL: expected a postgres/,
+    )
+    expect(failure({ CI_TRIGGERS_DATABASE_URL: 'nope' })).toMatch(/^CI_TRIGGERS_DATABASE_URL: /)
   })
 
   it('treats an empty value as unset', () => {

@@ -1,5 +1,14 @@
 import { resolve } from 'node:path'
-import { DOMAIN_SERVICES, env, internalSecretSetting, parseEncryptionKey } from '@suite/runtime'
+import {
+  DOMAIN_SERVICES,
+  databaseUrlVariable,
+  env,
+  installationIdSetting,
+  internalSecretSetting,
+  parseEncryptionKey,
+  queuePrefixSetting,
+} from '@suite/runtime'
+import { parseReplicas, replicaPortError, type ReplicaCounts } from './replicas.js'
 
 /** What `suite start` runs with; the only place the launcher reads the environment. */
 export interface LauncherConfig {
@@ -11,6 +20,11 @@ export interface LauncherConfig {
   externalUrl: string
   /** Unset: the launcher runs an embedded PostgreSQL under dataDir. */
   databaseUrl: string | undefined
+  /**
+   * The services given a database of their own (<SERVICE>_DATABASE_URL), by
+   * service name; the others use databaseUrl.
+   */
+  serviceDatabaseUrls: Readonly<Record<string, string>>
   /** Absolute. */
   dataDir: string
   embeddedPgPort: number
@@ -30,11 +44,16 @@ export interface LauncherConfig {
   internalSecret: string | undefined
   grpcPortBase: number
   logLevel: string
+  /** Unset: `start` derives it from the database and hands it to every process. */
+  installationId: string | undefined
+  /** Unset: every process derives it from the installation id. */
   queuePrefix: string | undefined
   /** Absolute. */
   repositoryRoot: string
   /** The environment children start from (everything but the secrets above). */
   inherited: Record<string, string>
+  /** REPLICAS and REPLICAS_<SERVICE>_<ROLE>: how many processes of each role run (replicas.ts). */
+  replicas: ReplicaCounts
 }
 
 export type ConfigResult = { ok: true; config: LauncherConfig } | { ok: false; error: string }
@@ -49,8 +68,18 @@ class ConfigError extends Error {}
 
 const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379'
 
-/** Handed only to the children that need them, never inherited by all. */
-const SECRET_VARIABLES = new Set(['INITIAL_ROOT_TOKEN', 'ENCRYPTION_KEY', 'INTERNAL_API_SECRET'])
+/**
+ * Handed only to the children that need them, never inherited by all: a
+ * service's own database URL goes to that service alone, as its DATABASE_URL.
+ */
+const SECRET_VARIABLES = new Set([
+  'INITIAL_ROOT_TOKEN',
+  'ENCRYPTION_KEY',
+  'INTERNAL_API_SECRET',
+  ...DOMAIN_SERVICES.map((service) => databaseUrlVariable(service.name)),
+])
+
+const POSTGRES_URL = /^postgres(ql)?:\/\//
 
 /** Parses the launcher's variables; an empty value counts as unset. */
 export function parseLauncherConfig(
@@ -83,14 +112,26 @@ export function parseLauncherConfig(
         `PORT: ${port} collides with the gRPC ports ${grpcPortBase}-${lastGrpcPort}`,
       )
     }
+    const replicas = parseReplicas(vars)
+    if (!replicas.ok) throw new ConfigError(replicas.error)
+    const replicaError = replicaPortError(port, grpcPortBase, replicas.counts)
+    if (replicaError) throw new ConfigError(replicaError)
     const embeddedPgPort = read('EMBEDDED_PG_PORT', env.port(54329))
     if (embeddedPgPort === 0) throw new ConfigError('EMBEDDED_PG_PORT: must not be 0')
-    const databaseUrl = vars['DATABASE_URL']
-    if (databaseUrl !== undefined) {
-      read('DATABASE_URL', env.url())
-      if (!/^postgres(ql)?:\/\//.test(databaseUrl)) {
-        throw new ConfigError('DATABASE_URL: expected a postgres:// or postgresql:// URL')
+    const postgresUrl = (name: string): string | undefined => {
+      const url = vars[name]
+      if (url === undefined) return undefined
+      read(name, env.url())
+      if (!POSTGRES_URL.test(url)) {
+        throw new ConfigError(`${name}: expected a postgres:// or postgresql:// URL`)
       }
+      return url
+    }
+    const databaseUrl = postgresUrl('DATABASE_URL')
+    const serviceDatabaseUrls: Record<string, string> = {}
+    for (const service of DOMAIN_SERVICES) {
+      const url = service.schema ? postgresUrl(databaseUrlVariable(service.name)) : undefined
+      if (url !== undefined) serviceDatabaseUrls[service.name] = url
     }
     const redisUrl = read('REDIS_URL', env.url(DEFAULT_REDIS_URL))
     if (!/^rediss?:\/\//.test(redisUrl)) {
@@ -122,6 +163,7 @@ export function parseLauncherConfig(
         host: read('HOST', env.string('127.0.0.1')),
         externalUrl: externalUrl.replace(/\/+$/, ''),
         databaseUrl,
+        serviceDatabaseUrls,
         dataDir,
         embeddedPgPort,
         redisUrl,
@@ -131,12 +173,14 @@ export function parseLauncherConfig(
         internalSecret,
         grpcPortBase,
         logLevel: read('LOG_LEVEL', env.logLevel()),
-        queuePrefix: vars['QUEUE_PREFIX'],
+        installationId: read('INSTALLATION_ID', installationIdSetting()),
+        queuePrefix: read('QUEUE_PREFIX', queuePrefixSetting()),
         repositoryRoot: resolve(
           repoRoot,
           vars['REPOSITORY_ROOT'] ?? resolve(dataDir, 'repositories'),
         ),
         inherited,
+        replicas: replicas.counts,
       },
     }
   } catch (error) {

@@ -1,5 +1,5 @@
 import { checkHealth } from '@suite/runtime'
-import { grpcAddresses, LOOPBACK, type AssignedService } from './ports.js'
+import { grpcAddresses, LOOPBACK, type AssignedService, type GrpcAddress } from './ports.js'
 
 const POLL_MS = 250
 
@@ -21,11 +21,19 @@ export function pollHost(host: string): string {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Waits until every domain service's gRPC health check answers SERVING. */
-export async function waitForServices(
+export function waitForServices(
   services: readonly AssignedService[],
   options: WaitOptions,
 ): Promise<void> {
-  let waiting = grpcAddresses(services)
+  return waitForServers(grpcAddresses(services), options)
+}
+
+/** Waits until each of these gRPC servers (every replica apart) answers SERVING. */
+export async function waitForServers(
+  servers: readonly GrpcAddress[],
+  options: WaitOptions,
+): Promise<void> {
+  let waiting = [...servers]
   while (waiting.length > 0) {
     const healthy = await Promise.all(waiting.map((server) => checkHealth(server.address)))
     waiting = waiting.filter((_server, index) => !healthy[index])

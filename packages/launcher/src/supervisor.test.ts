@@ -47,6 +47,34 @@ describe('Supervisor', () => {
     expect(supervisor.running()).toEqual([])
   })
 
+  it('restarts each replica of a role on its own, even two killed at once', async () => {
+    const exits: number[] = []
+    const supervisor = new Supervisor(
+      createLogger('test', 'silent'),
+      2_000,
+      { firstDelayMs: 50, maxDelayMs: 200, healthyAfterMs: 60_000 },
+      (code) => exits.push(code),
+    )
+    supervisor.spawn(longRunning('a server #1'))
+    supervisor.spawn(longRunning('a server #2'))
+    supervisor.markReady()
+    const before = supervisor.running().map((child) => child.pid as number)
+    for (const pid of before) process.kill(pid, 'SIGKILL')
+    await until(
+      () =>
+        supervisor.running().length === 2 &&
+        supervisor.running().every((child) => !before.includes(child.pid as number)),
+    )
+    expect(
+      supervisor
+        .running()
+        .map((child) => child.name)
+        .sort(),
+    ).toEqual(['a server #1', 'a server #2'])
+    await supervisor.stop(0)
+    expect(exits).toEqual([0])
+  })
+
   it('stops the suite when a role dies before it was ready', async () => {
     const exits: number[] = []
     const supervisor = new Supervisor(

@@ -48,7 +48,8 @@ export class Supervisor {
   private startup: Promise<void> = Promise.resolve()
   private stopped: Promise<void> | undefined
   private ready = false
-  private readonly restarts = new Map<string, NodeJS.Timeout>()
+  /** Pending restarts, one per dead child (replicas of a role each have their own). */
+  private readonly restarts = new Set<NodeJS.Timeout>()
 
   constructor(
     private readonly logger: Logger,
@@ -157,12 +158,12 @@ export class Supervisor {
       `${spec.name} exited unexpectedly (${describeExit(exit)}); restarting it in ${delayMs} ms`,
     )
     const timer = setTimeout(() => {
-      this.restarts.delete(spec.name)
+      this.restarts.delete(timer)
       if (this.stopping) return
       const child = this.spawn(spec, {}, failures + 1)
       this.logger.warn({ child: spec.name, pid: child.pid }, `${spec.name} restarted`)
     }, delayMs)
-    this.restarts.set(spec.name, timer)
+    this.restarts.add(timer)
   }
 
   /** A backend process (a private Redis): watched like a child, stopped after the children. */
@@ -190,7 +191,7 @@ export class Supervisor {
   }
 
   private async stopAll(code: number): Promise<void> {
-    for (const timer of this.restarts.values()) clearTimeout(timer)
+    for (const timer of this.restarts) clearTimeout(timer)
     this.restarts.clear()
     await this.stopChildren()
     // Startup steps notice `stopping` and return; what they started is registered by then.

@@ -5,27 +5,45 @@ export * from './gen/gitlab/ci/v1/job_tokens.js'
 export * from './gen/gitlab/ci/v1/pipelines.js'
 export * from './gen/gitlab/ci/v1/runners.js'
 export * from './gen/gitlab/ci/v1/triggers.js'
+export * from './gen/gitlab/ci/v1/variables.js'
 export * from './gen/gitlab/common/v1/abilities.js'
 export * from './gen/gitlab/common/v1/access.js'
 export * from './gen/gitlab/common/v1/caller.js'
 export * from './gen/gitlab/common/v1/errors.js'
 export * from './gen/gitlab/common/v1/pagination.js'
+export * from './gen/gitlab/identity/v1/cleanup.js'
+export * from './gen/gitlab/identity/v1/group_links.js'
+export * from './gen/gitlab/identity/v1/group_updates.js'
 export * from './gen/gitlab/identity/v1/groups.js'
+export * from './gen/gitlab/identity/v1/impersonation_tokens.js'
 export * from './gen/gitlab/identity/v1/member_roles.js'
 export * from './gen/gitlab/identity/v1/members.js'
 export * from './gen/gitlab/identity/v1/saml_identities.js'
 export * from './gen/gitlab/identity/v1/tokens.js'
+export * from './gen/gitlab/identity/v1/user_access.js'
+export * from './gen/gitlab/identity/v1/user_blocks.js'
+export * from './gen/gitlab/identity/v1/user_memberships.js'
+export * from './gen/gitlab/identity/v1/user_statuses.js'
 export * from './gen/gitlab/identity/v1/users.js'
+export * from './gen/gitlab/merge_requests/v1/closing_issues.js'
 export * from './gen/gitlab/merge_requests/v1/collaboration.js'
 export * from './gen/gitlab/merge_requests/v1/diffs.js'
+export * from './gen/gitlab/merge_requests/v1/issues.js'
 export * from './gen/gitlab/merge_requests/v1/merge_requests.js'
 export * from './gen/gitlab/merge_requests/v1/participants.js'
+export * from './gen/gitlab/projects/v1/application_settings.js'
+export * from './gen/gitlab/projects/v1/deletions.js'
 export * from './gen/gitlab/projects/v1/events.js'
 export * from './gen/gitlab/projects/v1/hook_events.js'
 export * from './gen/gitlab/projects/v1/hooks.js'
+export * from './gen/gitlab/projects/v1/namespace_projects.js'
+export * from './gen/gitlab/projects/v1/project_forks.js'
+export * from './gen/gitlab/projects/v1/project_transfers.js'
 export * from './gen/gitlab/projects/v1/projects.js'
 export * from './gen/gitlab/projects/v1/protected_branches.js'
 export * from './gen/gitlab/projects/v1/repository.js'
+export * from './gen/gitlab/projects/v1/repository_content.js'
+export * from './gen/gitlab/projects/v1/repository_forks.js'
 export * from './gen/gitlab/projects/v1/stars.js'
 
 import {
@@ -45,7 +63,28 @@ import {
   RunnerServiceService,
 } from './gen/gitlab/ci/v1/runners.js'
 import { TriggerServiceClient, TriggerServiceService } from './gen/gitlab/ci/v1/triggers.js'
+import { VariableServiceClient, VariableServiceService } from './gen/gitlab/ci/v1/variables.js'
+import {
+  GroupDeletionServiceClient,
+  GroupDeletionServiceService,
+  MembershipCleanupServiceClient,
+  MembershipCleanupServiceService,
+  UserDeletionServiceClient,
+  UserDeletionServiceService,
+} from './gen/gitlab/identity/v1/cleanup.js'
+import {
+  GroupLinkServiceClient,
+  GroupLinkServiceService,
+} from './gen/gitlab/identity/v1/group_links.js'
+import {
+  GroupUpdateServiceClient,
+  GroupUpdateServiceService,
+} from './gen/gitlab/identity/v1/group_updates.js'
 import { GroupServiceClient, GroupServiceService } from './gen/gitlab/identity/v1/groups.js'
+import {
+  ImpersonationTokenServiceClient,
+  ImpersonationTokenServiceService,
+} from './gen/gitlab/identity/v1/impersonation_tokens.js'
 import {
   MemberRoleServiceClient,
   MemberRoleServiceService,
@@ -56,12 +95,29 @@ import {
   SamlIdentityServiceService,
 } from './gen/gitlab/identity/v1/saml_identities.js'
 import { TokenServiceClient, TokenServiceService } from './gen/gitlab/identity/v1/tokens.js'
+import {
+  UserAccessServiceClient,
+  UserAccessServiceService,
+} from './gen/gitlab/identity/v1/user_access.js'
+import {
+  UserMembershipServiceClient,
+  UserMembershipServiceService,
+} from './gen/gitlab/identity/v1/user_memberships.js'
+import {
+  UserStatusServiceClient,
+  UserStatusServiceService,
+} from './gen/gitlab/identity/v1/user_statuses.js'
 import { UserServiceClient, UserServiceService } from './gen/gitlab/identity/v1/users.js'
+import {
+  ClosingIssuesServiceClient,
+  ClosingIssuesServiceService,
+} from './gen/gitlab/merge_requests/v1/closing_issues.js'
 import {
   CollaborationServiceClient,
   CollaborationServiceService,
 } from './gen/gitlab/merge_requests/v1/collaboration.js'
 import { DiffServiceClient, DiffServiceService } from './gen/gitlab/merge_requests/v1/diffs.js'
+import { IssuesServiceClient, IssuesServiceService } from './gen/gitlab/merge_requests/v1/issues.js'
 import {
   MergeRequestServiceClient,
   MergeRequestServiceService,
@@ -70,8 +126,28 @@ import {
   ParticipantServiceClient,
   ParticipantServiceService,
 } from './gen/gitlab/merge_requests/v1/participants.js'
+import {
+  ApplicationSettingServiceClient,
+  ApplicationSettingServiceService,
+} from './gen/gitlab/projects/v1/application_settings.js'
+import {
+  ProjectDeletionServiceClient,
+  ProjectDeletionServiceService,
+} from './gen/gitlab/projects/v1/deletions.js'
 import { EventServiceClient, EventServiceService } from './gen/gitlab/projects/v1/events.js'
 import { HookServiceClient, HookServiceService } from './gen/gitlab/projects/v1/hooks.js'
+import {
+  NamespaceProjectsServiceClient,
+  NamespaceProjectsServiceService,
+} from './gen/gitlab/projects/v1/namespace_projects.js'
+import {
+  ProjectForkServiceClient,
+  ProjectForkServiceService,
+} from './gen/gitlab/projects/v1/project_forks.js'
+import {
+  ProjectTransferServiceClient,
+  ProjectTransferServiceService,
+} from './gen/gitlab/projects/v1/project_transfers.js'
 import { ProjectServiceClient, ProjectServiceService } from './gen/gitlab/projects/v1/projects.js'
 import {
   ProtectedBranchServiceClient,
@@ -83,6 +159,14 @@ import {
   SmartHttpServiceClient,
   SmartHttpServiceService,
 } from './gen/gitlab/projects/v1/repository.js'
+import {
+  RepositoryContentServiceClient,
+  RepositoryContentServiceService,
+} from './gen/gitlab/projects/v1/repository_content.js'
+import {
+  RepositoryForkServiceClient,
+  RepositoryForkServiceService,
+} from './gen/gitlab/projects/v1/repository_forks.js'
 import { StarServiceClient, StarServiceService } from './gen/gitlab/projects/v1/stars.js'
 
 /** gitlab.alerting.v1's services: health name, server definition and client constructor. */
@@ -131,14 +215,39 @@ export const CI_V1_SERVICES = {
     definition: TriggerServiceService,
     Client: TriggerServiceClient,
   },
+  VariableService: {
+    name: 'gitlab.ci.v1.VariableService',
+    definition: VariableServiceService,
+    Client: VariableServiceClient,
+  },
 } as const
 
 /** gitlab.identity.v1's services: health name, server definition and client constructor. */
 export const IDENTITY_V1_SERVICES = {
+  GroupDeletionService: {
+    name: 'gitlab.identity.v1.GroupDeletionService',
+    definition: GroupDeletionServiceService,
+    Client: GroupDeletionServiceClient,
+  },
+  GroupLinkService: {
+    name: 'gitlab.identity.v1.GroupLinkService',
+    definition: GroupLinkServiceService,
+    Client: GroupLinkServiceClient,
+  },
   GroupService: {
     name: 'gitlab.identity.v1.GroupService',
     definition: GroupServiceService,
     Client: GroupServiceClient,
+  },
+  GroupUpdateService: {
+    name: 'gitlab.identity.v1.GroupUpdateService',
+    definition: GroupUpdateServiceService,
+    Client: GroupUpdateServiceClient,
+  },
+  ImpersonationTokenService: {
+    name: 'gitlab.identity.v1.ImpersonationTokenService',
+    definition: ImpersonationTokenServiceService,
+    Client: ImpersonationTokenServiceClient,
   },
   MemberRoleService: {
     name: 'gitlab.identity.v1.MemberRoleService',
@@ -150,6 +259,11 @@ export const IDENTITY_V1_SERVICES = {
     definition: MemberServiceService,
     Client: MemberServiceClient,
   },
+  MembershipCleanupService: {
+    name: 'gitlab.identity.v1.MembershipCleanupService',
+    definition: MembershipCleanupServiceService,
+    Client: MembershipCleanupServiceClient,
+  },
   SamlIdentityService: {
     name: 'gitlab.identity.v1.SamlIdentityService',
     definition: SamlIdentityServiceService,
@@ -160,15 +274,40 @@ export const IDENTITY_V1_SERVICES = {
     definition: TokenServiceService,
     Client: TokenServiceClient,
   },
+  UserAccessService: {
+    name: 'gitlab.identity.v1.UserAccessService',
+    definition: UserAccessServiceService,
+    Client: UserAccessServiceClient,
+  },
+  UserDeletionService: {
+    name: 'gitlab.identity.v1.UserDeletionService',
+    definition: UserDeletionServiceService,
+    Client: UserDeletionServiceClient,
+  },
+  UserMembershipService: {
+    name: 'gitlab.identity.v1.UserMembershipService',
+    definition: UserMembershipServiceService,
+    Client: UserMembershipServiceClient,
+  },
   UserService: {
     name: 'gitlab.identity.v1.UserService',
     definition: UserServiceService,
     Client: UserServiceClient,
   },
+  UserStatusService: {
+    name: 'gitlab.identity.v1.UserStatusService',
+    definition: UserStatusServiceService,
+    Client: UserStatusServiceClient,
+  },
 } as const
 
 /** gitlab.merge_requests.v1's services: health name, server definition and client constructor. */
 export const MERGE_REQUESTS_V1_SERVICES = {
+  ClosingIssuesService: {
+    name: 'gitlab.merge_requests.v1.ClosingIssuesService',
+    definition: ClosingIssuesServiceService,
+    Client: ClosingIssuesServiceClient,
+  },
   CollaborationService: {
     name: 'gitlab.merge_requests.v1.CollaborationService',
     definition: CollaborationServiceService,
@@ -178,6 +317,11 @@ export const MERGE_REQUESTS_V1_SERVICES = {
     name: 'gitlab.merge_requests.v1.DiffService',
     definition: DiffServiceService,
     Client: DiffServiceClient,
+  },
+  IssuesService: {
+    name: 'gitlab.merge_requests.v1.IssuesService',
+    definition: IssuesServiceService,
+    Client: IssuesServiceClient,
   },
   MergeRequestService: {
     name: 'gitlab.merge_requests.v1.MergeRequestService',
@@ -193,6 +337,11 @@ export const MERGE_REQUESTS_V1_SERVICES = {
 
 /** gitlab.projects.v1's services: health name, server definition and client constructor. */
 export const PROJECTS_V1_SERVICES = {
+  ApplicationSettingService: {
+    name: 'gitlab.projects.v1.ApplicationSettingService',
+    definition: ApplicationSettingServiceService,
+    Client: ApplicationSettingServiceClient,
+  },
   EventService: {
     name: 'gitlab.projects.v1.EventService',
     definition: EventServiceService,
@@ -203,15 +352,45 @@ export const PROJECTS_V1_SERVICES = {
     definition: HookServiceService,
     Client: HookServiceClient,
   },
+  NamespaceProjectsService: {
+    name: 'gitlab.projects.v1.NamespaceProjectsService',
+    definition: NamespaceProjectsServiceService,
+    Client: NamespaceProjectsServiceClient,
+  },
+  ProjectDeletionService: {
+    name: 'gitlab.projects.v1.ProjectDeletionService',
+    definition: ProjectDeletionServiceService,
+    Client: ProjectDeletionServiceClient,
+  },
+  ProjectForkService: {
+    name: 'gitlab.projects.v1.ProjectForkService',
+    definition: ProjectForkServiceService,
+    Client: ProjectForkServiceClient,
+  },
   ProjectService: {
     name: 'gitlab.projects.v1.ProjectService',
     definition: ProjectServiceService,
     Client: ProjectServiceClient,
   },
+  ProjectTransferService: {
+    name: 'gitlab.projects.v1.ProjectTransferService',
+    definition: ProjectTransferServiceService,
+    Client: ProjectTransferServiceClient,
+  },
   ProtectedBranchService: {
     name: 'gitlab.projects.v1.ProtectedBranchService',
     definition: ProtectedBranchServiceService,
     Client: ProtectedBranchServiceClient,
+  },
+  RepositoryContentService: {
+    name: 'gitlab.projects.v1.RepositoryContentService',
+    definition: RepositoryContentServiceService,
+    Client: RepositoryContentServiceClient,
+  },
+  RepositoryForkService: {
+    name: 'gitlab.projects.v1.RepositoryForkService',
+    definition: RepositoryForkServiceService,
+    Client: RepositoryForkServiceClient,
   },
   RepositoryService: {
     name: 'gitlab.projects.v1.RepositoryService',

@@ -13,15 +13,29 @@ export { BranchUpdate }
  */
 export const BRANCH_UPDATES_QUEUE = 'repository.branch-updates'
 
+/**
+ * The queue the same outbox relay reports every branch and tag change to for
+ * CI; the ci-triggers worker drains it to create push pipelines. The payload
+ * is `gitlab.projects.v1.BranchUpdate` in its JSON form, as on
+ * BRANCH_UPDATES_QUEUE.
+ */
+export const CI_REF_UPDATES_QUEUE = 'ci.ref-updates'
+
 export interface BranchUpdatePublisher {
   /** Queues one update; the same update queued twice is stored once. */
   publish: (update: BranchUpdate) => Promise<void>
   close: () => Promise<void>
 }
 
-/** The job id of an update: one job per (project, branch, before, after). */
+/** The job id of an update: one job per (project, branch or tag, before, after). */
 export function branchUpdateJobId(update: BranchUpdate): string {
-  return ['branch', update.projectId, update.branch, update.before, update.after]
+  return [
+    update.tag ? 'tag' : 'branch',
+    update.projectId,
+    update.branch,
+    update.before,
+    update.after,
+  ]
     .join('_')
     .replace(/:/g, '_')
 }
@@ -38,14 +52,34 @@ export function decodeBranchUpdate(data: unknown): BranchUpdate | undefined {
   return update
 }
 
-/** A producer for BRANCH_UPDATES_QUEUE; jobs are retried with backoff and kept until done. */
-export function createBranchUpdatePublisher(connection: Redis): BranchUpdatePublisher {
+function updateProducer(connection: Redis, queue: string) {
   return createDurableProducer(connection, {
-    queue: BRANCH_UPDATES_QUEUE,
+    queue,
     jobName: 'branch-update',
     toData: (update: BranchUpdate) => BranchUpdate.toJSON(update),
     jobId: branchUpdateJobId,
   })
+}
+
+/**
+ * A producer for the ref updates of the repository role: every update goes
+ * to CI_REF_UPDATES_QUEUE, branch updates also to BRANCH_UPDATES_QUEUE (the
+ * merge requests know no tags). Jobs are retried with backoff and kept until
+ * done; an update one queue did not take stays in the outbox and is queued
+ * again, which the job ids make one job in the queue that had it.
+ */
+export function createBranchUpdatePublisher(connection: Redis): BranchUpdatePublisher {
+  const branches = updateProducer(connection, BRANCH_UPDATES_QUEUE)
+  const ci = updateProducer(connection, CI_REF_UPDATES_QUEUE)
+  return {
+    publish: async (update) => {
+      await ci.publish(update)
+      if (!update.tag) await branches.publish(update)
+    },
+    close: async () => {
+      await Promise.all([branches.close(), ci.close()])
+    },
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isGrpcTarget } from './grpc-target.js'
 
 /**
  * Parses the environment once against a zod shape. A bad or missing variable
@@ -7,11 +8,14 @@ import { z } from 'zod'
 export function loadConfig<S extends z.ZodRawShape>(
   shape: S,
   env: NodeJS.ProcessEnv = process.env,
+  /** The variable a key was read from when it is not the key's own name. */
+  readFrom: Partial<Record<keyof S, string>> = {},
 ): Readonly<z.infer<z.ZodObject<S>>> {
   const result = z.object(shape).safeParse(env)
   if (!result.success) {
     const issue = result.error.issues[0]
-    const name = issue?.path.join('.') ?? 'environment'
+    const key = issue?.path.join('.')
+    const name = (key && readFrom[key as keyof S]) || (key ?? 'environment')
     process.stderr.write(`invalid configuration: ${name}: ${issue?.message ?? 'invalid'}\n`)
     process.exit(1)
   }
@@ -30,9 +34,10 @@ export const env = {
       .enum(['true', 'false', '1', '0'])
       .default(fallback ? 'true' : 'false')
       .transform((value) => value === 'true' || value === '1'),
+  /** A gRPC target: `host:port`, or `ipv4:ip:port,ip:port` naming every replica. */
   address: (fallback: string) =>
     z
       .string()
-      .regex(/^[^\s:]+:\d{1,5}$/, 'expected host:port')
+      .refine(isGrpcTarget, 'expected host:port or ipv4:ip:port,ip:port,...')
       .default(fallback),
 }

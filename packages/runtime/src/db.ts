@@ -34,7 +34,18 @@ export interface DatabaseOptions {
    * runs longer fails with query_canceled, answered UNAVAILABLE.
    */
   statementTimeoutMs?: number
+  /**
+   * 'transaction' when `url` is a pooler in transaction mode (PgBouncer
+   * pool_mode=transaction): consecutive statements may run on different
+   * server connections, so nothing is left as session state. No SET is sent
+   * (the pooler's database entry sets search_path and statement_timeout with
+   * its connect_query; checkPooledSchema verifies it) and statements go
+   * unnamed (PgBouncer before 1.21 cannot carry named prepared statements).
+   */
+  pooler?: DatabasePooler
 }
+
+export type DatabasePooler = 'session' | 'transaction'
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/
 
@@ -59,7 +70,8 @@ function poolGauges(pool: pg.Pool, registry: Registry): void {
  * startup options, which PgBouncer refuses by default
  * (ignore_startup_parameters); the SET is queued before any query the
  * connection is lent for. Statements end with the request that runs them
- * (statement-cancel.ts).
+ * (statement-cancel.ts). Behind a pooler in transaction mode (options.pooler)
+ * nothing is SET and nothing named: see checkPooledSchema.
  */
 export function createDatabase<DB>(options: DatabaseOptions): Kysely<DB> {
   if (!SCHEMA_NAME.test(options.schema)) throw new Error(`bad schema name ${options.schema}`)
@@ -75,17 +87,44 @@ export function createDatabase<DB>(options: DatabaseOptions): Kysely<DB> {
       : {}),
   }
   const pool = new pg.Pool(config)
-  pool.on('connect', (client) => {
-    // A failed SET leaves a connection in the wrong schema: it is dropped, not lent out.
-    client
-      .query(`SET search_path TO ${options.schema}; SET statement_timeout = ${timeoutMs}`)
-      .catch((error: unknown) => {
-        client.emit('error', error)
-      })
-    prepareStatements(client)
-  })
+  if (options.pooler !== 'transaction')
+    pool.on('connect', (client) => {
+      // A failed SET leaves a connection in the wrong schema: it is dropped, not lent out.
+      client
+        .query(`SET search_path TO ${options.schema}; SET statement_timeout = ${timeoutMs}`)
+        .catch((error: unknown) => {
+          client.emit('error', error)
+        })
+      prepareStatements(client)
+    })
   if (options.registry) poolGauges(pool, options.registry)
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool: cancellablePool(pool, config) }) })
+}
+
+/**
+ * Behind a pooler in transaction mode the schema is the pooler's to choose
+ * (one database entry per service whose connect_query sets search_path):
+ * a process whose pooled connections land elsewhere would read and write
+ * another service's tables, so it stops at start with a line saying what to
+ * configure. statement_timeout is reported for the log, not enforced.
+ */
+export async function checkPooledSchema(
+  db: Kysely<unknown>,
+  schema: string,
+): Promise<{ statementTimeout: string }> {
+  const { rows } = await sql<{ search_path: string; statement_timeout: string }>`
+    select current_setting('search_path') as search_path,
+           current_setting('statement_timeout') as statement_timeout`.execute(db)
+  const row = rows[0]
+  const path = (row?.search_path ?? '').split(',')[0]?.trim().replace(/^"|"$/g, '')
+  if (path !== schema) {
+    throw new Error(
+      `DATABASE_POOLER=transaction: the pooler's connections have search_path ` +
+        `"${row?.search_path ?? ''}", not ${schema}; give this service a database entry ` +
+        `of its own whose connect_query is 'SET search_path TO ${schema}' (docs/operations.md)`,
+    )
+  }
+  return { statementTimeout: row?.statement_timeout ?? '' }
 }
 
 /**
@@ -105,6 +144,19 @@ export function droppedElsewhere(error: unknown, ours: string): boolean {
 }
 
 /**
+ * `create schema if not exists` under a transaction-scoped advisory lock:
+ * without it two migrations starting at once on a fresh database both find
+ * no schema and one fails with `duplicate key value violates unique
+ * constraint "pg_namespace_nspname_index"` (once-only-work.test.ts runs two).
+ */
+async function createSchemaOnce(db: Kysely<unknown>, schema: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`create-schema:${schema}`}))`.execute(trx)
+    await sql`create schema if not exists ${sql.id(schema)}`.execute(trx)
+  })
+}
+
+/**
  * Creates the schema if needed and runs the service's migrations in it with
  * Kysely's migrator (which takes a lock, so concurrent starts are safe),
  * trying again when another schema vanished under its table listing.
@@ -114,7 +166,7 @@ export async function migrateToLatest(
   schema: string,
   migrations: Record<string, Migration>,
 ): Promise<MigrationResult[]> {
-  await sql`create schema if not exists ${sql.id(schema)}`.execute(db)
+  await createSchemaOnce(db, schema)
   const migrator = new Migrator({
     db,
     migrationTableSchema: schema,

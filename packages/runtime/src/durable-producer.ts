@@ -41,3 +41,18 @@ export function createDurableProducer<T>(
     close: () => queue.close(),
   }
 }
+
+/**
+ * One producer over several: a message is published to every one of them,
+ * and succeeds only when all took it (the outbox row stays until then).
+ */
+export function publishToAll<T>(producers: readonly QueueProducer<T>[]): QueueProducer<T> {
+  return {
+    publish: async (message) => {
+      await Promise.all(producers.map((producer) => producer.publish(message)))
+    },
+    close: async () => {
+      await Promise.all(producers.map((producer) => producer.close()))
+    },
+  }
+}

@@ -5,6 +5,7 @@
  *
  *   NotFoundError('Group')            404 {"message":"404 Group Not Found"}
  *   RecordNotFoundError()             404 {"message":"404 Not found"} (GitLab's find_by! miss)
+ *   ServiceNotFoundError()            404 {"message":"Not Found"} (a service object's error('Not Found', 404))
  *   InvalidError({path: ['...']})      400 {"message":{"path":["..."]}}
  *   InvalidError({}, 'text')           400 {"message":"text"}       (text verbatim)
  *   ForbiddenError()                   403 {"message":"403 Forbidden"}
@@ -52,6 +53,17 @@ export class NotFoundError extends DomainError {
 export class RecordNotFoundError extends NotFoundError {
   constructor() {
     super('', 'record_not_found')
+  }
+}
+
+/**
+ * 404 {"message":"Not Found"}: what GitLab renders when a service object
+ * refuses with error('Not Found', 404) (render_api_error! verbatim), e.g.
+ * Groups::GroupLinks::CreateService without admin_group_member.
+ */
+export class ServiceNotFoundError extends NotFoundError {
+  constructor() {
+    super('', 'service_not_found')
   }
 }
 

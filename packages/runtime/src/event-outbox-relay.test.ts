@@ -1,9 +1,11 @@
 import type { Redis } from 'ioredis'
+import type { QueryExecutorProvider } from 'kysely'
 import type { EventRecord } from '@suite/proto'
 import type { EventPublisher } from './activity-events.js'
 import { startOutboxRelay } from './event-outbox-relay.js'
 import type { OutboxTransactions, PendingEvent } from './event-outbox-store.js'
 import type { Logger } from './logger.js'
+import { Registry } from './metrics.js'
 
 function event(key: string): EventRecord {
   return {
@@ -139,6 +141,30 @@ describe('startOutboxRelay', () => {
     await relay.stop()
     expect(queued).toEqual(['a', 'c'])
     expect(outbox.rows()).toEqual([expect.objectContaining({ id: 2, attempts: 1 })])
+  })
+
+  it('counts the rows it queued and deleted in outbox_messages_relayed_total', async () => {
+    const outbox = fakeOutbox(['a', 'bad', 'c'])
+    const { publisher } = fakePublisher((record) => record.idempotencyKey === 'bad')
+    const registry = new Registry()
+    // The lag gauge queries the database only when scraped; this test reads the counter alone.
+    const db = {} as QueryExecutorProvider
+    const relay = startOutboxRelay(
+      {
+        stores: outbox.stores,
+        logger,
+        redis: () => fakeRedis('ready'),
+        createPublisher: () => publisher,
+        lag: { registry, db, table: 'event_outbox' },
+      },
+      { intervalMs: 60_000 },
+    )
+    await until(() => outbox.rows().length === 1)
+    await relay.stop()
+    const counter = registry.getSingleMetric('outbox_messages_relayed_total')
+    expect((await counter?.get())?.values).toEqual([
+      { labels: { outbox: 'event_outbox' }, value: 2 },
+    ])
   })
 
   it('runs no pass after stop', async () => {

@@ -1,12 +1,4 @@
-import {
-  credentials,
-  makeGenericClientConstructor,
-  Metadata,
-  status,
-  type Client,
-  type ServiceDefinition,
-  type ServiceError,
-} from '@grpc/grpc-js'
+import { credentials, Metadata, status, type Client, type ServiceError } from '@grpc/grpc-js'
 import { sql, type Kysely } from 'kysely'
 import pg from 'pg'
 import { createDatabase } from './db.js'
@@ -20,6 +12,7 @@ import { GrpcServer } from './grpc-server.js'
 import { createLogger } from './logger.js'
 import { createRegistry } from './metrics.js'
 import { runWithRequestId } from './request-context.js'
+import { jsonUnaryService } from './testing/json-service.js'
 
 // A real gRPC server whose one method runs a long statement on the PostgreSQL store tests use.
 const url = process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -28,22 +21,7 @@ const marker = `grpc_cancel_${process.pid}_${Date.now()}`
 interface Sleep {
   tag: string
 }
-const json = {
-  serialize: (value: unknown) => Buffer.from(JSON.stringify(value)),
-  deserialize: (bytes: Buffer) => JSON.parse(bytes.toString()) as Sleep,
-}
-const definition: ServiceDefinition = {
-  sleep: {
-    path: '/test.Sleeper/Sleep',
-    requestStream: false,
-    responseStream: false,
-    requestSerialize: json.serialize,
-    requestDeserialize: json.deserialize,
-    responseSerialize: json.serialize,
-    responseDeserialize: json.deserialize,
-  },
-}
-const SleeperClient = makeGenericClientConstructor(definition, 'Sleeper')
+const { definition, Client: SleeperClient } = jsonUnaryService<Sleep>('test.Sleeper', 'Sleep')
 const SECRET = generateInternalSecret()
 
 let db: Kysely<unknown>

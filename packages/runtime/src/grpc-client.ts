@@ -1,4 +1,5 @@
 import {
+  connectivityState,
   credentials,
   InterceptingCall,
   makeGenericClientConstructor,
@@ -12,10 +13,12 @@ import {
   type ServiceError,
 } from '@grpc/grpc-js'
 import { service as healthService } from 'grpc-health-check'
+import { targetAddresses } from './grpc-target.js'
 import { INTERNAL_AUTH_METADATA_KEY, internalAuthValue } from './internal-credential.js'
 import { grpcHistogram, type Registry } from './metrics.js'
 import {
   currentRequestId,
+  currentRequestResendable,
   currentRequestSignal,
   REQUEST_ID_METADATA_KEY,
 } from './request-context.js'
@@ -68,9 +71,12 @@ export interface ClientOptions {
   registry: Registry
   /** Deadline of every call unless overridden per call. */
   deadlineMs?: number
-  /** Times a read may be retried on UNAVAILABLE. */
+  /**
+   * Times a read may be retried on UNAVAILABLE (on the next replica when the target lists
+   * several). Without it (writes) a call moves to another replica only when it was never sent.
+   */
   retries?: number
-  /** The upstream's circuit breaker (shared by every client of the address); false for none. */
+  /** Each replica's circuit breaker (shared by every client of the address); false for none. */
   breaker?: BreakerOptions | false
   /** INTERNAL_API_SECRET: sent with every call, streams included; servers refuse calls without it. */
   internalSecret: string
@@ -174,45 +180,135 @@ function sharedBreaker(
   return breaker
 }
 
-const passThrough: UpstreamBreaker = { run: (call) => call() }
+const passThrough: UpstreamBreaker = { run: (call) => call(), isOpen: () => false }
+
+/** One address of a target, called through a channel of its own. */
+interface Replica<C> {
+  address: string
+  raw: C
+  breaker: UpstreamBreaker
+}
+
+/**
+ * Whether a failed call never reached a server, so that any other replica may take it, writes
+ * included: its breaker refused it, or no connection could be made. grpc-js itself already
+ * resends a stream that a server refused (a replica shutting down sends GOAWAY) or never
+ * started. "Connection dropped" is not among these: the call may have run.
+ */
+export function neverSent(error: unknown): boolean {
+  if (error instanceof CircuitOpenError) return true
+  const { code, details } = error as Partial<ServiceError>
+  return (
+    code === status.UNAVAILABLE &&
+    typeof details === 'string' &&
+    (details.includes('No connection established') || details.includes('Stream refused by server'))
+  )
+}
+
+/** Whether a replica's channel is worth a call now: not failing to connect, breaker not open. */
+function usable(replica: Replica<Client>): boolean {
+  if (replica.breaker.isOpen()) return false
+  const state = replica.raw.getChannel().getConnectivityState(false)
+  return state !== connectivityState.TRANSIENT_FAILURE && state !== connectivityState.SHUTDOWN
+}
 
 /**
  * Builds a client whose unary methods return promises, each with a deadline.
- * Calls are retried on UNAVAILABLE only when `retries` is set (reads), and
- * refused at once while the upstream's circuit breaker is open.
+ *
+ * A target listing several replicas (`ipv4:a,b`, as the launcher writes with REPLICAS) gets one
+ * channel and one circuit breaker per replica, and the client balances over them itself (round
+ * robin, skipping a replica that cannot be connected): one slow or restarting replica opens its
+ * own breaker, not the others', and a call that never reached a replica goes to the next one.
+ * Reads (`retries`) are also retried on the next replica after any UNAVAILABLE, and so, once, is
+ * a write made for an HTTP request of an idempotent method (PUT, DELETE). A single
+ * `host:port` (a Kubernetes headless Service name) keeps grpc-js's round robin over what DNS
+ * returns, with one breaker for the name. `raw` is a channel over the whole target, for streams.
  */
 export function createClient<C extends Client>(
   Ctor: ClientConstructor<C>,
   options: ClientOptions,
 ): { raw: C; rpc: PromiseClient<C> } {
-  const raw = new Ctor(options.address, credentials.createInsecure(), {
+  const channelOptions = {
     interceptors: [observingInterceptor(options.registry, options.internalSecret)],
     'grpc.keepalive_time_ms': 30_000,
-    // With a headless Service, DNS names every replica: spread calls over all of them.
+    // With a headless Service, DNS names every replica: spread calls over all of them. Only
+    // connected replicas are picked, so a dead one takes no calls after its connection drops.
     'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
-  })
-  const deadlineMs = options.deadlineMs ?? 5_000
-  const retries = options.retries ?? 0
-  const breaker =
+    // A replica that comes back (restarted, or a new pod at the same address) is called again
+    // within a second of listening: grpc-js's default backoff between attempts grows from 1 s
+    // to 2 minutes (grpc-reconnect.test.ts).
+    'grpc.initial_reconnect_backoff_ms': 100,
+    'grpc.max_reconnect_backoff_ms': 1_000,
+  }
+  const raw = new Ctor(options.address, credentials.createInsecure(), channelOptions)
+  const breakerOf = (address: string) =>
     options.breaker === false
       ? passThrough
-      : sharedBreaker(options.address, options.registry, options.breaker ?? DEFAULT_BREAKER)
+      : sharedBreaker(address, options.registry, options.breaker ?? DEFAULT_BREAKER)
+  const addresses = targetAddresses(options.address)
+  const replicas: Replica<C>[] =
+    addresses.length > 1
+      ? addresses.map((address) => ({
+          address,
+          raw: new Ctor(address, credentials.createInsecure(), channelOptions),
+          breaker: breakerOf(address),
+        }))
+      : [{ address: options.address, raw, breaker: breakerOf(options.address) }]
+  if (replicas.length > 1) {
+    // The callers close `raw`; the replicas' channels close with it.
+    const closeTarget = raw.close.bind(raw)
+    raw.close = () => {
+      closeTarget()
+      for (const replica of replicas) replica.raw.close()
+    }
+  }
+  const deadlineMs = options.deadlineMs ?? 5_000
+  const retries = options.retries ?? 0
+  let turn = 0
+  /**
+   * A write whose replica died during the call goes once to another replica when the HTTP
+   * request that made it may itself be sent again (PUT, DELETE: request-context.ts).
+   */
+  const resendOnce = (attempt: number) =>
+    replicas.length > 1 && attempt === 0 && retries === 0 && currentRequestResendable()
+  /** The replicas in the order this call tries them: round robin, usable ones first. */
+  const order = (): Replica<C>[] => {
+    if (replicas.length === 1) return replicas
+    const start = turn++ % replicas.length
+    const rotated = [...replicas.slice(start), ...replicas.slice(0, start)]
+    return [...rotated.filter(usable), ...rotated.filter((replica) => !usable(replica))]
+  }
   const rpc = new Proxy({} as PromiseClient<C>, {
     get(_target, property) {
-      const method = (raw as unknown as Record<PropertyKey, unknown>)[property]
-      if (typeof method !== 'function') return undefined
-      const unary = method as UnaryMethod<unknown, unknown>
+      if (typeof (raw as unknown as Record<PropertyKey, unknown>)[property] !== 'function') {
+        return undefined
+      }
       return async (request: unknown, overrides?: CallOverrides) => {
+        const tried = order()
+        // Every other replica once for a call that was never sent, or `retries` more for a read.
+        const attempts = Math.max(retries, tried.length - 1)
         for (let attempt = 0; ; attempt++) {
+          const replica = tried[attempt % tried.length] as Replica<C>
+          const unary = (replica.raw as unknown as Record<PropertyKey, unknown>)[
+            property
+          ] as UnaryMethod<unknown, unknown>
           try {
-            return await breaker.run(() =>
-              invoke(raw, unary, request, overrides?.deadlineMs ?? deadlineMs),
+            return await replica.breaker.run(() =>
+              invoke(replica.raw, unary, request, overrides?.deadlineMs ?? deadlineMs),
             )
           } catch (error) {
+            if (attempt >= attempts) throw error
             const unavailable = (error as Partial<ServiceError>).code === status.UNAVAILABLE
-            // A refused call would be refused again: the breaker waits for the upstream.
-            if (!unavailable || error instanceof CircuitOpenError || attempt >= retries) throw error
-            await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt))
+            const elsewhere = attempt + 1 < tried.length
+            if (neverSent(error)) {
+              // Another replica may take it at once; the same one waits for its breaker.
+              if (!elsewhere && (attempt >= retries || error instanceof CircuitOpenError)) {
+                throw error
+              }
+            } else if (!unavailable || (attempt >= retries && !resendOnce(attempt))) {
+              throw error
+            }
+            if (!elsewhere) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt))
           }
         }
       }

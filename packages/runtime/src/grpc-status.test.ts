@@ -1,12 +1,20 @@
 import { Metadata, status, type ServiceError } from '@grpc/grpc-js'
 import { InvalidError, NotFoundError } from './errors.js'
-import { ERROR_DETAIL_KEY, readErrorDetail, toGrpcFailure } from './grpc-status.js'
+import { ERROR_DETAIL_KEY, PASSED_ON_KEY, readErrorDetail, toGrpcFailure } from './grpc-status.js'
 
 function downstreamFailure(code: status, metadata = new Metadata()): ServiceError {
   return Object.assign(new Error('downstream'), { code, details: 'downstream', metadata })
 }
 
 describe('toGrpcFailure', () => {
+  it("marks another service's UNAVAILABLE as passed on, and its own not", () => {
+    const passed = toGrpcFailure(downstreamFailure(status.UNAVAILABLE))
+    expect(passed.code).toBe(status.UNAVAILABLE)
+    expect(passed.metadata.get(PASSED_ON_KEY)).toEqual(['1'])
+    const own = toGrpcFailure(new NotFoundError('Group'))
+    expect(own.metadata.get(PASSED_ON_KEY)).toEqual([])
+  })
+
   it('turns a domain error into its status with an ErrorDetail trailer', () => {
     const failure = toGrpcFailure(new NotFoundError('Group'))
     expect(failure.code).toBe(status.NOT_FOUND)

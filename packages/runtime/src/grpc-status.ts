@@ -13,6 +13,13 @@ import { isCancelledStatement, isTransientDatabaseError } from './database-fault
 /** Trailer key carrying a binary gitlab.common.v1.ErrorDetail. */
 export const ERROR_DETAIL_KEY = 'error-detail-bin'
 
+/**
+ * Trailer of a failure that a service passes on from a call of its own (its
+ * dependency is UNAVAILABLE, not the service): callers' breakers do not count
+ * it against the service that answered (upstream-breaker.ts).
+ */
+export const PASSED_ON_KEY = 'suite-passed-on'
+
 const CODE_BY_KIND: Record<DomainError['kind'], status> = {
   not_found: status.NOT_FOUND,
   invalid: status.INVALID_ARGUMENT,
@@ -58,6 +65,7 @@ export function toGrpcFailure(error: unknown): GrpcFailure {
   if (isServiceError(error) && !UNEXPECTED.has(error.code)) {
     const detail = error.metadata?.get(ERROR_DETAIL_KEY)[0]
     if (detail !== undefined) metadata.set(ERROR_DETAIL_KEY, detail)
+    metadata.set(PASSED_ON_KEY, '1')
     return { code: error.code, details: error.details, metadata }
   }
   if (isTransientDatabaseError(error) || isCancelledStatement(error)) {

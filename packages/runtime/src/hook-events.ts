@@ -17,6 +17,12 @@ export const HOOK_KINDS = {
   push_hooks: { flag: 'push_events', header: 'Push Hook' },
   tag_push_hooks: { flag: 'tag_push_events', header: 'Tag Push Hook' },
   merge_request_hooks: { flag: 'merge_requests_events', header: 'Merge Request Hook' },
+  issue_hooks: { flag: 'issues_events', header: 'Issue Hook' },
+  // Confidential issues go only to hooks that ask for them (Issue#hooks_scope).
+  confidential_issue_hooks: {
+    flag: 'confidential_issues_events',
+    header: 'Confidential Issue Hook',
+  },
   note_hooks: { flag: 'note_events', header: 'Note Hook' },
   // Internal notes go only to hooks that ask for them (Notes::PostProcessService).
   confidential_note_hooks: { flag: 'confidential_note_events', header: 'Confidential Note Hook' },

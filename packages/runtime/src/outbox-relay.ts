@@ -4,6 +4,7 @@ import type { Registry } from 'prom-client'
 import { inRequest } from './job-request-id.js'
 import type { Logger } from './logger.js'
 import { watchOutboxLag, type OutboxLagSource } from './outbox-lag.js'
+import { countRelayed } from './outbox-relayed.js'
 import {
   outboxTransactionsOf,
   type OutboxCodec,
@@ -39,7 +40,7 @@ export interface QueueOutboxRelayDeps<T> {
   createPublisher: (redis: Redis) => QueueProducer<T>
   /** A message's key, for the log. */
   keyOf: (message: T) => string
-  /** Where the outbox's lag gauge is reported; none without it. */
+  /** Where the outbox's lag gauge and relayed counter are reported; none without it. */
   lag?: OutboxLagSource
 }
 
@@ -57,10 +58,11 @@ export function startQueueOutboxRelay<T>(
   const batchSize = options.batchSize ?? 100
   const publishTimeoutMs = options.publishTimeoutMs ?? 2_000
   if (deps.lag) watchOutboxLag(deps.lag)
+  const counted = deps.lag ? countRelayed(deps.lag.registry, deps.lag.table) : () => undefined
 
   /** Queues one batch; true when the batch was full and every row went out. */
   async function relayBatch(queue: QueueProducer<T>): Promise<boolean> {
-    return deps.stores.transaction(async (tx) => {
+    const { full, relayed } = await deps.stores.transaction(async (tx) => {
       const pending = await tx.outbox.lockPending(batchSize)
       const results = await Promise.allSettled(
         // Each message is queued inside the request that wrote it, so its job carries the id.
@@ -84,8 +86,11 @@ export function startQueueOutboxRelay<T>(
       for (const { err, key } of failed) {
         deps.logger.warn({ err, key }, `${deps.what}: not queued; it stays in the outbox`)
       }
-      return pending.length === batchSize && failed.length === 0
+      return { full: pending.length === batchSize && failed.length === 0, relayed: sent.length }
     })
+    // Counted once committed: a batch whose commit failed is relayed again, by any replica.
+    counted(relayed)
+    return full
   }
 
   return startRelayLoop({
@@ -111,7 +116,7 @@ export interface ServiceRelayDeps<DB> {
   db: Kysely<DB>
   logger: Logger
   redis: () => Redis
-  /** Where the outbox's lag gauge is reported; none without it. */
+  /** Where the outbox's lag gauge and relayed counter are reported; none without it. */
   registry?: Registry
 }
 

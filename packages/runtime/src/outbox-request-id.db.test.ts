@@ -4,7 +4,6 @@ import { Redis } from 'ioredis'
 import type { Kysely } from 'kysely'
 import { pino } from 'pino'
 import {
-  BranchUpdate,
   BRANCH_UPDATE_OUTBOX,
   BRANCH_UPDATES_QUEUE,
   branchUpdateJobId,
@@ -17,6 +16,7 @@ import { insertOutboxMessage, outboxTransactionsOf } from './outbox-store.js'
 import { queueMetrics } from './queue-metrics.js'
 import { startQueueWorker } from './queue-worker.js'
 import { currentRequestId, runWithRequestId } from './request-context.js'
+import { testBranchUpdate } from './testing/branch-update.js'
 import { createTestSchema, type TestSchema } from './testing/test-schema.js'
 
 // A real PostgreSQL (see createTestSchema) and Redis (TEST_REDIS_URL or the loopback's).
@@ -39,15 +39,6 @@ afterAll(async () => {
   await database.drop()
 })
 
-function update(branch: string): BranchUpdate {
-  return BranchUpdate.fromJSON({
-    projectId: 7,
-    branch,
-    before: 'a'.repeat(40),
-    after: 'b'.repeat(40),
-  })
-}
-
 async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>): Promise<T> {
   for (let i = 0; i < 200; i++) {
     const value = await probe()
@@ -59,8 +50,8 @@ async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>): 
 
 describe('the request id through an outbox', () => {
   it('is kept with the row, put in the job, and the worker runs and logs the job inside it', async () => {
-    const withId = update('with-id')
-    const withoutId = update('without-id')
+    const withId = testBranchUpdate('with-id')
+    const withoutId = testBranchUpdate('without-id')
     const db = database.db
     await runWithRequestId('req-7f3a', () => insertOutboxMessage(db, BRANCH_UPDATE_OUTBOX, withId))
     await insertOutboxMessage(db, BRANCH_UPDATE_OUTBOX, withoutId)

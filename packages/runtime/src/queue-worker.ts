@@ -1,4 +1,4 @@
-import { Worker, type Processor } from 'bullmq'
+import { UnrecoverableError, Worker, type Processor } from 'bullmq'
 import type { Redis } from 'ioredis'
 import { requestIdOf, requestScopedProcessor } from './job-request-id.js'
 import type { Logger } from './logger.js'
@@ -43,4 +43,40 @@ export function startQueueWorker<Data>(
     ),
   )
   return worker
+}
+
+/** One kind of queued message and what a worker does with it. */
+export interface MessageWorkerSpec<M> {
+  /** The kind named in the error of a job that is not one (`not a <kind> message`). */
+  kind: string
+  decode: (data: unknown) => M | undefined
+  /** The service's batched, idempotent work for one message; answers the rows it changed. */
+  run: (message: M) => Promise<number>
+  /** The log line after a run: its fields and its text. */
+  logged: (message: M, count: number) => [Record<string, unknown>, string]
+}
+
+/**
+ * A worker on `queue` that runs one message at a time through `spec`: a
+ * malformed message fails for good, and a job whose worker dies is taken
+ * back when its lock lapses and runs again, finishing what is left.
+ */
+export function startMessageWorker<M>(
+  context: WorkerContext,
+  queue: string,
+  spec: MessageWorkerSpec<M>,
+): Worker {
+  return startQueueWorker<unknown>(
+    context,
+    queue,
+    async (job) => {
+      const message = spec.decode(job.data)
+      if (!message) throw new UnrecoverableError(`not a ${spec.kind} message`)
+      const count = await spec.run(message)
+      const [fields, text] = spec.logged(message, count)
+      context.logger.info({ ...fields, queue }, text)
+      return count
+    },
+    1,
+  )
 }

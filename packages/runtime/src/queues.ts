@@ -14,9 +14,25 @@ export const WORKER_LOCK_OPTIONS = {
   maxStalledCount: 5,
 } as const satisfies Partial<WorkerOptions>
 
-/** Key prefix for BullMQ queues; a test run can isolate itself with its own. */
+let activePrefix: string | undefined
+
+/**
+ * The Redis key prefix of this process's installation (installation.ts):
+ * every queue, the change channel, heartbeats and rate limits live under it.
+ * Set once at start by `joinInstallation`; unit tests that run no process
+ * start set QUEUE_PREFIX instead.
+ */
 export function queuePrefix(): string {
-  return process.env['QUEUE_PREFIX'] || 'bull'
+  const prefix = activePrefix ?? process.env['QUEUE_PREFIX']
+  if (!prefix) {
+    throw new Error('the queue prefix was asked for before the installation was resolved')
+  }
+  return prefix
+}
+
+/** Makes `prefix` this process's queue prefix (once, at start). */
+export function setQueuePrefix(prefix: string): void {
+  activePrefix = prefix
 }
 
 /** An ioredis connection as BullMQ wants it (no per-command retry limit). */

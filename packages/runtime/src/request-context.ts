@@ -9,6 +9,12 @@ export interface RequestContext {
    * gRPC calls it started are cancelled with it.
    */
   signal?: AbortSignal
+  /**
+   * The HTTP request may be sent again as a whole (its method is idempotent in HTTP's sense:
+   * GET, HEAD, OPTIONS, PUT, DELETE), as a load balancer in front of the gateways does after a
+   * broken connection; so may a write it makes whose replica died during the call.
+   */
+  resendable?: boolean
 }
 
 const storage = new AsyncLocalStorage<RequestContext>()
@@ -21,10 +27,17 @@ export function runWithRequestId<T>(
   requestId: string | undefined,
   fn: () => T,
   signal?: AbortSignal,
+  resendable = false,
 ): T {
   const context: RequestContext = { requestId: requestId || randomUUID() }
   if (signal) context.signal = signal
+  if (resendable) context.resendable = true
   return storage.run(context, fn)
+}
+
+/** Whether the running request may be sent again as a whole (RequestContext.resendable). */
+export function currentRequestResendable(): boolean {
+  return storage.getStore()?.resendable === true
 }
 
 export function currentRequestId(): string | undefined {

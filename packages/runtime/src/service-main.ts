@@ -1,10 +1,11 @@
 import type { Kysely, Migration } from 'kysely'
 import type { Redis } from 'ioredis'
 import { startChangeForwarder } from './change-events.js'
-import { createDatabase, migrateToLatest } from './db.js'
+import { checkPooledSchema, createDatabase, migrateToLatest } from './db.js'
 import { GrpcServer } from './grpc-server.js'
 import { createLogger, type Logger } from './logger.js'
 import { startTracing } from './tracing.js'
+import { joinInstallation } from './installation.js'
 import { createRegistry, startMetricsServer, type Registry } from './metrics.js'
 import { createRedisConnection } from './queues.js'
 import { loadServiceConfig, type ServiceConfig } from './service-config.js'
@@ -65,7 +66,7 @@ export async function runDomainService<DB>(
   role: string,
 ): Promise<void> {
   const extraRole = service.info.extraRoles.find((candidate) => candidate.name === role)
-  const config = loadServiceConfig(extraRole?.grpcPort ?? service.info.grpcPort)
+  const config = loadServiceConfig(extraRole?.grpcPort ?? service.info.grpcPort, service.info.name)
   const logger = createLogger(service.info.name, config.LOG_LEVEL)
   const registry = createRegistry(service.info.name)
   const db = createDatabase<DB>({
@@ -75,6 +76,7 @@ export async function runDomainService<DB>(
     sslCaFile: config.DATABASE_SSL_CA_FILE,
     statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS ?? statementTimeoutFor(role),
     registry,
+    pooler: config.DATABASE_POOLER,
   })
   let redis: Redis | undefined
   const deps: ServiceDeps<DB> = {
@@ -93,6 +95,11 @@ export async function runDomainService<DB>(
     await redis?.quit()
   })
 
+  if (config.DATABASE_POOLER === 'transaction') {
+    const pooled = await checkPooledSchema(db as Kysely<unknown>, service.info.schema ?? 'public')
+    logger.info(pooled, 'behind a transaction pooler: search_path and statement_timeout are its')
+  }
+
   if (role === 'migrate') {
     const results = await migrateToLatest(
       db as Kysely<unknown>,
@@ -106,6 +113,19 @@ export async function runDomainService<DB>(
     return
   }
 
+  // Before anything names a Redis key: queues, the change channel and heartbeats live under
+  // the installation's prefix, which another installation on this Redis may not hold.
+  await joinInstallation(
+    {
+      installationId: config.INSTALLATION_ID,
+      queuePrefix: config.QUEUE_PREFIX,
+      databaseUrl: config.DATABASE_URL,
+      sslCaFile: config.DATABASE_SSL_CA_FILE,
+    },
+    deps.redis(),
+    logger,
+  )
+
   const metricsServer = await startMetricsServer(registry, config.METRICS_PORT, config.METRICS_HOST)
   onShutdown(() => new Promise((resolve) => metricsServer.close(resolve)))
 
@@ -114,7 +134,8 @@ export async function runDomainService<DB>(
     // the gateways hear of each write while any of them runs.
     onShutdown(
       startChangeForwarder({
-        databaseUrl: config.DATABASE_URL,
+        // LISTEN holds a session: straight to PostgreSQL, never through a transaction pooler.
+        databaseUrl: config.DATABASE_DIRECT_URL ?? config.DATABASE_URL,
         schema: service.info.schema,
         redis: deps.redis(),
         logger,

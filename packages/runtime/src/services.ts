@@ -46,6 +46,15 @@ export function addressVariable(serverName: string): string {
   return `${serverName.replace(/-/g, '_').toUpperCase()}_ADDR`
 }
 
+/**
+ * The variable naming a service's own PostgreSQL database, e.g.
+ * IDENTITY_DATABASE_URL, MERGE_REQUESTS_DATABASE_URL; unset, the service
+ * uses DATABASE_URL, the database every service without one of its own shares.
+ */
+export function databaseUrlVariable(serviceName: string): string {
+  return `${serviceName.replace(/-/g, '_').toUpperCase()}_DATABASE_URL`
+}
+
 /** The entry for one domain service; throws on a name that is not in DOMAIN_SERVICES. */
 export function domainService(name: string): ServiceInfo {
   const info = DOMAIN_SERVICES.find((service) => service.name === name)

@@ -1,5 +1,6 @@
-import { status } from '@grpc/grpc-js'
+import { Metadata, status } from '@grpc/grpc-js'
 import { Registry } from 'prom-client'
+import { PASSED_ON_KEY } from './grpc-status.js'
 import { breakerFor, CircuitOpenError, type BreakerOptions } from './upstream-breaker.js'
 
 const OPTIONS: BreakerOptions = {
@@ -14,6 +15,18 @@ const failing = (code: number) => () =>
   Promise.reject(Object.assign(new Error(`code ${code}`), { code }))
 
 describe('breakerFor', () => {
+  it('does not count an UNAVAILABLE that the upstream passed on from a service behind it', async () => {
+    const breaker = breakerFor('working:1', new Registry(), OPTIONS)
+    const metadata = new Metadata()
+    metadata.set(PASSED_ON_KEY, '1')
+    const passedOn = () =>
+      Promise.reject(Object.assign(new Error('behind'), { code: status.UNAVAILABLE, metadata }))
+    for (let i = 0; i < 10; i++) {
+      await expect(breaker.run(passedOn)).rejects.toMatchObject({ code: status.UNAVAILABLE })
+    }
+    await expect(breaker.run(() => Promise.resolve('answer'))).resolves.toBe('answer')
+  })
+
   it('opens after transport failures and refuses calls without sending them', async () => {
     const registry = new Registry()
     const breaker = breakerFor('dead:1', registry, OPTIONS)

@@ -1,6 +1,7 @@
 import { status, type ServiceError } from '@grpc/grpc-js'
 import CircuitBreaker from 'opossum'
 import { Counter, Gauge, type Registry } from 'prom-client'
+import { PASSED_ON_KEY } from './grpc-status.js'
 
 /** How an upstream's breaker decides; the defaults suit loopback and in-cluster calls. */
 export interface BreakerOptions {
@@ -34,8 +35,16 @@ const TRANSPORT_FAILURES: ReadonlySet<number> = new Set([
   status.DEADLINE_EXCEEDED,
 ])
 
+/**
+ * Whether the upstream itself failed: UNAVAILABLE or DEADLINE_EXCEEDED, unless
+ * it passed on what a service behind it answered (PASSED_ON_KEY). A merge
+ * requests server whose call to a killed repository role failed is working,
+ * and its other calls must not be refused for it.
+ */
 export function isTransportFailure(error: unknown): boolean {
-  return TRANSPORT_FAILURES.has((error as Partial<ServiceError>).code ?? -1)
+  const { code, metadata } = error as Partial<ServiceError>
+  if (!TRANSPORT_FAILURES.has(code ?? -1)) return false
+  return metadata?.get(PASSED_ON_KEY)[0] === undefined
 }
 
 /** The error of a call the breaker refused without sending it. */
@@ -53,6 +62,8 @@ type Call = () => Promise<unknown>
 export interface UpstreamBreaker {
   /** Runs the call unless the upstream's breaker is open (then CircuitOpenError at once). */
   run: <T>(call: () => Promise<T>) => Promise<T>
+  /** Whether it refuses calls now (open, not yet letting one through to try). */
+  isOpen: () => boolean
 }
 
 interface Meters {
@@ -123,6 +134,7 @@ export function breakerFor(
   })
   breaker.on('close', () => (inARow = 0))
   return {
+    isOpen: () => breaker.opened,
     run: async <T>(call: () => Promise<T>): Promise<T> => {
       try {
         return (await breaker.fire(call)) as T

@@ -6,14 +6,36 @@
 /** Where project avatars are served, outside /api/v4 (AvatarUploader's store_dir). */
 export const PROJECT_AVATAR_PATH = '/uploads/-/system/project/avatar'
 
+/** An uploaded avatar's URL under `path`; null without one. */
+function uploadedAvatarUrl(
+  externalUrl: string,
+  path: string,
+  id: number,
+  filename: string | null | undefined,
+): string | null {
+  if (filename === undefined || filename === null) return null
+  return `${externalUrl}${path}/${id}/${encodeURIComponent(filename)}`
+}
+
 /** Project#avatar_url(only_path: false): the uploaded avatar's URL, null without one. */
 export function projectAvatarUrl(
   externalUrl: string,
   projectId: number,
   filename: string | null | undefined,
 ): string | null {
-  if (filename === undefined || filename === null) return null
-  return `${externalUrl}${PROJECT_AVATAR_PATH}/${projectId}/${encodeURIComponent(filename)}`
+  return uploadedAvatarUrl(externalUrl, PROJECT_AVATAR_PATH, projectId, filename)
+}
+
+/** Where user avatars are served, outside /api/v4 (AvatarUploader's store_dir). */
+export const USER_AVATAR_PATH = '/uploads/-/system/user/avatar'
+
+/** User#avatar_url(only_path: false) for an uploaded avatar; null without one (no Gravatar). */
+export function userAvatarUrl(
+  externalUrl: string,
+  userId: number,
+  filename: string | null | undefined,
+): string | null {
+  return uploadedAvatarUrl(externalUrl, USER_AVATAR_PATH, userId, filename)
 }
 
 /** The host clients reach the instance at (ssh clone URLs use it). */

@@ -29,6 +29,10 @@ import { alertRoutes } from './routes/alerts.routes.js'
 import { ApiRouter } from './routes/api-router.js'
 import { eventRoutes } from './routes/events.routes.js'
 import { groupRoutes } from './routes/groups.routes.js'
+import { groupSharingRoutes } from './routes/group-sharing.routes.js'
+import { groupUpdateRoutes } from './routes/group-updates.routes.js'
+import { groupDeletionRoutes } from './routes/group-deletion.routes.js'
+import { userDeletionRoutes } from './routes/user-deletion.routes.js'
 import { healthRoutes, type ReadinessCheck } from './routes/health.routes.js'
 import { metadataRoutes } from './routes/metadata.routes.js'
 import { memberRoleRoutes } from './routes/member-roles.routes.js'
@@ -37,23 +41,35 @@ import { mergeRequestAreaRoutes } from './routes/merge-request-area.routes.js'
 import { commitStatusRoutes } from './routes/commit-statuses.routes.js'
 import { jobRoutes } from './routes/jobs.routes.js'
 import { jobTokenScopeRoutes } from './routes/job-token-scope.routes.js'
-import { applicationSettingsRoutes, projectHookRoutes } from './routes/project-hooks.routes.js'
+import { applicationSettingsRoutes } from './routes/application-settings.routes.js'
+import { projectHookRoutes } from './routes/project-hooks.routes.js'
 import { protectedBranchRoutes } from './routes/protected-branches.routes.js'
 import { runnerRoutes } from './routes/runners.routes.js'
 import { runnerProtocolRoutes } from './routes/runner-protocol.routes.js'
 import { personalAccessTokenRoutes } from './routes/personal-access-tokens.routes.js'
 import { pipelineTriggerRoutes } from './routes/pipeline-triggers.routes.js'
+import { ciVariableRoutes } from './routes/ci-variables.routes.js'
 import { pipelineRoutes } from './routes/pipelines.routes.js'
 import { projectRoutes } from './routes/projects.routes.js'
 import { projectStarRoutes } from './routes/project-stars.routes.js'
+import { projectTransferRoutes } from './routes/project-transfers.routes.js'
+import { projectForkRoutes } from './routes/project-forks.routes.js'
+import { projectDeletionRoutes } from './routes/project-deletion.routes.js'
 import { repositoryBranchRoutes } from './routes/repository-branches.routes.js'
+import { repositoryCommitChangeRoutes } from './routes/repository-commit-changes.routes.js'
 import { repositoryCommitRoutes } from './routes/repository-commits.routes.js'
 import { repositoryCompareRoutes } from './routes/repository-compare.routes.js'
 import { repositoryFileRoutes } from './routes/repository-files.routes.js'
+import { repositoryArchiveRoutes } from './routes/repository-archive.routes.js'
+import { repositoryBlameRoutes } from './routes/repository-blame.routes.js'
+import { repositoryBlobRoutes } from './routes/repository-blobs.routes.js'
 import { repositoryTreeRoutes } from './routes/repository-tree.routes.js'
 import { repositoryTagRoutes } from './routes/repository-tags.routes.js'
 import { samlIdentityRoutes } from './routes/saml-identities.routes.js'
 import { uploadRoutes } from './routes/uploads.routes.js'
+import { impersonationTokenRoutes } from './routes/impersonation-tokens.routes.js'
+import { userMembershipRoutes } from './routes/user-memberships.routes.js'
+import { userStatusRoutes } from './routes/user-status.routes.js'
 import { userRoutes } from './routes/users.routes.js'
 
 export const API_PREFIX = '/api/v4'
@@ -127,13 +143,23 @@ export function createApp(deps: AppDeps): Express {
   const api = new ApiRouter(API_PREFIX, routeDeps)
   metadataRoutes(api, deps.revision)
   userRoutes(api, deps.identity)
+  userMembershipRoutes(api, deps.identity, deps.projects)
+  userStatusRoutes(api, deps.identity)
   personalAccessTokenRoutes(api, deps.identity, deps.tokenCache)
-  groupRoutes(api, deps.identity)
+  impersonationTokenRoutes(api, deps.identity, deps.tokenCache)
+  groupRoutes(api, deps.identity, deps.projects)
+  groupSharingRoutes(api, deps.identity)
+  groupUpdateRoutes(api, deps.identity)
+  groupDeletionRoutes(api, deps.identity)
+  userDeletionRoutes(api, deps.identity)
   memberRoutes(api, deps.identity)
   memberRoleRoutes(api, deps.identity)
   samlIdentityRoutes(api, deps.identity)
   projectRoutes(api, deps.identity, deps.projects)
   projectStarRoutes(api, deps.identity, deps.projects)
+  projectTransferRoutes(api, deps.projects)
+  projectForkRoutes(api, deps.projects)
+  projectDeletionRoutes(api, deps.projects)
   projectHookRoutes(api, {
     projects: deps.projects,
     samples:
@@ -148,8 +174,12 @@ export function createApp(deps: AppDeps): Express {
     repositoryTagRoutes(api, deps.repository, deps.externalUrl)
     repositoryBranchRoutes(api, deps.repository, deps.externalUrl)
     repositoryCommitRoutes(api, deps.repository, deps.externalUrl)
+    repositoryCommitChangeRoutes(api, deps.repository, deps.externalUrl)
     repositoryTreeRoutes(api, deps.repository)
     repositoryFileRoutes(api, deps.repository)
+    repositoryBlameRoutes(api, deps.repository, deps.externalUrl)
+    repositoryBlobRoutes(api, deps.repository, deps.externalUrl)
+    repositoryArchiveRoutes(api, deps.repository)
     repositoryCompareRoutes(api, deps.repository, deps.externalUrl)
   }
   if (deps.mergeRequests && deps.pipelines) {
@@ -157,6 +187,7 @@ export function createApp(deps: AppDeps): Express {
       projects: deps.projects,
       mergeRequests: deps.mergeRequests,
       pipelines: deps.pipelines,
+      repository: deps.repository,
     })
   }
   if (deps.pipelines) {
@@ -172,6 +203,7 @@ export function createApp(deps: AppDeps): Express {
     pipelineTriggerRoutes(api, { ...routeDeps, pipelines: deps.pipelines })
     runnerRoutes(api, { ...routeDeps, pipelines: deps.pipelines })
     jobTokenScopeRoutes(api, { ...routeDeps, pipelines: deps.pipelines })
+    ciVariableRoutes(api, deps.pipelines)
     runnerProtocolRoutes(api, {
       pipelines: deps.pipelines,
       longPollMs: deps.runnerLongPollMs ?? 50_000,

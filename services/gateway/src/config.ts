@@ -1,6 +1,13 @@
 import { isIP } from 'node:net'
 import { z } from 'zod'
-import { defaultAddresses, env, internalSecretSetting, loadConfig } from '@suite/runtime'
+import {
+  defaultAddresses,
+  env,
+  installationIdSetting,
+  internalSecretSetting,
+  loadConfig,
+  queuePrefixSetting,
+} from '@suite/runtime'
 
 /** The default loopback address of a gRPC server, from the suite's port table. */
 function defaultAddress(variable: string): string {
@@ -59,9 +66,12 @@ export function loadGatewayConfig(environment: NodeJS.ProcessEnv = process.env) 
       // unset, /metrics is served on PORT.
       METRICS_PORT: env.port(0),
       EXTERNAL_URL: z.url().optional(),
-      // Only for the readiness check; without it the check is left out.
+      // For the readiness check and, without INSTALLATION_ID, the installation's identity.
       DATABASE_URL: z.url().optional(),
       REDIS_URL: env.url('redis://127.0.0.1:6379'),
+      // Which installation this gateway serves, and its Redis key prefix (installation.ts).
+      INSTALLATION_ID: installationIdSetting(),
+      QUEUE_PREFIX: queuePrefixSetting(),
       IDENTITY_ADDR: env.address(defaultAddress('IDENTITY_ADDR')),
       PROJECTS_ADDR: env.address(defaultAddress('PROJECTS_ADDR')),
       MERGE_REQUESTS_ADDR: env.address(defaultAddress('MERGE_REQUESTS_ADDR')),
@@ -110,6 +120,11 @@ export function loadGatewayConfig(environment: NodeJS.ProcessEnv = process.env) 
     externalUrl: (raw.EXTERNAL_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
     databaseUrl: raw.DATABASE_URL,
     redisUrl: raw.REDIS_URL,
+    installation: Object.freeze({
+      installationId: raw.INSTALLATION_ID,
+      queuePrefix: raw.QUEUE_PREFIX,
+      databaseUrl: raw.DATABASE_URL,
+    }),
     logLevel: raw.LOG_LEVEL,
     readModelEntries: raw.READ_MODEL_ENTRIES,
     trustProxy: raw.TRUST_PROXY,

@@ -8,6 +8,7 @@ import {
   createRedisConnection,
   createRegistry,
   handleShutdown,
+  joinInstallation,
   pingRedis,
   roleAlive,
   DOMAIN_SERVICES,
@@ -68,6 +69,8 @@ const redis = createRedisConnection(config.redisUrl)
 // A Redis outage shows in /-/readiness; ioredis reconnects by itself.
 redis.on('error', (err: Error) => logger.debug({ err }, 'redis connection error'))
 onShutdown(() => Promise.resolve(redis.disconnect()))
+// Before anything names a Redis key (the change channel, rate limits, heartbeats).
+await joinInstallation(config.installation, redis, logger)
 
 // Set as shutdown starts: readiness fails first, so the Service stops sending requests
 // before the server closes.
@@ -151,11 +154,21 @@ server.once('error', (err) => {
 server.listen(config.port, config.host, () => {
   logger.info({ port: config.port, host: config.host }, 'gateway listening')
 })
+// While draining, every answer says Connection: close, so a client opens its next connection
+// elsewhere (another gateway) instead of sending a request on a socket this one closes; the
+// listener stays open for DRAIN_MS so that requests already on their way are answered, then
+// closes, and the connections left idle close with it.
+const DRAIN_MS = 1_000
+server.on('request', (_req: unknown, res: { shouldKeepAlive: boolean }) => {
+  if (draining) res.shouldKeepAlive = false
+})
 onShutdown(
   () =>
     new Promise<void>((resolve) => {
-      server.close(() => resolve())
-      server.closeIdleConnections()
+      setTimeout(() => {
+        server.close(() => resolve())
+        server.closeIdleConnections()
+      }, DRAIN_MS)
     }),
 )
 if (config.metricsPort) {

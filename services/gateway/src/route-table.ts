@@ -10,7 +10,7 @@ export interface Operation {
   /** A paginated list: page and per_page, and the pagination headers. */
   list: boolean
   /** Whether a success has a body (a presenter), and of which type. */
-  body: 'json' | 'text' | 'none'
+  body: 'json' | 'text' | 'binary' | 'none'
   /** The area the route declares, if it names one (else route-areas.ts's patterns place it). */
   area?: string
   /** The entity schema the route declares it answers, if it names one. */

@@ -1,4 +1,5 @@
 import { createRedisConnection, keepCachesCurrent, type ServiceDeps } from '@suite/runtime'
+import { eventDelivery } from './clients/event-delivery.js'
 import { createPorts } from './clients/ports.js'
 import { createProjectSettingsCache } from './clients/projects.js'
 import { loadMergeRequestsConfig } from './config.js'
@@ -40,9 +41,16 @@ export function mergeRequestsDeps(deps: ServiceDeps<Database>): WiredDeps {
     workQueues(deps.redis),
     heldProjects,
   )
+  // A write's activity events reach the projects service before the write is answered.
+  const events = eventDelivery(
+    config.projectsAddress,
+    deps.registry,
+    deps.config.INTERNAL_API_SECRET,
+    deps.logger,
+  )
   return {
     deps: {
-      stores: createStores(deps.db, { listCounts }),
+      stores: createStores(deps.db, { listCounts, eventsCommitted: events.deliver }),
       ports,
       logger: deps.logger,
       settings: {
@@ -52,6 +60,7 @@ export function mergeRequestsDeps(deps: ServiceDeps<Database>): WiredDeps {
     },
     close: () => {
       close()
+      events.close()
       subscriber.disconnect()
     },
   }

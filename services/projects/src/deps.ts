@@ -1,20 +1,33 @@
+import type { ApplicationSettingsStore } from './domain/ports.js'
+import { applicationSettingsStore } from './store/application-settings.store.js'
 import { randomBytes } from 'node:crypto'
-import { createRateLimiter, createSecretBox, type ServiceDeps } from '@suite/runtime'
+import {
+  createRateLimiter,
+  createSecretBox,
+  PROJECT_DELETED_ROUTE,
+  startServiceOutboxRelay,
+  type ServiceDeps,
+} from '@suite/runtime'
 import { createIdentityPort } from './clients/identity.js'
 import { sendHookRequest } from './clients/hook-request.js'
 import { createRepositoryClient } from './clients/repository.js'
 import { loadProjectsConfig, type ProjectsConfig } from './config.js'
 import { listAbilityScopes } from './domain/ability-scope.js'
+import type { NamespaceProjectsDeps } from './domain/namespace-projects.js'
 import type { DeliveryPorts, PayloadPorts } from './domain/hook-deliveries.js'
 import { maskedUrl } from './domain/hook-url.js'
-import type { EventReader, ScopesOf } from './domain/list-events.js'
+import type { EventRpcDeps } from './rpc/event.rpc.js'
+import { reportedEvents } from './store/reported-events.js'
 import type { ProtectedBranchDeps } from './domain/protected-branches.js'
+import type { DeletionRpcDeps } from './rpc/deletion.rpc.js'
 import type { HookRpcDeps } from './rpc/hook.rpc.js'
 import type { ProjectRpcDeps } from './rpc/project.rpc.js'
 import type { StarRpcDeps } from './rpc/star.rpc.js'
 import { accessFactsOutbox } from './store/access-facts-outbox.store.js'
 import { eventReader } from './store/event-reads.store.js'
 import { HooksStore } from './store/hooks.store.js'
+import { NamespaceProjectsStore } from './store/namespace-projects.store.js'
+import { ProjectDeletionsStore } from './store/project-deletions.store.js'
 import { ProjectsStore } from './store/projects.store.js'
 import { ProtectedBranchesStore } from './store/protected-branches.store.js'
 import type { Database } from './store/schema.js'
@@ -86,11 +99,14 @@ export function hookRuntime(
 
 /** What each gRPC service of the server role is given. */
 export interface ProjectsDeps {
-  events: { reader: EventReader; scopesOf: ScopesOf }
+  applicationSettings: ApplicationSettingsStore
+  deletions: DeletionRpcDeps
+  events: EventRpcDeps
   hooks: HookRpcDeps
   protectedBranches: ProtectedBranchDeps
   projects: ProjectRpcDeps
   stars: StarRpcDeps
+  namespaceProjects: NamespaceProjectsDeps
 }
 
 /** The server role's dependencies and what stops what they started. */
@@ -101,8 +117,9 @@ export interface WiredDeps {
 
 /**
  * The server role's stores, its identity and repository clients, the hook
- * test limit and the relay that publishes the access facts project writes
- * queue (started here, woken after each such write).
+ * test limit, the relay that publishes the access facts project writes
+ * queue and the relay of deletions to every service's `*.project-deleted`
+ * queue (started here, each woken after the writes that feed it).
  */
 export function projectsDeps(service: ServiceDeps<Database>): WiredDeps {
   const config = loadProjectsConfig()
@@ -123,12 +140,23 @@ export function projectsDeps(service: ServiceDeps<Database>): WiredDeps {
     logger: service.logger,
     redis: service.redis,
   })
+  // A deletion's message goes to every service's queue; woken after each deletion.
+  const deletionRelay = startServiceOutboxRelay(PROJECT_DELETED_ROUTE, service, 'project deletions')
   const projects = hooks.projects
+  const settings = applicationSettingsStore(service.db)
   return {
     deps: {
+      applicationSettings: settings,
+      deletions: {
+        projects,
+        mark: new ProjectDeletionsStore(service.db),
+        identity,
+        onDeletionQueued: deletionRelay.wake,
+      },
       events: {
         reader: eventReader(service.db),
         scopesOf: (caller) => listAbilityScopes(identity, caller),
+        record: reportedEvents(service.db, service.registry),
       },
       hooks: {
         ...hooks,
@@ -141,15 +169,20 @@ export function projectsDeps(service: ServiceDeps<Database>): WiredDeps {
         identity,
       },
       stars: { store: new StarsStore(service.db), projects, identity, repository },
+      namespaceProjects: {
+        store: new NamespaceProjectsStore(service.db),
+        onAccessFactsQueued: relay.wake,
+      },
       projects: {
         store: projects,
         logger: service.logger,
-        ports: { identity, repository },
+        ports: { identity, repository, settings },
         onAccessFactsQueued: relay.wake,
       },
     },
     close: async () => {
       await relay.stop()
+      await deletionRelay.stop()
       repository.close()
       identity.close()
     },

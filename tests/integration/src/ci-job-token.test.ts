@@ -164,7 +164,8 @@ describe('CI_JOB_TOKEN', () => {
     })
     expect([added.status, added.body]).toEqual([
       201,
-      { source_project_id: upstream.id, target_project_id: downstream.id },
+      // Entities::ProjectScopeLink: the source is the project whose scope this is.
+      { source_project_id: downstream.id, target_project_id: upstream.id },
     ])
     const list = await api<ProjectJson[]>(`/projects/${downstream.id}/job_token_scope/allowlist`, {
       token: owner.token,

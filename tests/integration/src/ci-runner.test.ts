@@ -25,6 +25,7 @@ import {
 } from './support/runner-client'
 import { runShellJob, traceChecksum } from './support/shell-executor'
 import { RUNNER_REGISTRATION_TOKEN } from './support/launch-suite'
+import { gatewayUrl } from './support/suite-state'
 import { DEVELOPER, MAINTAINER, type ProjectJson } from './support/types'
 
 // Jobs run for real (git, bash) on two shared cores.
@@ -794,15 +795,18 @@ describe('who may hold a long poll (POST /jobs/request with last_update)', () =>
   })
 
   it('holds two long polls of one runner; a third is answered 204 at once', async () => {
+    // The cap is each gateway's, as each Workhorse holds its own polls: all three go to one
+    // gateway, not through the balancer that alternates between them (REPLICAS=2).
+    const pinned = new RunnerClient(runner.token, gatewayUrl())
     const finished: number[] = []
-    const held = [runner.requestJob(current), runner.requestJob(current)].map((request) =>
+    const held = [pinned.requestJob(current), pinned.requestJob(current)].map((request) =>
       request.then((res) => {
         finished.push(Date.now())
         return res
       }),
     )
     await sleep(500)
-    const extra = await runner.requestJob(current)
+    const extra = await pinned.requestJob(current)
     const extraDone = Date.now()
     expect(extra.status).toBe(204)
     expect(extra.lastUpdate).toMatch(/\S/)

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis'
 import { removeSuiteData, say } from './support/launch-suite'
 import { stopProcess, tail } from './support/processes'
+import { stopSharedBalancer } from './support/shared-suite'
 import { ENV_STATE_FILE, readSuiteState } from './support/suite-state'
 
 /**
@@ -30,10 +31,11 @@ async function removeQueueKeys(prefix: string): Promise<void> {
 }
 
 /**
- * Stops the suite global-setup started (SIGTERM, SIGKILL after 15 s), drops
+ * Stops the balancer and the suite global-setup started (SIGTERM, SIGKILL after 15 s), drops
  * its database and queue keys and removes its temporary directory. Jest needs the default export.
  */
 export default async function globalTeardown(): Promise<void> {
+  await stopSharedBalancer()
   const stateFile = process.env[ENV_STATE_FILE]
   if (!stateFile) return
   const state = readSuiteState(stateFile)

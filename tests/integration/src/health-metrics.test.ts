@@ -1,6 +1,6 @@
 import { api } from './support/api'
 import { createUser } from './support/factories'
-import { rootToken } from './support/suite-state'
+import { gatewayUrl, rootToken } from './support/suite-state'
 
 /** Sample lines of one metric family's histogram buckets. */
 function bucketLines(text: string): string[] {
@@ -20,13 +20,19 @@ describe('health and metrics', () => {
     let text = ''
 
     beforeAll(async () => {
+      // A gateway's metrics are its own process's: the requests they must count go to the
+      // gateway that is then asked, not through a balancer in front of several.
+      const gateway = gatewayUrl()
       const [a, b] = await Promise.all([createUser(), createUser()])
       for (const id of [a.id, b.id, 1]) {
-        expect((await api(`/users/${id}`, { token: rootToken() })).status).toBe(200)
+        const res = await api(`${gateway}/api/v4/users/${id}`, { token: rootToken() })
+        expect(res.status).toBe(200)
       }
-      expect((await api('/users/999999999', { token: rootToken() })).status).toBe(404)
-      expect((await api('/no/such/route/12345', { token: rootToken() })).status).toBe(404)
-      const res = await api('/metrics')
+      const missing = await api(`${gateway}/api/v4/users/999999999`, { token: rootToken() })
+      expect(missing.status).toBe(404)
+      const noRoute = await api(`${gateway}/api/v4/no/such/route/12345`, { token: rootToken() })
+      expect(noRoute.status).toBe(404)
+      const res = await api(`${gateway}/metrics`)
       expect(res.status).toBe(200)
       expect(res.headers.get('content-type')).toMatch(/^text\/plain/)
       text = res.text

@@ -66,7 +66,7 @@ function createBranch(
   metadata.set('authorization', `Bearer ${repository.env['INTERNAL_API_SECRET']}`)
   return new Promise((resolve) => {
     client.createBranch(
-      { projectId, caller, name, ref: 'main' },
+      { projectId, caller, name, ref: 'main', authorName: '', authorEmail: '' },
       metadata,
       { deadline: Date.now() + 10_000 },
       (error, response) => {

@@ -26,10 +26,12 @@ import { DEVELOPER, type ProjectJson } from './support/types'
 // Workers (diff collection, head pipelines, auto-merge) and a job run for real on two shared cores.
 jest.setTimeout(150_000)
 
-/** Push pipelines would race the one each test creates: only API pipelines run. */
+/** Push and merge request pipelines would race the one each test creates: only API pipelines run. */
 const CI_CONFIG = `workflow:
   rules:
     - if: $CI_PIPELINE_SOURCE == "push"
+      when: never
+    - if: $CI_PIPELINE_SOURCE == "merge_request_event"
       when: never
     - when: always
 
@@ -71,13 +73,16 @@ describe('merge request auto-merge', () => {
    * A merge request from a new branch (one new file), with an API pipeline of
    * its head as its head pipeline (its job waits for a runner).
    */
-  async function requestWithPipeline(): Promise<{ mr: AutoMergeJson; pipeline: PipelineJson }> {
+  async function requestWithPipeline(
+    description = '',
+  ): Promise<{ mr: AutoMergeJson; pipeline: PipelineJson }> {
     const branch = uniqueName('auto')
     const head = await featureBranch(owner.token, project.id, branch)
     const created = await createMergeRequest(owner.token, project.id, {
       source_branch: branch,
       target_branch: 'main',
       title: `Auto-merge ${branch}`,
+      description,
     })
     await waitForDiff(owner.token, project.id, created.iid, head)
     const pipeline = await createPipeline(owner.token, project.id, branch)
@@ -155,8 +160,14 @@ describe('merge request auto-merge', () => {
     expect(after.head_pipeline).toEqual(expect.objectContaining({ status: 'canceled' }))
   })
 
-  it('merges the request as its merge user once the head pipeline succeeds', async () => {
-    const { mr, pipeline } = await requestWithPipeline()
+  it('merges the request as its merge user once the head pipeline succeeds, closing the issues it names', async () => {
+    const issue = await api<{ iid: number }>(`/projects/${project.id}/issues`, {
+      method: 'POST',
+      token: owner.token,
+      body: { title: 'Closed by auto-merge' },
+    })
+    expect(issue.status).toBe(201)
+    const { mr, pipeline } = await requestWithPipeline(`Resolves #${issue.body.iid}`)
     const mainBefore = await branchHead(owner.token, project.id, 'main')
     await setAutoMerge(developer, mr)
 
@@ -175,6 +186,15 @@ describe('merge request auto-merge', () => {
     const mainAfter = await branchHead(owner.token, project.id, 'main')
     expect(mainAfter).not.toBe(mainBefore)
     expect(mainAfter).toBe(merged.merge_commit_sha)
+    // PostMergeService#close_issues as the merge user, as for a merge through the API.
+    const closed = await api<{ state: string; closed_by: { id: number } | null }>(
+      `/projects/${project.id}/issues/${issue.body.iid}`,
+      { token: owner.token },
+    )
+    expect(closed.body).toMatchObject({
+      state: 'closed',
+      closed_by: expect.objectContaining({ id: developer.user.id }),
+    })
   })
 
   it('cancels instead of merging when the merge user may no longer merge', async () => {

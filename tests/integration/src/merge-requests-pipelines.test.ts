@@ -34,6 +34,8 @@ describe('merge request pipelines', () => {
   let project: ProjectJson
   let mr: MergeRequestJson
   let head: string
+  /** The pipeline the open created itself (the configuration has a merge request job). */
+  let opened: PipelineJson
 
   beforeAll(async () => {
     owner = await createUserWithToken()
@@ -52,11 +54,22 @@ describe('merge request pipelines', () => {
 
   const pipelines = () => mrPath(project.id, mr.iid, '/pipelines')
 
-  it('lists nothing before any pipeline exists', async () => {
-    const res = await api<PipelineJson[]>(pipelines(), { token: owner.token })
+  it('lists the merge request pipeline the open created', async () => {
+    let res = await api<PipelineJson[]>(pipelines(), { token: owner.token })
+    await eventually(async () => {
+      res = await api<PipelineJson[]>(pipelines(), { token: owner.token })
+      return res.body.length > 0
+    }, 30_000)
     expect(res.status).toBe(200)
-    expect(res.body).toEqual([])
-    expect(res.headers.get('x-total')).toBe('0')
+    expect(res.body).toEqual([
+      expect.objectContaining({
+        sha: head,
+        ref: `refs/merge-requests/${mr.iid}/head`,
+        source: 'merge_request_event',
+      }),
+    ])
+    expect(res.headers.get('x-total')).toBe('1')
+    opened = res.body[0] as PipelineJson
   })
 
   it('creates a detached merge request pipeline (200) and lists it, newest first', async () => {
@@ -103,7 +116,7 @@ describe('merge request pipelines', () => {
 
     const list = await api<PipelineJson[]>(pipelines(), { token: owner.token })
     expect(list.status).toBe(200)
-    expect(list.body.map((item) => item.id)).toEqual([second.body.id, pipeline.id])
+    expect(list.body.map((item) => item.id)).toEqual([second.body.id, pipeline.id, opened.id])
     expect(list.body[1]).toEqual(
       expect.objectContaining({
         id: pipeline.id,
@@ -117,7 +130,7 @@ describe('merge request pipelines', () => {
       query: { per_page: 1, page: 2 },
     })
     expect(paged.body.map((item) => item.id)).toEqual([pipeline.id])
-    expect(paged.headers.get('x-total')).toBe('2')
+    expect(paged.headers.get('x-total')).toBe('3')
   })
 
   it('the merge request shows its latest pipeline', async () => {
@@ -206,6 +219,17 @@ describe('merge request pipelines from .gitlab-ci.yml', () => {
       title: 'Branch pipelines',
     })
     await waitForDiff(owner.token, project.id, created.iid, head)
+    // The commit made the branch's push pipeline; the API pipeline comes after it.
+    let pushed: PipelineJson | undefined
+    await eventually(async () => {
+      const res = await api<PipelineJson[]>(`/projects/${project.id}/pipelines`, {
+        token: owner.token,
+        query: { ref: branch, source: 'push' },
+      })
+      pushed = res.body[0]
+      return pushed !== undefined
+    }, 20_000)
+    expect(pushed).toMatchObject({ sha: head, source: 'push' })
     const branchPipeline = await api<PipelineJson>(`/projects/${project.id}/pipeline`, {
       method: 'POST',
       token: owner.token,
@@ -215,7 +239,7 @@ describe('merge request pipelines from .gitlab-ci.yml', () => {
     const list = await api<PipelineJson[]>(mrPath(project.id, created.iid, '/pipelines'), {
       token: owner.token,
     })
-    expect(list.body.map((item) => item.id)).toEqual([branchPipeline.body.id])
+    expect(list.body.map((item) => item.id)).toEqual([branchPipeline.body.id, pushed?.id])
     let last: unknown
     const seen = await eventually(async () => {
       const res = await api<MergeRequestJson>(mrPath(project.id, created.iid), {

@@ -70,6 +70,76 @@ async function writeInternalNotes(): Promise<void> {
   await inPool(jobs, 8, (job) => job())
 }
 
+/** POST /projects/:id/issues by each signed-in caller (authorize! :create_issue). */
+const issueWrites = new Map<string, Answer>()
+
+async function createIssues(): Promise<void> {
+  const jobs = MATRIX_CALLERS.filter((caller) => caller.signedIn).flatMap((caller) =>
+    projects
+      .filter((f) => f.shape.publicBuilds)
+      .map((f) => async () => {
+        const res = await api(`/projects/${f.project.id}/issues`, {
+          method: 'POST',
+          token: tokenOf(caller),
+          body: { title: `Opened by the ${caller.role}`, confidential: true },
+        })
+        issueWrites.set(keyOf(caller.role, f.shape.visibility), res)
+      }),
+  )
+  await inPool(jobs, 8, (job) => job())
+}
+
+/** POST .../issues/:issue_iid/notes on the confidential issue by each signed-in caller. */
+const issueNoteWrites = new Map<string, Answer>()
+
+async function writeConfidentialIssueNotes(): Promise<void> {
+  const jobs = MATRIX_CALLERS.filter((caller) => caller.signedIn).flatMap((caller) =>
+    projects
+      .filter((f) => f.shape.publicBuilds)
+      .map((f) => async () => {
+        const res = await api(`/projects/${f.project.id}/issues/${f.confidentialIssueIid}/notes`, {
+          method: 'POST',
+          token: tokenOf(caller),
+          body: { body: `Commented by the ${caller.role}` },
+        })
+        issueNoteWrites.set(keyOf(caller.role, f.shape.visibility), res)
+      }),
+  )
+  await inPool(jobs, 8, (job) => job())
+}
+
+/**
+ * POST .../issues/:issue_iid/subscribe then /unsubscribe by every caller, on the
+ * plain issue and (subscribe only) the confidential one, before anyone but the
+ * owner comments on them: the owner wrote both, so is subscribed already (304).
+ */
+const subscriptionWrites = new Map<string, Answer>()
+
+async function writeIssueSubscriptions(): Promise<void> {
+  const jobs = MATRIX_CALLERS.flatMap((caller) =>
+    projects
+      .filter((f) => f.shape.publicBuilds)
+      .map((f) => async () => {
+        const token = caller.signedIn ? tokenOf(caller) : undefined
+        const send = async (iid: number, action: string) =>
+          api(`/projects/${f.project.id}/issues/${iid}/${action}`, { method: 'POST', token })
+        const at = (what: string) => keyOf(caller.role, f.shape.visibility, what)
+        subscriptionWrites.set(at('subscribe'), await send(f.issueIid, 'subscribe'))
+        subscriptionWrites.set(at('unsubscribe'), await send(f.issueIid, 'unsubscribe'))
+        subscriptionWrites.set(at('confidential'), await send(f.confidentialIssueIid, 'subscribe'))
+        // Time tracking: admin_issue after find_project_issue; a second project-wide
+        // write of each caller lands on the plain issue, never on the confidential one.
+        const spent = await api(`/projects/${f.project.id}/issues/${f.issueIid}/add_spent_time`, {
+          method: 'POST',
+          token,
+          body: { duration: '1h' },
+        })
+        subscriptionWrites.set(at('add_spent_time'), spent)
+      }),
+  )
+  await inPool(jobs, 8, (job) => job())
+}
+
 const keyOf = (...parts: string[]): string => parts.join(' | ')
 const rowName = (row: { route: string; variant?: string }): string =>
   row.variant ? `GET ${row.route} (${row.variant})` : `GET ${row.route}`
@@ -115,7 +185,10 @@ describe('resource permission matrix', () => {
     await inPool(projects, 3, (f) => readIds(f))
     for (const shape of GROUP_SHAPES) groups.push(await buildGroup(shape))
     await runMatrix()
+    await writeIssueSubscriptions()
     await writeInternalNotes()
+    await createIssues()
+    await writeConfidentialIssueNotes()
   }, 600_000)
 
   describe.each(MATRIX_CALLERS.map((caller) => [caller.role, caller] as const))(
@@ -153,6 +226,42 @@ describe('resource permission matrix', () => {
         },
       )
 
+      // API::Subscriptions on issues: authenticate!, then find_project_issue (404), then
+      // 304 when nothing changes (the owner wrote both issues, so follows them already).
+      it.each(VISIBILITIES)(
+        'POST /projects/:id/issues/:issue_iid/subscribe and /unsubscribe (%s project)',
+        (visibility) => {
+          const a = projectOracle(caller, { visibility, publicBuilds: true })
+          const seen = (what: string) => {
+            const answer = subscriptionWrites.get(keyOf(caller.role, visibility, what))
+            return [what, answer?.status]
+          }
+          const author = caller.role === 'owner'
+          const readable = a.readIssue
+          const readsSecret = a.readIssue && a.readConfidentialIssues
+          const status = (ok: boolean, subscribed: boolean) =>
+            !caller.signedIn ? 401 : !ok ? 404 : subscribed ? 304 : 201
+          expect([seen('subscribe'), seen('unsubscribe'), seen('confidential')]).toEqual([
+            ['subscribe', status(readable, author)],
+            // After a subscribe (or the author's participation) there is something to undo.
+            ['unsubscribe', !caller.signedIn ? 401 : readable ? 201 : 404],
+            ['confidential', status(readsSecret, author)],
+          ])
+        },
+      )
+
+      // TimeTrackingEndpoints on issues: authenticate!, find_project_issue (404), admin_issue (403).
+      it.each(VISIBILITIES)(
+        'POST /projects/:id/issues/:issue_iid/add_spent_time (%s project)',
+        (visibility) => {
+          const a = projectOracle(caller, { visibility, publicBuilds: true })
+          const answer = subscriptionWrites.get(keyOf(caller.role, visibility, 'add_spent_time'))
+          const expected = !caller.signedIn ? 401 : !a.readIssue ? 404 : a.adminIssue ? 201 : 403
+          expect(answer?.status).toBe(expected)
+          if (expected === 201) expect(answer?.body).toMatchObject({ time_estimate: 0 })
+        },
+      )
+
       if (caller.signedIn) {
         // Notes::BuildService: internal: true counts only with mark_note_as_internal.
         it.each(VISIBILITIES)('POST .../notes with internal: true (%s project)', (visibility) => {
@@ -165,6 +274,27 @@ describe('resource permission matrix', () => {
           if (!a.readMergeRequest) expect(seen?.status).toBe(404)
           else expect(seen).toEqual({ status: 201, internal: a.readInternalNote })
         })
+
+        // A caller who may create an issue may read their own confidential issue.
+        it.each(VISIBILITIES)('POST /projects/:id/issues (%s project)', (visibility) => {
+          const a = projectOracle(caller, { visibility, publicBuilds: true })
+          const answer = issueWrites.get(keyOf(caller.role, visibility))
+          const expected = !a.readProject ? 404 : a.createIssue ? 201 : 403
+          expect(answer?.status).toBe(expected)
+          if (expected === 201) expect(answer?.body).toMatchObject({ confidential: true })
+        })
+
+        // create_note on a confidential issue: find_project_issue first (404), then create_note.
+        it.each(VISIBILITIES)(
+          'POST /projects/:id/issues/:issue_iid/notes (a confidential issue, %s project)',
+          (visibility) => {
+            const a = projectOracle(caller, { visibility, publicBuilds: true })
+            const answer = issueNoteWrites.get(keyOf(caller.role, visibility))
+            const expected = a.readIssue && a.readConfidentialIssues ? 201 : 404
+            expect(answer?.status).toBe(expected)
+            if (expected === 201) expect(answer?.body).toMatchObject({ noteable_type: 'Issue' })
+          },
+        )
       }
     },
   )

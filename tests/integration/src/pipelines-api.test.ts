@@ -1,4 +1,4 @@
-import { api } from './support/api'
+import { api, eventually } from './support/api'
 import { FORBIDDEN, UNAUTHORIZED, missing } from './support/gitlab-errors'
 import { ISO_TIME, branchHead, commitTo, featureBranch, userRef } from './support/merge-requests'
 import { castRoles, projectForCast, type RoleCast } from './support/projects'
@@ -460,6 +460,16 @@ describe('pipelines API', () => {
       body: { tag_name: 'v1.0.0', ref: 'main' },
     })
     expect(tag.status).toBe(201)
+    // Creating the tag is a tag push, whose pipeline a worker creates; scope=tags lists the
+    // latest pipeline of each tag, so the API's pipeline below must come after it.
+    const pushed = await eventually(async () => {
+      const list = await api<PipelineJson[]>(path('/pipelines'), {
+        token: cast.reporter.token,
+        query: { ref: 'v1.0.0' },
+      })
+      return list.body.length > 0
+    })
+    expect(pushed).toBe(true)
     const res = await api<PipelineJson>(path('/pipeline'), {
       method: 'POST',
       token: cast.developer.token,

@@ -22,6 +22,8 @@ const CI_CONFIG = `workflow:
   rules:
     - if: $CI_PIPELINE_SOURCE == "push"
       when: never
+    - if: $CI_PIPELINE_SOURCE == "merge_request_event"
+      when: never
     - when: always
 
 test:

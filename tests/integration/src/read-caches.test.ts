@@ -248,6 +248,36 @@ describeWithReplica('read caches across gateway replicas', () => {
     expect(await refusedSoon(user.token)).toBe(true)
   })
 
+  it('answers /user from the cache and shows an edit of the user at once', async () => {
+    const user = await createUserWithToken()
+    await warm('/user', user.token)
+    const name = `Self ${Date.now()}`
+    const put = await api(`/users/${user.user.id}`, {
+      method: 'PUT',
+      token: rootToken(),
+      body: { name },
+    })
+    expect(put.status).toBe(200)
+    const after = await onReplica<{ name: string }>('/user', user.token)
+    expect([after.status, after.body.name]).toEqual([200, name])
+  })
+
+  it("shows /user's row changed outside the API as soon as the event arrives", async () => {
+    const user = await createUserWithToken()
+    await warm('/user', user.token)
+    const name = `Outside ${Date.now()}`
+    await sqlOutsideTheApi('UPDATE identity.users SET name = $1 WHERE id = $2', [
+      name,
+      user.user.id,
+    ])
+    const seen = await eventually(
+      async () => (await onReplica<{ name: string }>('/user', user.token)).body.name === name,
+      2_000,
+      20,
+    )
+    expect(seen).toBe(true)
+  })
+
   it('refuses a user blocked outside the API as soon as the event arrives', async () => {
     const user = await createUserWithToken()
     expect((await onReplica('/user', user.token)).status).toBe(200)

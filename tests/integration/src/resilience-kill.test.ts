@@ -4,6 +4,21 @@ import { createGroup, createUserWithToken, type UserWithToken } from './support/
 import { say } from './support/launch-suite'
 import { openMergeRequest, type MergeRequestJson } from './support/merge-requests'
 import {
+  ALERTING,
+  CI,
+  IDENTITY,
+  MERGE_REQUESTS,
+  mixedKinds,
+  percentile,
+  PROJECTS,
+  REPOSITORY,
+  runLoad,
+  sendKind,
+  sleep,
+  type Kind,
+  type Outcome,
+} from './support/mixed-load'
+import {
   privateRedisUnavailable,
   startPrivateSuite,
   type PrivateSuite,
@@ -34,31 +49,6 @@ const TAIL_MS = 1_000
 
 const describeWithRedis = describeUnless(privateRedisUnavailable(), 'resilience-kill.test.ts')
 
-interface Kind {
-  name: string
-  /** The launcher's names of the roles this request cannot be answered without. */
-  needs: readonly string[]
-  request: () => { method: string; path: string; body?: unknown; token?: string }
-}
-
-interface Outcome {
-  kind: string
-  needs: readonly string[]
-  startedAt: number
-  ms: number
-  status: number | 'dropped'
-  body: string
-  /** The gateway's X-Request-Id: the suite log (TEST_KEEP_LOGS) says what failed under it. */
-  requestId?: string | undefined
-}
-
-const IDENTITY = 'identity server'
-const PROJECTS = 'projects server'
-const REPOSITORY = 'projects repository'
-const MERGE_REQUESTS = 'merge-requests server'
-const CI = 'ci-triggers server'
-const ALERTING = 'alerting server'
-
 /** Every role `npm start` runs, as the launcher names them. */
 const ROLES = [
   IDENTITY,
@@ -71,15 +61,6 @@ const ROLES = [
   ALERTING,
   'alerting worker',
 ] as const
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** The q-th quantile of `values` (0 for none). */
-function percentile(values: readonly number[], q: number): number {
-  if (values.length === 0) return 0
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number
-}
 
 describeWithRedis('kill -9 of one role under load', () => {
   let suite: PrivateSuite
@@ -95,111 +76,15 @@ describeWithRedis('kill -9 of one role under load', () => {
     group = await createGroup(owner.token)
     project = await createProject(owner.token, { initialize_with_readme: true })
     ;({ mr } = await openMergeRequest(owner.token, project.id))
-    const p = `/projects/${project.id}`
-    let writes = 0
-    kinds = [
-      { name: 'GET /user', needs: [IDENTITY], request: () => ({ method: 'GET', path: '/user' }) },
-      {
-        name: 'GET /groups/:id',
-        needs: [IDENTITY],
-        request: () => ({ method: 'GET', path: `/groups/${group.id}` }),
-      },
-      {
-        name: 'PUT /users/:id (admin)',
-        needs: [IDENTITY],
-        request: () => ({
-          method: 'PUT',
-          path: `/users/${owner.user.id}`,
-          body: { bio: `write ${++writes}` },
-          token: suite.rootToken,
-        }),
-      },
-      {
-        name: 'GET /projects/:id',
-        needs: [IDENTITY, PROJECTS],
-        request: () => ({ method: 'GET', path: p }),
-      },
-      {
-        name: 'PUT /projects/:id',
-        needs: [IDENTITY, PROJECTS],
-        request: () => ({ method: 'PUT', path: p, body: { description: `write ${++writes}` } }),
-      },
-      {
-        name: 'GET /projects/:id/events',
-        needs: [IDENTITY, PROJECTS],
-        request: () => ({ method: 'GET', path: `${p}/events` }),
-      },
-      {
-        name: 'GET /projects/:id/repository/tags',
-        needs: [IDENTITY, PROJECTS, REPOSITORY],
-        request: () => ({ method: 'GET', path: `${p}/repository/tags` }),
-      },
-      {
-        name: 'GET /projects/:id/merge_requests',
-        needs: [IDENTITY, PROJECTS, MERGE_REQUESTS],
-        request: () => ({ method: 'GET', path: `${p}/merge_requests` }),
-      },
-      {
-        name: 'PUT /projects/:id/merge_requests/:iid',
-        // The answer's user.can_merge asks the repository role the target branch's protection
-        // rules for the caller (GitLab's can_be_merged_by?).
-        needs: [IDENTITY, PROJECTS, MERGE_REQUESTS, REPOSITORY],
-        request: () => ({
-          method: 'PUT',
-          path: `${p}/merge_requests/${mr.iid}`,
-          body: { description: `write ${++writes}` },
-        }),
-      },
-      {
-        name: 'GET /projects/:id/pipelines',
-        needs: [IDENTITY, PROJECTS, CI],
-        request: () => ({ method: 'GET', path: `${p}/pipelines` }),
-      },
-      {
-        name: 'GET /projects/:id/alert_management_alerts',
-        needs: [IDENTITY, PROJECTS, ALERTING],
-        request: () => ({ method: 'GET', path: `${p}/alert_management_alerts` }),
-      },
-    ]
+    kinds = mixedKinds({ owner, rootToken: suite.rootToken, group, project, mr })
   }, 180_000)
 
   afterAll(async () => {
     await suite?.stop()
   }, 60_000)
 
-  async function send(kind: Kind): Promise<Outcome> {
-    const { method, path, body, token } = kind.request()
-    const startedAt = Date.now()
-    try {
-      const res = await fetch(`${suite.baseUrl}/api/v4${path}`, {
-        method,
-        headers: {
-          'PRIVATE-TOKEN': token ?? owner.token,
-          ...(body ? { 'Content-Type': 'application/json' } : {}),
-        },
-        body: body ? JSON.stringify(body) : undefined,
-        signal: AbortSignal.timeout(15_000),
-      })
-      const text = await res.text()
-      return {
-        kind: kind.name,
-        needs: kind.needs,
-        startedAt,
-        ms: Date.now() - startedAt,
-        status: res.status,
-        body: text.slice(0, 200),
-        requestId: res.headers.get('x-request-id') ?? undefined,
-      }
-    } catch (error) {
-      return {
-        kind: kind.name,
-        needs: kind.needs,
-        startedAt,
-        ms: Date.now() - startedAt,
-        status: 'dropped',
-        body: String((error as { cause?: unknown }).cause ?? error),
-      }
-    }
+  function send(kind: Kind): Promise<Outcome> {
+    return sendKind(suite.baseUrl, kind, owner.token)
   }
 
   /** The suite log's lines for these answers' request ids (the log is gone after the test). */
@@ -214,19 +99,8 @@ describeWithRedis('kill -9 of one role under load', () => {
       .join('\n')
   }
 
-  /** Sends requests of every kind in turn at RATE_PER_SECOND until `stop` resolves. */
-  async function load(stop: Promise<unknown>): Promise<Outcome[]> {
-    const pending: Promise<Outcome>[] = []
-    let done = false
-    void stop.then(() => (done = true))
-    const interval = 1_000 / RATE_PER_SECOND
-    const start = Date.now()
-    for (let i = 0; !done; i++) {
-      pending.push(send(kinds[i % kinds.length] as Kind))
-      const next = start + (i + 1) * interval
-      await sleep(Math.max(0, next - Date.now()))
-    }
-    return Promise.all(pending)
+  function load(stop: Promise<unknown>): Promise<Outcome[]> {
+    return runLoad(kinds, send, stop, RATE_PER_SECOND)
   }
 
   /** Whether the worker process `pid` of `role` keeps its heartbeat in Redis. */

@@ -28,12 +28,30 @@ const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 30)
 const ROUTES = fuzzableRoutes(gatewayRoutes())
 const SELF_REVOKE = 'DELETE /api/v4/personal_access_tokens/self'
 
+/** Routes that delete a whole project, group or user: they get decoys, not the fixture. */
+const DELETES_SOURCE = new Set([
+  'DELETE /api/v4/projects/:id',
+  'DELETE /api/v4/groups/:id',
+  'DELETE /api/v4/users/:id',
+])
+
+const deletesSource = (route: RouteJson) => DELETES_SOURCE.has(`${route.method} ${route.path}`)
+
+/**
+ * Whether a case reaches one of those routes. One case in ten goes out with another method
+ * than its route's, and the path of `GET` or `PUT /users/:id` (or `/projects/:id`) sent as
+ * `DELETE` is the deletion route's own: with seed 1326, `PUT /users/:id` sent as `DELETE` by the
+ * admin deleted the victim user (issue 27), and `GET /projects/:id` sent so deleted the fixture
+ * project before the fuzz of every project route after it.
+ */
+const reachesSourceDeletion = (fuzz: FuzzCase) => DELETES_SOURCE.has(`${fuzz.method} ${fuzz.route}`)
+
 function isNotifyRoute(route: RouteJson): boolean {
   return !route.path.startsWith('/api/') && route.path.includes('/alerts/notify')
 }
 
 describe('route fuzz', () => {
-  const tally = { requests: 0, serverErrors: 0, started: Date.now() }
+  const tally = { requests: 0, serverErrors: 0, sparedSources: 0, started: Date.now() }
   const sweep = {
     requests: 0,
     serverErrors: 0,
@@ -46,7 +64,11 @@ describe('route fuzz', () => {
   const statuses = new Map<number, number>()
   let tokens: FuzzTokens
   let fixtures: FuzzFixtures
+  /** The fixtures with decoy ids for DELETES_SOURCE, which may really delete them. */
+  let decoys: FuzzFixtures
   let victimId: number
+  /** The fixture project and group, which only their decoys' deletion routes may delete. */
+  let fixtureSources: { projectId: number; groupId: number }
   /** Where the sweep makes a fresh integration: the random fuzz may have deleted the first. */
   let integrationOwner: { token: string; projectId: number }
 
@@ -59,6 +81,7 @@ describe('route fuzz', () => {
     const group = await createGroup(owner.token)
     const project = await createProject(owner.token, { initialize_with_readme: true })
     integrationOwner = { token: owner.token, projectId: project.id }
+    fixtureSources = { projectId: project.id, groupId: group.id }
     const { mr, branch, head } = await openMergeRequest(owner.token, project.id)
     const integration = await createIntegration(owner.token, project.id, {
       name: 'Fuzz',
@@ -104,6 +127,18 @@ describe('route fuzz', () => {
         head,
       ],
     }
+    const decoyProject = await createProject(owner.token)
+    const decoyGroup = await createGroup(owner.token)
+    const decoyUser = await createUser()
+    decoys = {
+      pathValues: (template, name) => {
+        if (name !== 'id') return fixtures.pathValues(template, name)
+        if (template.startsWith('/api/v4/projects/:id')) return [String(decoyProject.id)]
+        if (template.startsWith('/api/v4/groups/:id')) return [String(decoyGroup.id)]
+        return [String(decoyUser.id)]
+      },
+      values: fixtures.values,
+    }
   })
 
   afterAll(() => {
@@ -112,6 +147,10 @@ describe('route fuzz', () => {
     process.stderr.write(
       `[route-fuzz] ${ROUTES.length} routes, seed ${SEED}, ${RUNS_PER_ROUTE} runs per route: ` +
         `${tally.requests} requests, ${tally.serverErrors} 5xx, ${seconds} s\n`,
+    )
+    process.stderr.write(
+      `[route-fuzz] ${tally.sparedSources} cases sent DELETE to a project, group or user ` +
+        `route with a real id: they got the decoy's\n`,
     )
     const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([code, n]) => `${code}: ${n}`)
     process.stderr.write(`[route-fuzz] answers by status: ${byStatus.join(', ')}\n`)
@@ -126,11 +165,29 @@ describe('route fuzz', () => {
     }
   })
 
-  /** The tokens for one case: revoking "self" gets a throwaway token of its own. */
+  /**
+   * The tokens for one case: revoking "self" gets a throwaway token of its own, of a
+   * throwaway user (it was the victim's, which the fuzz once deleted: see reachesSourceDeletion).
+   */
   async function tokensFor(fuzz: FuzzCase): Promise<FuzzTokens> {
     if (`${fuzz.method} ${fuzz.route}` !== SELF_REVOKE || fuzz.sender === 'none') return tokens
-    const { token } = await createToken(victimId)
+    const { token } = await createToken((await createUser()).id)
     return { ...tokens, admin: token, user: token }
+  }
+
+  /** A case that reaches a deletion route with the fixture's id (or path) gets the decoy's id. */
+  function sparingSources(fuzz: FuzzCase): FuzzCase {
+    if (!reachesSourceDeletion(fuzz)) return fuzz
+    const real = fixtures.pathValues(fuzz.route, 'id')
+    const decoy = decoys.pathValues(fuzz.route, 'id')[0] ?? ''
+    if (!fuzz.segments.some((segment) => typeof segment === 'string' && real.includes(segment))) {
+      return fuzz
+    }
+    tally.sparedSources += 1
+    const segments = fuzz.segments.map((segment) =>
+      typeof segment === 'string' && real.includes(segment) ? decoy : segment,
+    )
+    return { ...fuzz, segments }
   }
 
   it('covers every route of the gateway', () => {
@@ -165,14 +222,18 @@ describe('route fuzz', () => {
     '%s answers hostile input with a 4xx in GitLab style',
     async (_name, route, index) => {
       await fc.assert(
-        fc.asyncProperty(fuzzCase(route, fixtures), async (fuzz) => {
-          const answer = await sendFuzzCase(baseUrl(), fuzz, await tokensFor(fuzz))
-          tally.requests += 1
-          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
-          if (answer.status >= 500) tally.serverErrors += 1
-          const problem = problemWith(fuzz, answer)
-          if (problem) throw new Error(problem)
-        }),
+        fc.asyncProperty(
+          fuzzCase(route, deletesSource(route) ? decoys : fixtures),
+          async (generated) => {
+            const fuzz = sparingSources(generated)
+            const answer = await sendFuzzCase(baseUrl(), fuzz, await tokensFor(fuzz))
+            tally.requests += 1
+            statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
+            if (answer.status >= 500) tally.serverErrors += 1
+            const problem = problemWith(fuzz, answer)
+            if (problem) throw new Error(problem)
+          },
+        ),
         { seed: SEED + index, numRuns: RUNS_PER_ROUTE },
       )
     },
@@ -185,7 +246,11 @@ describe('route fuzz', () => {
       if (sweep.started === 0) sweep.started = Date.now()
       const cases = isNotifyRoute(route)
         ? notifyCases(route, await freshNotifyPath())
-        : sweepCases(route, firstPathValue)
+        : sweepCases(route, (template, name) =>
+            deletesSource(route)
+              ? (decoys.pathValues(template, name)[0] ?? firstPathValue(template, name))
+              : firstPathValue(template, name),
+          )
       const problems: string[] = []
       for (const sweepCase of cases) {
         const answer = await sendFuzzCase(
@@ -208,4 +273,16 @@ describe('route fuzz', () => {
     },
     120_000,
   )
+
+  // Last: the fuzz's admin wrote to every route, but deleted only the decoys.
+  it('leaves the victim user, the fixture project and the fixture group in place', async () => {
+    const answer = async (path: string) =>
+      (await fetch(`${baseUrl()}/api/v4${path}`, { headers: { 'PRIVATE-TOKEN': tokens.admin } }))
+        .status
+    expect({
+      victim: await answer(`/users/${victimId}`),
+      project: await answer(`/projects/${fixtureSources.projectId}`),
+      group: await answer(`/groups/${fixtureSources.groupId}?with_projects=false`),
+    }).toEqual({ victim: 200, project: 200, group: 200 })
+  })
 })

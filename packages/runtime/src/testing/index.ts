@@ -2,3 +2,5 @@
 // and the image leaves dist/testing out (Dockerfile).
 export * from './linear-growth.js'
 export * from './test-schema.js'
+export * from './json-service.js'
+export * from './branch-update.js'

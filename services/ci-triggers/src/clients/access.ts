@@ -1,13 +1,14 @@
 import type {
+  GroupServiceClient,
   Project,
   ProjectAbilities,
   ProjectServiceClient,
-  UserServiceClient,
+  UserAccessServiceClient,
 } from '@suite/proto'
 import { AccessLevel } from '@suite/proto'
 import { isNotFound, type PromiseClient } from '@suite/runtime'
 import type { Caller, ProjectGrant } from '../domain/caller.js'
-import type { AccessPort, ProjectFacts } from '../domain/ports.js'
+import type { AccessPort, GroupReach, ProjectFacts } from '../domain/ports.js'
 
 /** The scopes a trigger owner acts with: GitLab runs the pipeline as them, unscoped. */
 const OWNER_SCOPES = ['api']
@@ -19,7 +20,34 @@ function factsOf(project: Project): ProjectFacts {
     name: project.name,
     defaultBranch: project.defaultBranch ?? null,
     ciConfigPath: project.ciConfigPath || null,
+    groupIds: [...project.namespaceTraversalIds],
   }
+}
+
+/** Returns undefined where the call answered NOT_FOUND. */
+function unlessNotFound<T>(call: Promise<T>): Promise<T | undefined> {
+  return call.catch((error: unknown) => {
+    if (isNotFound(error)) return undefined
+    throw error
+  })
+}
+
+/** Whether a group exists (unchecked batch read) and identity lets the caller read it. */
+async function groupReach(
+  groups: PromiseClient<GroupServiceClient>,
+  caller: Caller,
+  groupId: number,
+): Promise<GroupReach> {
+  const { groups: found } = await groups.batchGetGroups({ ids: [groupId] })
+  if (!found.some((group) => group.id === groupId)) return 'missing'
+  if (caller.userId === null) return 'hidden'
+  const answer = await unlessNotFound(
+    groups.getGroup({
+      caller: { userId: caller.userId, admin: caller.admin, scopes: OWNER_SCOPES },
+      group: { id: groupId },
+    }),
+  )
+  return answer?.group ? 'readable' : 'hidden'
 }
 
 /** The pipeline abilities of a projects-service answer, for the project they are about. */
@@ -38,40 +66,37 @@ export function grantOf(projectId: number, abilities: ProjectAbilities | undefin
     adminRunner: abilities?.adminRunner ?? false,
     readRunners: abilities?.readRunners ?? false,
     adminJobTokenScope: abilities?.adminJobTokenScope ?? false,
+    adminCicdVariables: abilities?.adminCicdVariables ?? false,
   }
 }
 
 /**
- * Who may do what, asked of those who decide it: identity for the user
- * (blocked and unknown users act as nobody), projects for their abilities.
+ * Who may do what, asked of those who decide it: identity's UserAccessService
+ * whether the user may act at all (Gitlab::UserAccess#allowed?: unknown,
+ * blocked, banned and deactivated users act as nobody), projects for their
+ * abilities.
  */
 export function accessPort(
   projects: PromiseClient<ProjectServiceClient>,
-  users: PromiseClient<UserServiceClient>,
+  userAccess: PromiseClient<UserAccessServiceClient>,
+  groups: PromiseClient<GroupServiceClient>,
 ): AccessPort {
   return {
     callerFor: async (userId, ref) => {
-      const user = await users
-        .getUser({ caller: undefined, id: userId })
-        .then((answer) => answer.user)
-        .catch((error: unknown) => {
-          if (isNotFound(error)) return undefined
-          throw error
-        })
-      if (!user || user.state !== 'active') return undefined
+      const access = await unlessNotFound(userAccess.checkUserAccess({ userId }))
+      const user = access?.allowed ? access.user : undefined
+      if (!user) return undefined
       const asOwner = { userId, admin: user.admin, scopes: OWNER_SCOPES }
-      const project = await projects
-        .getProject({
-          caller: asOwner,
-          project: 'id' in ref ? { id: ref.id } : { fullPath: ref.fullPath },
-          includeLicense: false,
-          skipRepository: true,
-        })
-        .then((answer) => answer.project)
-        .catch((error: unknown) => {
-          if (isNotFound(error)) return undefined
-          throw error
-        })
+      const project = (
+        await unlessNotFound(
+          projects.getProject({
+            caller: asOwner,
+            project: 'id' in ref ? { id: ref.id } : { fullPath: ref.fullPath },
+            includeLicense: false,
+            skipRepository: true,
+          }),
+        )
+      )?.project
       if (!project?.abilities?.readProject) return undefined
       const caller: Caller = {
         userId,
@@ -85,6 +110,7 @@ export function accessPort(
       const project = found.find((candidate) => candidate.id === projectId)
       return project && factsOf(project)
     },
+    groupReach: (caller, groupId) => groupReach(groups, caller, groupId),
   }
 }
 
@@ -117,6 +143,7 @@ export async function maintainedProjects(
       topics: [],
       withIssuesEnabled: false,
       withMergeRequestsEnabled: false,
+      includeSubgroups: false,
     })
     ids.push(...answer.projects.map((project) => project.id))
     if (answer.projects.length < 100 || answer.nextCursor === undefined) break

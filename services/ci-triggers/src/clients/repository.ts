@@ -2,6 +2,7 @@ import type { Commit, RepositoryServiceClient } from '@suite/proto'
 import { status } from '@grpc/grpc-js'
 import { isNotFound, isServiceError, type PromiseClient } from '@suite/runtime'
 import type { RepositoryPort, ResolvedRef } from '../domain/ports.js'
+import type { PushedCommitPort } from '../domain/push-pipeline.js'
 
 /** GitLab's ci_config max size (Gitlab::Ci::Config::Yaml: max_yaml_size_bytes default, 2 MB). */
 export const MAX_CONFIG_BYTES = 2 * 1024 * 1024
@@ -30,18 +31,50 @@ function resolved(commit: Commit, tag: boolean, isProtected: boolean): ResolvedR
   }
 }
 
+/** A read whose "not found" (or a name git refuses) is undefined. */
+async function orUndefined<T>(call: Promise<T>): Promise<T | undefined> {
+  try {
+    return await call
+  } catch (error) {
+    // A name git refuses names nothing: the same answer as an unknown one.
+    if (isNotFound(error)) return undefined
+    if (isServiceError(error) && error.code === status.INVALID_ARGUMENT) return undefined
+    throw error
+  }
+}
+
+/**
+ * The commit a push brought to a branch or tag: the ref's own answer while
+ * it still points there (with the branch's protection), else the commit read
+ * by its sha (the ref moved on since; a branch's rules still apply to it).
+ */
+export function pushedCommitPort(
+  repository: PromiseClient<RepositoryServiceClient>,
+): PushedCommitPort {
+  return {
+    pushedCommit: async (projectId, ref, sha) => {
+      const named = { projectId, name: ref.name, caller: SYSTEM }
+      let head: { commit?: Commit | undefined; target: string } | undefined
+      let isProtected = false
+      if (ref.tag) {
+        head = (await orUndefined(repository.getTag(named)))?.tag
+      } else {
+        const branch = (await orUndefined(repository.getBranch(named)))?.branch
+        head = branch && { commit: branch.commit, target: branch.commit?.id ?? '' }
+        isProtected = branch?.protected === true
+      }
+      // An annotated tag's ref holds the tag object; its pipeline runs on the commit.
+      if (head?.commit && (head.target === sha || head.commit.id === sha)) {
+        return resolved(head.commit, ref.tag, isProtected)
+      }
+      const found = await orUndefined(repository.getCommit({ projectId, sha, caller: SYSTEM }))
+      return found?.commit ? resolved(found.commit, ref.tag, isProtected) : undefined
+    },
+  }
+}
+
 /** The repository role, as pipeline creation needs it. */
 export function repositoryPort(repository: PromiseClient<RepositoryServiceClient>): RepositoryPort {
-  async function orUndefined<T>(call: Promise<T>): Promise<T | undefined> {
-    try {
-      return await call
-    } catch (error) {
-      // A name git refuses names nothing: the same answer as an unknown one.
-      if (isNotFound(error)) return undefined
-      if (isServiceError(error) && error.code === status.INVALID_ARGUMENT) return undefined
-      throw error
-    }
-  }
   return {
     resolveRef: async (projectId, ref) => {
       const branch = await orUndefined(

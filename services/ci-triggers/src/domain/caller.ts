@@ -8,6 +8,15 @@ export interface Caller {
   userId: number | null
   admin: boolean
   grant: ProjectGrant | undefined
+  /** The caller's abilities in the group a request names (identity's GroupPolicy), if any. */
+  groupGrant?: GroupGrant
+}
+
+/** What ci-triggers reads of a caller's abilities in one group. */
+export interface GroupGrant {
+  groupId: number
+  /** The group's CI/CD variables. */
+  adminCicdVariables: boolean
 }
 
 /** The pipeline abilities of one caller in one project. */
@@ -29,4 +38,6 @@ export interface ProjectGrant {
   readRunners: boolean
   /** The job token scope's allowlist. */
   adminJobTokenScope: boolean
+  /** The project's CI/CD variables (absent: not granted). */
+  adminCicdVariables?: boolean
 }

@@ -7,13 +7,18 @@ import { ForbiddenError, InvalidError, RecordNotFoundError } from '@suite/runtim
 import type { Caller } from './caller.js'
 import { CANCELABLE_STATUSES, type Job } from './job.js'
 import { requireAbility } from './policy.js'
-import type { JobChange, LockedPipeline, PipelineStore } from './ports.js'
+import type { AccessPort, JobChange, LockedPipeline, PipelineStore } from './ports.js'
 import { changeLocked, reopened } from './process-pipeline.js'
 import type { JobQueueStore } from './runner-ports.js'
+import { maskTrace } from './job-variables.js'
+import type { VariableStore } from './variable.js'
 
 export interface ChangeJobDeps {
   pipelines: PipelineStore
   queue: JobQueueStore
+  /** The masked variables a log hides, and the project's groups they come from (absent: none). */
+  variables?: Pick<VariableStore, 'forProject'>
+  access?: Pick<AccessPort, 'project'>
   now: () => Date
   /** Told when jobs may have become pending (long polls wake). */
   queueChanged?: () => void
@@ -31,7 +36,7 @@ async function readableJob(
   return job
 }
 
-/** GET .../jobs/:job_id/trace: the log so far (read_build). */
+/** GET .../jobs/:job_id/trace: the log so far (read_build), masked values hidden. */
 export async function jobTrace(
   deps: ChangeJobDeps,
   caller: Caller,
@@ -39,7 +44,25 @@ export async function jobTrace(
   jobId: number,
 ): Promise<Buffer> {
   const job = await readableJob(deps, caller, projectId, jobId)
-  return deps.queue.trace(job.id)
+  const trace = await deps.queue.trace(job.id)
+  if (!deps.variables || !deps.access || trace.length === 0) return trace
+  return maskTrace(trace, await maskedValues(deps.variables, deps.access, projectId))
+}
+
+/**
+ * The values of the masked variables the project's jobs may get (protected
+ * ones too: a log of a protected ref's job may show them). GitLab's runner
+ * hides them before it sends the log; a log from a runner that did not is
+ * hidden here when it is read.
+ */
+async function maskedValues(
+  variables: Pick<VariableStore, 'forProject'>,
+  access: Pick<AccessPort, 'project'>,
+  projectId: number,
+): Promise<string[]> {
+  const project = await access.project(projectId)
+  const stored = await variables.forProject(projectId, project?.groupIds ?? [], true)
+  return stored.filter(({ variable }) => variable.masked).map(({ variable }) => variable.value)
 }
 
 /** Runs `work` on the job's pipeline, locked, with the job as it is there. */

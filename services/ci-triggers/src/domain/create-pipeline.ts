@@ -42,6 +42,7 @@ function refused(...messages: string[]): never {
 
 /** The commit the pipeline runs on: the one asked for, or the ref's. */
 async function commitOf(deps: CreatePipelineDeps, request: PipelineRequest): Promise<ResolvedRef> {
+  if (request.commit) return request.commit
   // A given commit is a merge request pipeline's, on refs/merge-requests/: no rule protects it.
   if (request.sha !== null) {
     return { sha: request.sha, tag: false, protected: false, committedAt: null }
@@ -67,6 +68,53 @@ function jobOf(job: PlannedJob): NewJob {
     },
     yamlVariables: job.variables,
   }
+}
+
+/** The pipeline a request makes, before its configuration decides its status and name. */
+function newPipelineOf(
+  request: PipelineRequest,
+  commit: ResolvedRef,
+  predefined: Record<string, string>,
+): NewPipeline {
+  return {
+    projectId: request.projectId,
+    sha: commit.sha,
+    ref: request.ref,
+    status: 'created',
+    source: request.source,
+    userId: request.caller.userId,
+    startedAt: null,
+    finishedAt: null,
+    committedAt: commit.committedAt,
+    duration: null,
+    beforeSha: request.beforeSha ?? BLANK_SHA,
+    tag: commit.tag,
+    mergeRequestId: request.mergeRequest?.id ?? null,
+    idempotencyKey: request.idempotencyKey,
+    triggerId: request.triggerId,
+    yamlErrors: null,
+    failureReason: null,
+    name: null,
+    upstream: request.upstream ?? null,
+    predefinedVariables: predefined,
+  }
+}
+
+/** The stored pipeline: a key reused in another project is refused; a new one is announced. */
+async function afterStore(
+  deps: CreatePipelineDeps,
+  request: PipelineRequest,
+  { pipeline, created }: { pipeline: Pipeline; created: boolean },
+): Promise<Pipeline> {
+  if (!created && pipeline.projectId !== request.projectId) {
+    throw new ConflictError(
+      'Idempotency key already used in another project',
+      {},
+      'idempotency_key_reused',
+    )
+  }
+  if (created) await deps.created?.(pipeline)
+  return pipeline
 }
 
 /**
@@ -102,6 +150,12 @@ export async function createPipelineFromConfig(
     ...predefined,
     ...Object.fromEntries(request.variables.map((variable) => [variable.key, variable.value])),
   }
+  // Ci::Pipeline::Chain::Skip: stored skipped, before the configuration is planned.
+  if (request.skipped === true) {
+    const skipped = { ...newPipelineOf(request, commit, predefined), status: 'skipped' as const }
+    const contents = { jobs: [], variables: request.variables }
+    return afterStore(deps, request, await deps.store.create(skipped, contents))
+  }
   const outcome: CiConfigOutcome = planPipeline(config, {
     variables,
     inputs: request.inputs,
@@ -116,29 +170,8 @@ export async function createPipelineFromConfig(
     refused(outcome.errors[0] ?? 'Invalid configuration')
   }
   const now = new Date()
-  const base: NewPipeline = {
-    projectId: request.projectId,
-    sha: commit.sha,
-    ref: request.ref,
-    status: 'created',
-    source: request.source,
-    userId: request.caller.userId,
-    startedAt: null,
-    finishedAt: null,
-    committedAt: commit.committedAt,
-    duration: null,
-    beforeSha: BLANK_SHA,
-    tag: commit.tag,
-    mergeRequestId: request.mergeRequest?.id ?? null,
-    idempotencyKey: request.idempotencyKey,
-    triggerId: request.triggerId,
-    yamlErrors: null,
-    failureReason: null,
-    name: null,
-    upstream: request.upstream ?? null,
-    predefinedVariables: predefined,
-  }
-  const { pipeline, created } =
+  const base = newPipelineOf(request, commit, predefined)
+  const stored =
     outcome.kind === 'invalid'
       ? // Dropped at once: failed, finished, with the configuration's errors.
         await deps.store.create(
@@ -160,13 +193,5 @@ export async function createPipelineFromConfig(
             process: (locked) => processLocked(locked, now),
           },
         )
-  if (!created && pipeline.projectId !== request.projectId) {
-    throw new ConflictError(
-      'Idempotency key already used in another project',
-      {},
-      'idempotency_key_reused',
-    )
-  }
-  if (created) await deps.created?.(pipeline)
-  return pipeline
+  return afterStore(deps, request, stored)
 }

@@ -1,8 +1,9 @@
 /**
  * What a runner is given with a job (GitLab's Ci::BuildRunnerPresenter and
  * the JobRequest entities): its variables in the order the runner exports
- * them (predefined, then the configuration's, then the pipeline's, later
- * ones winning), its steps, and how to fetch the code.
+ * them (predefined, then the configuration's, then the instance's, groups'
+ * and project's CI/CD variables, then the pipeline's, later ones winning),
+ * its steps, and how to fetch the code.
  */
 import parseDuration from 'parse-duration'
 import type { Job } from './job.js'
@@ -129,6 +130,8 @@ export function refspecsOf(
 
 export interface PayloadContext {
   claimed: ClaimedJob
+  /** The instance's, groups' and project's variables for the job, in precedence order. */
+  secretVariables: readonly PayloadVariable[]
   /** Project#name; null when the project could not be read (the path stands in). */
   projectName: string | null
   /** refs/pipelines/<id> was written: the runner fetches it. */
@@ -202,6 +205,8 @@ export function jobPayload(context: PayloadContext): JobPayload {
     ...Object.entries(claimed.predefinedVariables).map(([key, value]) => plain(key, value)),
     ...jobVariables(context, repositoryUrl),
     ...Object.entries(job.yamlVariables).map(([key, value]) => plain(key, String(value))),
+    // Instance < groups < project: above the configuration's, below the pipeline's.
+    ...context.secretVariables,
     ...claimed.pipelineVariables.map((variable) => ({
       ...plain(variable.key, variable.value),
       public: false,

@@ -12,6 +12,9 @@ import { changeLocked, pipelineStateFor } from './process-pipeline.js'
 import { JOB_TOKEN_PREFIX, newToken, tokenDigest, type RunnerContact } from './runner.js'
 import type { JobQueueStore, RunnerStore } from './runner-ports.js'
 import { runnerByToken } from './runners.js'
+import { environmentOf, jobSecretVariables } from './job-variables.js'
+import { refProtected } from './predefined-variables.js'
+import type { VariableStore } from './variable.js'
 
 export interface JobQueueDeps {
   runners: RunnerStore
@@ -28,6 +31,8 @@ export interface JobQueueDeps {
   deadlineGraceSeconds: number
   /** The largest log a job may have, in bytes. */
   maxTraceBytes: number
+  /** The instance's, groups' and project's CI/CD variables a job gets. */
+  variables: Pick<VariableStore, 'forProject'>
   now: () => Date
   /** Told when jobs may have become pending (long polls wake). */
   queueChanged?: () => void
@@ -73,6 +78,7 @@ export async function requestJob(
       locked.updatePipeline(pipelineStateFor(locked.pipeline, locked.jobs, now)),
     )) ?? claimed.pipeline
   const { job } = claimed
+  const protectedRef = refProtected(claimed.predefinedVariables)
   const [project, pipelineRef] = await Promise.all([
     deps.access.project(job.projectId),
     deps.repository.keepPipelineRef(job.projectId, job.pipelineId, job.sha).then(
@@ -83,9 +89,17 @@ export async function requestJob(
       },
     ),
   ])
+  // Read as the job starts (Ci::BuildRunnerPresenter): the values in force now.
+  const groupIds = project?.groupIds ?? []
+  const stored = await deps.variables.forProject(job.projectId, groupIds, protectedRef)
+  const secretVariables = jobSecretVariables(stored, {
+    groupIds,
+    environment: environmentOf(job.options),
+  })
   return {
     payload: jobPayload({
       claimed: { ...claimed, pipeline },
+      secretVariables,
       projectName: project?.name ?? null,
       pipelineRef,
       runner,

@@ -1,5 +1,6 @@
 import type { Caller } from './caller.js'
 import type { PipelineSource, PipelineUpstream } from './pipeline.js'
+import type { ResolvedRef } from './resolved-ref.js'
 
 /** A variable given with a pipeline request (GitLab's Ci::PipelineVariable). */
 export interface RequestVariable {
@@ -19,6 +20,8 @@ export interface MergeRequestContext {
   title: string
   sourceBranch: string
   targetBranch: string
+  /** The request's project; a fork's request may run its pipeline in its source project. */
+  targetProjectId: number
   sourceProjectId: number
   sourceBranchSha: string
   targetBranchSha: string
@@ -47,4 +50,10 @@ export interface PipelineRequest {
   idempotencyKey: string | null
   /** The running job whose token asks (a multi-project pipeline, source `pipeline`). */
   upstream?: PipelineUpstream | null
+  /** A push's: the ref's commit before it (CI_COMMIT_BEFORE_SHA); the blank sha otherwise. */
+  beforeSha?: string
+  /** A push's: the commit it brought, already resolved (instead of `sha` or the ref's). */
+  commit?: ResolvedRef
+  /** Store it skipped, without jobs ([skip ci], git push -o ci.skip). */
+  skipped?: boolean
 }

@@ -3,6 +3,9 @@ import type { Job, NewJob } from './job.js'
 import type { Pipeline, PipelineSource, PipelineStatus, PipelineUpstream } from './pipeline.js'
 import type { PipelineHookFacts } from './pipeline-hook.js'
 import type { PipelineRequest, RequestVariable } from './pipeline-request.js'
+import type { ResolvedRef } from './resolved-ref.js'
+
+export type { CommitFacts, ResolvedRef } from './resolved-ref.js'
 
 /** A pipeline to store; the store allocates its id and per-project iid. */
 export interface NewPipeline {
@@ -37,8 +40,13 @@ export interface NewPipeline {
 export interface PipelineFilter {
   projectId: number
   mergeRequestId?: number
-  /** With mergeRequestId: also this branch's pipelines for these commits. */
-  branchCommits?: { branch: string; shas: readonly string[] }
+  /** With mergeRequestId: the request's pipelines in these projects count too (a fork's). */
+  mergeRequestProjectIds?: readonly number[]
+  /**
+   * With mergeRequestId: also this branch's pipelines for these commits, in
+   * `projectId` (a fork's request: its source project) or the filter's project.
+   */
+  branchCommits?: { branch: string; shas: readonly string[]; projectId?: number }
   ref?: string
   sha?: string
   /** running, pending, finished, branches (latest per branch), tags (latest per tag). */
@@ -113,6 +121,12 @@ export interface PipelineStore {
   ): Promise<T | undefined>
   /** Removes a pipeline with its jobs and variables; false when there was none. */
   delete(projectId: number, id: number): Promise<boolean>
+  /** The user's cancelable pipelines with ids above `afterId`, by id, at most `limit`. */
+  cancelableOfUser(
+    userId: number,
+    afterId: number,
+    limit: number,
+  ): Promise<{ projectId: number; id: number }[]>
 }
 
 /** A project as ci-triggers needs it, answered by the projects service. */
@@ -125,7 +139,12 @@ export interface ProjectFacts {
   defaultBranch: string | null
   /** The project's ci_config_path setting; null for the default .gitlab-ci.yml. */
   ciConfigPath: string | null
+  /** The groups the project is in, from the root down; empty in a personal namespace. */
+  groupIds: readonly number[]
 }
+
+/** Whether a group exists and the caller may read it. */
+export type GroupReach = 'missing' | 'hidden' | 'readable'
 
 /** How ci-triggers learns who may do what in a project (projects and identity decide). */
 export interface AccessPort {
@@ -140,29 +159,8 @@ export interface AccessPort {
   ): Promise<{ caller: Caller; project: ProjectFacts } | undefined>
   /** A project by id, without a permission check; undefined when it does not exist. */
   project(projectId: number): Promise<ProjectFacts | undefined>
-}
-
-/** What a pipeline keeps of its commit: the CI_COMMIT_* variables and webhook payloads show it. */
-export interface CommitFacts {
-  message: string
-  /** Commit#title: the first line, shortened when long. */
-  title: string
-  authorName: string
-  authorEmail: string
-}
-
-/** A ref resolved to its commit. */
-export interface ResolvedRef {
-  sha: string
-  tag: boolean
-  /**
-   * A protected branch rule of the project applies to the ref (GitLab's
-   * Ci::Pipeline#protected_ref?); tags have no protection rules here yet.
-   */
-  protected: boolean
-  committedAt: Date | null
-  /** Known when the ref was resolved by the repository; absent for a given sha. */
-  commit?: CommitFacts
+  /** A group as identity answers it for the caller (GroupPolicy read_group). */
+  groupReach(caller: Caller, groupId: number): Promise<GroupReach>
 }
 
 /** The projects service's repository role, as pipeline creation needs it. */

@@ -45,6 +45,7 @@ describe('predefinedVariables', () => {
     name: 'project',
     defaultBranch: 'main',
     ciConfigPath: null,
+    groupIds: [],
   }
 
   it('adds the commit variables only when the ref was resolved to a read commit', () => {

@@ -1,3 +1,4 @@
+import { BLANK_SHA } from './pipeline.js'
 import type { PipelineRequest } from './pipeline-request.js'
 import type { CommitFacts, ProjectFacts, ResolvedRef } from './ports.js'
 
@@ -79,6 +80,7 @@ export function predefinedVariables(facts: VariableFacts): Record<string, string
     CI_PIPELINE_SOURCE: request.source,
     CI_COMMIT_SHA: commit.sha,
     CI_COMMIT_SHORT_SHA: commit.sha.slice(0, 8),
+    CI_COMMIT_BEFORE_SHA: request.beforeSha ?? BLANK_SHA,
     CI_COMMIT_REF_NAME: refName,
     CI_COMMIT_REF_SLUG: refSlug(refName),
     CI_COMMIT_REF_PROTECTED: String(commit.protected),
@@ -96,10 +98,11 @@ export function predefinedVariables(facts: VariableFacts): Record<string, string
       CI_MERGE_REQUEST_TARGET_BRANCH_NAME: mergeRequest.targetBranch,
       CI_MERGE_REQUEST_SOURCE_BRANCH_SHA: mergeRequest.sourceBranchSha,
       CI_MERGE_REQUEST_TARGET_BRANCH_SHA: mergeRequest.targetBranchSha,
-      CI_MERGE_REQUEST_PROJECT_ID: String(request.projectId),
+      CI_MERGE_REQUEST_PROJECT_ID: String(mergeRequest.targetProjectId),
       CI_MERGE_REQUEST_SOURCE_PROJECT_ID: String(mergeRequest.sourceProjectId),
       CI_MERGE_REQUEST_EVENT_TYPE: 'detached',
-      CI_MERGE_REQUEST_REF_PATH: request.ref,
+      // MergeRequest#ref_path, also when a fork's pipeline runs in the fork on its branch.
+      CI_MERGE_REQUEST_REF_PATH: `refs/merge-requests/${mergeRequest.iid}/head`,
     })
     if (mergeRequest.labels.length > 0) {
       variables.CI_MERGE_REQUEST_LABELS = mergeRequest.labels.join(',')

@@ -85,7 +85,7 @@ export interface JobDeadline {
   at: number
 }
 
-/** The queue of jobs, their logs and the job token scope. */
+/** The queue of jobs and their logs. */
 export interface JobQueueStore {
   /**
    * Takes the oldest pending job the runner may run (row lock, SKIP LOCKED:
@@ -99,10 +99,30 @@ export interface JobQueueStore {
   findJobByTokenDigest(digest: string): Promise<Job | undefined>
   appendTrace(append: TraceAppend): Promise<TraceAppendResult>
   trace(jobId: number): Promise<Buffer>
+}
+
+/** What a project admits in its job token scope (Ci::JobToken::Scope, inbound). */
+export interface InboundScope {
+  /** ci_inbound_job_token_scope_enabled: false admits every project. */
+  enabled: boolean
+  projectIds: number[]
+  groupIds: number[]
+}
+
+/** A project's job token scope: its switch and its project and group allowlists. */
+export interface JobTokenScopeStore {
+  inbound(projectId: number): Promise<InboundScope>
+  setInboundEnabled(projectId: number, enabled: boolean): Promise<void>
   /** The projects whose job tokens may reach `projectId`. */
   allowlist(projectId: number): Promise<number[]>
   /** False when it was there already. */
   addToAllowlist(projectId: number, sourceProjectId: number): Promise<boolean>
   /** False when it was not there. */
   removeFromAllowlist(projectId: number, sourceProjectId: number): Promise<boolean>
+  /** The groups whose projects' job tokens may reach `projectId`. */
+  groupAllowlist(projectId: number): Promise<number[]>
+  /** False when it was there already. */
+  addGroupToAllowlist(projectId: number, groupId: number): Promise<boolean>
+  /** False when it was not there. */
+  removeGroupFromAllowlist(projectId: number, groupId: number): Promise<boolean>
 }

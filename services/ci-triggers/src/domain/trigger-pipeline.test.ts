@@ -17,6 +17,7 @@ const PROJECT: ProjectFacts = {
   name: 'App',
   defaultBranch: 'main',
   ciConfigPath: null,
+  groupIds: [],
 }
 const TOKEN = `glptt-${'a'.repeat(40)}`
 
@@ -51,6 +52,7 @@ function fakeAccess(owner: Caller | undefined): AccessPort {
           : undefined,
       ),
     project: (id) => Promise.resolve(id === PROJECT.id ? PROJECT : undefined),
+    groupReach: () => Promise.resolve('missing'),
   }
 }
 

@@ -2,10 +2,14 @@ import { NotFoundError, UnauthenticatedError } from '@suite/runtime'
 import type { Caller } from './caller.js'
 import type { Pipeline } from './pipeline.js'
 import type { InputValue, RequestVariable } from './pipeline-request.js'
-import { authenticateJobToken, jobTokenReaches, requireRunning } from './job-token.js'
+import {
+  authenticateJobToken,
+  jobTokenReaches,
+  requireRunning,
+  type JobTokenDeps,
+} from './job-token.js'
 import type { AccessPort, PipelineCreator } from './ports.js'
 import { JOB_TOKEN_PREFIX } from './runner.js'
-import type { JobQueueStore } from './runner-ports.js'
 import { isExpired, TRIGGER_TOKEN_PREFIX, type TriggerStore } from './trigger.js'
 
 /** The results of a token lookup, as counted in metrics. */
@@ -19,8 +23,8 @@ export interface TriggerPipelineDeps {
   now: () => Date
   /** Told the result of every token lookup. */
   observeLookup: (result: TriggerLookupResult) => void
-  /** Job tokens and the job token scope; without it job tokens miss like any token. */
-  queue?: JobQueueStore
+  /** Job tokens and the job token scope; without them job tokens miss like any token. */
+  jobTokens?: JobTokenDeps
 }
 
 export interface TriggerPipelineInput {
@@ -83,12 +87,12 @@ function requestVariables(input: TriggerPipelineInput): RequestVariable[] {
  */
 async function triggerWithJobToken(
   deps: TriggerPipelineDeps,
-  queue: JobQueueStore,
+  jobTokens: JobTokenDeps,
   input: TriggerPipelineInput,
 ): Promise<Pipeline> {
   let found
   try {
-    found = await authenticateJobToken(queue, input.token, null)
+    found = await authenticateJobToken(jobTokens, input.token, null)
   } catch (error) {
     if (error instanceof UnauthenticatedError) throw notFound()
     throw error
@@ -96,7 +100,7 @@ async function triggerWithJobToken(
   const owner = await deps.access.callerFor(found.userId, input.project)
   if (!owner) throw notFound()
   requireRunning(found)
-  if (!(await jobTokenReaches(queue, found.job, owner.project.id))) throw notFound()
+  if (!(await jobTokenReaches(jobTokens, found.job, owner.project.id))) throw notFound()
   const { job } = found
   return deps.pipelines.create({
     caller: owner.caller,
@@ -123,8 +127,8 @@ export async function triggerPipeline(
   deps: TriggerPipelineDeps,
   input: TriggerPipelineInput,
 ): Promise<Pipeline> {
-  if (input.token.startsWith(JOB_TOKEN_PREFIX) && deps.queue) {
-    return triggerWithJobToken(deps, deps.queue, input)
+  if (input.token.startsWith(JOB_TOKEN_PREFIX) && deps.jobTokens) {
+    return triggerWithJobToken(deps, deps.jobTokens, input)
   }
   const trigger = input.token.startsWith(TRIGGER_TOKEN_PREFIX)
     ? await deps.triggers.findByToken(input.token)

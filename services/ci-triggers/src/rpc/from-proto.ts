@@ -7,10 +7,14 @@ import type { InputValue, RequestVariable } from '../domain/pipeline-request.js'
 /** The caller as the domain sees it, with the abilities the gateway (or a service) handed on. */
 export function callerOf(caller: CallerMessage | undefined): Caller {
   const abilities = caller?.project
+  const group = caller?.group
   return {
     userId: caller?.userId ?? null,
     admin: caller?.admin ?? false,
     grant: abilities ? grantOf(abilities.projectId, abilities) : undefined,
+    ...(group
+      ? { groupGrant: { groupId: group.groupId, adminCicdVariables: group.adminCicdVariables } }
+      : {}),
   }
 }
 

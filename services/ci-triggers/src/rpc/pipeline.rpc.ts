@@ -37,7 +37,16 @@ function filterOf(
 ): PipelineFilter {
   const filter: PipelineFilter = { projectId: req.projectId }
   if (req.mergeRequestId !== undefined) filter.mergeRequestId = req.mergeRequestId
-  if (req.branch !== undefined) filter.branchCommits = { branch: req.branch, shas: req.branchShas }
+  if (req.mergeRequestProjectIds.length > 0) {
+    filter.mergeRequestProjectIds = req.mergeRequestProjectIds
+  }
+  if (req.branch !== undefined) {
+    filter.branchCommits = {
+      branch: req.branch,
+      shas: req.branchShas,
+      ...(req.branchProjectId === undefined ? {} : { projectId: req.branchProjectId }),
+    }
+  }
   if (req.ref !== undefined) filter.ref = req.ref
   if (req.sha !== undefined) filter.sha = req.sha
   if (req.scope !== undefined) filter.scope = oneOf(SCOPES, req.scope, 'scope')
@@ -101,7 +110,11 @@ export function pipelineService(
         inputs: inputsOf(req.inputs),
         mergeRequest:
           context && req.mergeRequestId !== undefined
-            ? { ...context, id: req.mergeRequestId }
+            ? {
+                ...context,
+                id: req.mergeRequestId,
+                targetProjectId: context.targetProjectId || req.projectId,
+              }
             : null,
         triggerId: null,
         idempotencyKey: req.idempotencyKey === '' ? null : req.idempotencyKey,

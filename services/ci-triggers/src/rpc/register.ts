@@ -7,6 +7,7 @@ import { jobTokenService } from './job-token.rpc.js'
 import { pipelineService } from './pipeline.rpc.js'
 import { jobRequestService, runnerService } from './runner.rpc.js'
 import { triggerService } from './trigger.rpc.js'
+import { variableService } from './variable.rpc.js'
 
 /** Registers the server role's gRPC services; returns what closes their clients and relays. */
 export function registerServices(
@@ -20,6 +21,7 @@ export function registerServices(
     RunnerService: runnerService(server, deps.runnerDeps),
     JobRequestService: jobRequestService(server, deps.jobQueue),
     JobTokenService: jobTokenService(server, deps),
+    VariableService: variableService(server, deps.variables),
   })
   return close
 }

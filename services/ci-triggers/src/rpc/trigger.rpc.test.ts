@@ -68,6 +68,7 @@ const access: AccessPort = {
               name: 'P',
               defaultBranch: 'main',
               ciConfigPath: null,
+              groupIds: [],
             },
           }
         : undefined,
@@ -79,7 +80,9 @@ const access: AccessPort = {
       name: 'P',
       defaultBranch: 'main',
       ciConfigPath: null,
+      groupIds: [],
     }),
+  groupReach: () => Promise.resolve('missing'),
 }
 
 /** A real gRPC round trip on loopback, with the tokens in memory and a recording creator. */

@@ -217,6 +217,7 @@ describe('hook_event_outbox', () => {
               name: 'project',
               defaultBranch: 'main',
               ciConfigPath: null,
+              groupIds: [],
             }),
         },
         externalUrl: 'https://gitlab.example.com',

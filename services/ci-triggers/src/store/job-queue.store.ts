@@ -188,33 +188,4 @@ export class JobQueueStoreImpl implements JobQueueStore {
       .executeTakeFirst()
     return row?.content ?? Buffer.alloc(0)
   }
-
-  async allowlist(projectId: number): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('job_token_allowlist')
-      .select('source_project_id')
-      .where('project_id', '=', projectId)
-      .orderBy('created_at')
-      .orderBy('source_project_id')
-      .execute()
-    return rows.map((row) => Number(row.source_project_id))
-  }
-
-  async addToAllowlist(projectId: number, sourceProjectId: number): Promise<boolean> {
-    const result = await this.db
-      .insertInto('job_token_allowlist')
-      .values({ project_id: projectId, source_project_id: sourceProjectId })
-      .onConflict((oc) => oc.columns(['project_id', 'source_project_id']).doNothing())
-      .executeTakeFirst()
-    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
-  }
-
-  async removeFromAllowlist(projectId: number, sourceProjectId: number): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('job_token_allowlist')
-      .where('project_id', '=', projectId)
-      .where('source_project_id', '=', sourceProjectId)
-      .executeTakeFirst()
-    return Number(result.numDeletedRows) > 0
-  }
 }

@@ -119,6 +119,57 @@ describe('PipelinesStore on PostgreSQL', () => {
     expect(page).toEqual({ pipelines: [b], total: 3 })
   })
 
+  it("lists a fork's request across both projects: its own pipelines and the fork branch's at its commits", async () => {
+    const upstream = 501
+    const fork = 502
+    const own = (await store.create({ ...base, projectId: upstream, mergeRequestId: 50 })).pipeline
+    const inFork = (
+      await store.create({ ...base, projectId: fork, mergeRequestId: 50, ref: 'feature' })
+    ).pipeline
+    const push = (
+      await store.create({
+        ...base,
+        projectId: fork,
+        mergeRequestId: null,
+        ref: 'feature',
+        sha: 'f1',
+      })
+    ).pipeline
+    // Not the request's: another commit, another branch, the upstream's branch of that name.
+    await store.create({
+      ...base,
+      projectId: fork,
+      mergeRequestId: null,
+      ref: 'feature',
+      sha: 'f0',
+    })
+    await store.create({ ...base, projectId: fork, mergeRequestId: null, ref: 'other', sha: 'f1' })
+    await store.create({
+      ...base,
+      projectId: upstream,
+      mergeRequestId: null,
+      ref: 'feature',
+      sha: 'f1',
+    })
+    const ids = async (filter: Parameters<PipelinesStore['list']>[0]) =>
+      (await store.list(filter, { limit: 20, offset: 0 })).pipelines.map((p) => p.id)
+    const branchCommits = { branch: 'feature', shas: ['f1'], projectId: fork }
+    expect(
+      await ids({
+        projectId: upstream,
+        mergeRequestId: 50,
+        mergeRequestProjectIds: [fork],
+        branchCommits,
+      }),
+    ).toEqual([push.id, inFork.id, own.id])
+    // Who reads only the upstream's pipelines sees only those.
+    expect(await ids({ projectId: upstream, mergeRequestId: 50 })).toEqual([own.id])
+    expect(await ids({ projectId: fork, mergeRequestId: 50, branchCommits })).toEqual([
+      push.id,
+      inFork.id,
+    ])
+  })
+
   it("writes a branch pipeline's news for the merge requests to the outbox in its transaction", async () => {
     const branch = await store.create({
       ...base,

@@ -5,8 +5,8 @@ import {
   PIPELINE_CREATED_OUTBOX,
   PIPELINE_FINISHED_OUTBOX,
 } from '@suite/runtime'
-import { sql, type Kysely } from 'kysely'
-import type { Job } from '../domain/job.js'
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely'
+import { CANCELABLE_STATUSES, type Job } from '../domain/job.js'
 import { headPipelineCandidate, type Pipeline } from '../domain/pipeline.js'
 import { pipelineFinishedNews } from '../domain/pipeline-finished.js'
 import type { PipelineHookFacts } from '../domain/pipeline-hook.js'
@@ -174,25 +174,59 @@ export class PipelinesStore implements PipelineStore {
     return Number(result.numDeletedRows) > 0
   }
 
+  async cancelableOfUser(
+    userId: number,
+    afterId: number,
+    limit: number,
+  ): Promise<{ projectId: number; id: number }[]> {
+    const rows = await this.db
+      .selectFrom('pipelines')
+      .select(['id', 'project_id'])
+      .where('user_id', '=', userId)
+      .where('status', 'in', [...CANCELABLE_STATUSES])
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(limit)
+      .execute()
+    return rows.map((row) => ({ projectId: Number(row.project_id), id: Number(row.id) }))
+  }
+
   private matching(filter: PipelineFilter) {
-    let query = this.db.selectFrom('pipelines').where('project_id', '=', filter.projectId)
     const mergeRequestId = filter.mergeRequestId
-    const branch = filter.branchCommits
-    if (mergeRequestId !== undefined && branch && branch.shas.length > 0) {
-      query = query.where((eb) =>
-        eb.or([
-          eb('merge_request_id', '=', mergeRequestId),
-          eb.and([
-            eb('merge_request_id', 'is', null),
-            eb('tag', '=', false),
-            eb('ref', '=', branch.branch),
-            eb('sha', 'in', [...branch.shas]),
-          ]),
-        ]),
+    if (mergeRequestId === undefined) {
+      return this.filtered(
+        this.db.selectFrom('pipelines').where('project_id', '=', filter.projectId),
+        filter,
       )
-    } else if (mergeRequestId !== undefined) {
-      query = query.where('merge_request_id', '=', mergeRequestId)
     }
+    // A merge request's: its own pipelines (in its projects) and its branch's at its commits.
+    const projects = [filter.projectId, ...(filter.mergeRequestProjectIds ?? [])]
+    const branch = filter.branchCommits
+    const query = this.db.selectFrom('pipelines').where((eb) => {
+      const own = eb.and([
+        eb('project_id', 'in', projects),
+        eb('merge_request_id', '=', mergeRequestId),
+      ])
+      if (!branch || branch.shas.length === 0) return own
+      return eb.or([
+        own,
+        eb.and([
+          eb('project_id', '=', branch.projectId ?? filter.projectId),
+          eb('merge_request_id', 'is', null),
+          eb('tag', '=', false),
+          eb('ref', '=', branch.branch),
+          eb('sha', 'in', [...branch.shas]),
+        ]),
+      ])
+    })
+    return this.filtered(query, filter)
+  }
+
+  private filtered(
+    selected: SelectQueryBuilder<Database, 'pipelines', object>,
+    filter: PipelineFilter,
+  ) {
+    let query = selected
     if (filter.ref !== undefined) query = query.where('ref', '=', filter.ref)
     if (filter.sha !== undefined) query = query.where('sha', '=', filter.sha)
     if (filter.status !== undefined) query = query.where('status', '=', filter.status)

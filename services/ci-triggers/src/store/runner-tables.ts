@@ -56,6 +56,20 @@ export interface JobTokenAllowlistTable {
   created_at: Defaulted<Date>
 }
 
+/** The groups allowlist: jobs of projects in `target_group_id` (or below) may reach `project_id`. */
+export interface JobTokenGroupAllowlistTable {
+  project_id: number
+  target_group_id: number
+  created_at: Defaulted<Date>
+}
+
+/** A project's ci_inbound_job_token_scope_enabled; no row: enabled. */
+export interface JobTokenScopesTable {
+  project_id: number
+  inbound_enabled: boolean
+  updated_at: Defaulted<Date>
+}
+
 /** Running jobs' deadlines waiting for the `ci.job-deadlines` queue. */
 export interface JobDeadlineOutboxTable {
   id: Generated<number>
@@ -70,5 +84,7 @@ export interface RunnerTables {
   runner_projects: RunnerProjectsTable
   job_traces: JobTracesTable
   job_token_allowlist: JobTokenAllowlistTable
+  job_token_group_allowlist: JobTokenGroupAllowlistTable
+  job_token_scopes: JobTokenScopesTable
   job_deadline_outbox: JobDeadlineOutboxTable
 }

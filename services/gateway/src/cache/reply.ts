@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express'
+import type { Readable } from 'node:stream'
 import { FLUSH_ALL, type ChangeTag } from '@suite/runtime'
 import type { Principal } from '../auth/principal.js'
 import { matchesEtag, strongEtag, type CachedResponse } from './response-cache.js'
@@ -10,6 +11,8 @@ export interface Reply {
   json?: unknown
   /** A text/plain body instead of JSON. */
   text?: Buffer
+  /** Bytes streamed as they come (an archive), never cached. */
+  stream?: Readable
   headers?: Readonly<Record<string, string>>
   /** The project or group `:id` named, once resolved. */
   projectId?: number

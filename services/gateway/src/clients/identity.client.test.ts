@@ -50,6 +50,7 @@ describe('identity clients', () => {
       createUser: server.unary('CreateUser', notServed),
       updateUser: server.unary('UpdateUser', notServed),
       changeUserState: server.unary('ChangeUserState', notServed),
+      getUserAvatar: server.unary('GetUserAvatar', notServed),
     }
     server.add(UserServiceService, implementation, 'gitlab.identity.v1.UserService')
     const port = await server.listen('127.0.0.1', 0)

@@ -12,6 +12,12 @@ const NAMES = {
   members: 'MemberService',
   memberRoles: 'MemberRoleService',
   samlIdentities: 'SamlIdentityService',
+  userAccess: 'UserAccessService',
+  userMemberships: 'UserMembershipService',
+  impersonationTokens: 'ImpersonationTokenService',
+  userStatuses: 'UserStatusService',
+  groupDeletions: 'GroupDeletionService',
+  userDeletions: 'UserDeletionService',
 } as const
 
 /** Every service of gitlab.identity.v1 (IDENTITY_ADDR), by service name and by its route name. */

@@ -5,6 +5,7 @@ import {
   PipelineServiceClient,
   RunnerServiceClient,
   TriggerServiceClient,
+  VariableServiceClient,
 } from '@suite/proto'
 import { createClient, type PromiseClient, type Registry } from '@suite/runtime'
 import { WRITE_DEADLINE_MS } from './deadlines.js'
@@ -23,6 +24,8 @@ export interface PipelinesClients {
   jobRequests: PromiseClient<JobRequestServiceClient>
   /** CI_JOB_TOKEN and the job token scope; reads retried. */
   jobTokens: PromiseClient<JobTokenServiceClient>
+  /** CI/CD variables of projects, groups and the instance: never retried (creates and deletes). */
+  variables: PromiseClient<VariableServiceClient>
   close: () => void
 }
 
@@ -70,7 +73,14 @@ export function createPipelinesClients(
     internalSecret,
     retries: READ_RETRIES,
   })
+  const variables = createClient(VariableServiceClient, {
+    address,
+    registry,
+    internalSecret,
+    deadlineMs: WRITE_DEADLINE_MS,
+  })
   const raws: Client[] = [
+    variables.raw,
     read.raw,
     write.raw,
     triggers.raw,
@@ -85,6 +95,7 @@ export function createPipelinesClients(
     runners: runners.rpc,
     jobRequests: jobRequests.rpc,
     jobTokens: jobTokens.rpc,
+    variables: variables.rpc,
     close: () => raws.forEach((raw) => raw.close()),
   }
 }

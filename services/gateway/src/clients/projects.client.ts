@@ -17,6 +17,7 @@ const NAMES = {
   hooks: 'HookService',
   protectedBranches: 'ProtectedBranchService',
   stars: 'StarService',
+  deletions: 'ProjectDeletionService',
 } as const
 
 /** The projects service's own services (PROJECTS_ADDR), by service and route name. */

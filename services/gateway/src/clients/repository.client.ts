@@ -1,5 +1,9 @@
 import type { Client } from '@grpc/grpc-js'
-import { RepositoryServiceClient, SmartHttpServiceClient } from '@suite/proto'
+import {
+  RepositoryContentServiceClient,
+  RepositoryServiceClient,
+  SmartHttpServiceClient,
+} from '@suite/proto'
 import { createClient, type PromiseClient, type Registry } from '@suite/runtime'
 import type { ReadWrite } from './service-clients.js'
 
@@ -8,6 +12,9 @@ export interface RepositoryClients {
   /** Info/refs as a promise; the two pack RPCs stream through `smartHttpRaw`. */
   smartHttp: PromiseClient<SmartHttpServiceClient>
   smartHttpRaw: SmartHttpServiceClient
+  /** Blobs and blame as promises; archives and snapshots stream through `contentRaw`. */
+  content: PromiseClient<RepositoryContentServiceClient>
+  contentRaw: RepositoryContentServiceClient
   close: () => void
 }
 
@@ -37,11 +44,19 @@ export function createRepositoryClients(
     internalSecret,
     deadlineMs: 30_000,
   })
-  const raws: Client[] = [read.raw, write.raw, smart.raw]
+  const content = createClient(RepositoryContentServiceClient, {
+    address,
+    registry,
+    internalSecret,
+    retries: READ_RETRIES,
+  })
+  const raws: Client[] = [read.raw, write.raw, smart.raw, content.raw]
   return {
     repository: { read: read.rpc, write: write.rpc },
     smartHttp: smart.rpc,
     smartHttpRaw: smart.raw,
+    content: content.rpc,
+    contentRaw: content.raw,
     close: () => raws.forEach((raw) => raw.close()),
   }
 }

@@ -48,9 +48,30 @@ describe('presentGroup', () => {
 
 describe('presentGroupDetail', () => {
   it('renders GitLab GroupDetail for a top-level group', () => {
-    expect(presentGroupDetail(groupFixture(), contextFixture())).toEqual({
+    const view = {
+      group: groupFixture(),
+      sharedWithGroups: [
+        {
+          groupId: 12,
+          groupName: 'Invited',
+          groupFullPath: 'invited',
+          groupAccessLevel: 30,
+          expiresAt: undefined,
+        },
+      ],
+      projects: [],
+    }
+    expect(presentGroupDetail(view, contextFixture())).toEqual({
       ...golden,
-      shared_with_groups: [],
+      shared_with_groups: [
+        {
+          group_id: 12,
+          group_name: 'Invited',
+          group_full_path: 'invited',
+          group_access_level: 30,
+          expires_at: null,
+        },
+      ],
       prevent_sharing_groups_outside_hierarchy: false,
       projects: [],
       shared_projects: [],
@@ -59,8 +80,14 @@ describe('presentGroupDetail', () => {
 
   it('leaves prevent_sharing_groups_outside_hierarchy out below the top level', () => {
     const child = groupFixture({ id: 11, parentId: 10, fullPath: 'parent/child' })
-    const json = presentGroupDetail(child, contextFixture())
+    const json = presentGroupDetail(
+      { group: child, sharedWithGroups: [], projects: undefined },
+      contextFixture(),
+    )
     expect(json).not.toHaveProperty('prevent_sharing_groups_outside_hierarchy')
+    // with_projects=false: GitLab leaves projects and shared_projects out.
+    expect(json).not.toHaveProperty('projects')
+    expect(json).not.toHaveProperty('shared_projects')
     expect(json).toMatchObject({
       parent_id: 10,
       web_url: 'https://gitlab.example.com/groups/parent/child',

@@ -32,7 +32,7 @@ function inline(text: string): string {
     .replace(/\n/g, '<br>\n')
 }
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

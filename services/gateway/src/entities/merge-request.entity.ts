@@ -1,4 +1,4 @@
-import type { Pipeline } from '@suite/proto'
+import type { Pipeline, Project } from '@suite/proto'
 import { canInProject } from '../auth/abilities.js'
 import { presentMergeRequestBasic } from './merge-request-basic.entity.js'
 import type { MergeRequestItem } from './merge-request-item.js'
@@ -11,6 +11,8 @@ import { isoTime, orNull, type PresentContext } from './present-context.js'
 export interface MergeRequestDetail extends MergeRequestItem {
   /** The head pipeline, from ci-triggers. */
   headPipeline?: Pipeline | undefined
+  /** The head pipeline's project, when it ran elsewhere (a fork's request, in the fork). */
+  headPipelineProject?: Project | undefined
   includeRebaseInProgress?: boolean
   /** render_html: title_html and description_html. */
   renderHtml?: boolean
@@ -29,7 +31,10 @@ export function presentMergeRequest(detail: MergeRequestDetail, ctx: PresentCont
   // The head pipeline only for those with :read_pipeline in the project.
   const readPipeline = canInProject(detail.project?.abilities, 'readPipeline')
   const pipeline = readPipeline ? detail.headPipeline : undefined
-  const pipelineItem = pipeline && { pipeline, project: detail.project }
+  const pipelineItem = pipeline && {
+    pipeline,
+    project: detail.headPipelineProject ?? detail.project,
+  }
   return {
     ...presentMergeRequestBasic(detail, ctx),
     ...(detail.renderHtml
@@ -50,7 +55,7 @@ export function presentMergeRequest(detail: MergeRequestDetail, ctx: PresentCont
         }
       : null,
     merge_error: orNull(mr.mergeError),
-    ...(detail.includeRebaseInProgress ? { rebase_in_progress: false } : {}),
+    ...(detail.includeRebaseInProgress ? { rebase_in_progress: mr.rebaseInProgress } : {}),
     // The spec's merge request table has it always (GitLab: include_diverged_commits_count).
     diverged_commits_count: mr.divergedCommitsCount,
     first_contribution: false,

@@ -19,11 +19,14 @@ export function presentPosition(position: DiffPosition) {
 }
 
 /**
- * API::Entities::Note for a merge request's note: type is the note's class
- * (null for a plain note); a DiffNote adds its position and commit_id.
+ * API::Entities::Note for a merge request's, an issue's or a commit's note:
+ * type is the note's class (null for a plain note); a DiffNote adds its
+ * position and commit_id. A commit's note has no noteable id or iid (GitLab
+ * keeps no row for the commit) and names its commit in commit_id.
  */
 export function presentNote(note: Note, ctx: PresentContext) {
   const diffNote = note.type === 'DiffNote'
+  const onCommit = note.noteableType === 'Commit'
   return {
     id: note.id,
     type: note.type === '' ? null : note.type,
@@ -33,11 +36,15 @@ export function presentNote(note: Note, ctx: PresentContext) {
     created_at: isoTime(note.createdAt),
     updated_at: isoTime(note.updatedAt),
     system: note.system,
-    noteable_id: note.noteableId,
-    noteable_type: 'MergeRequest',
+    noteable_id: onCommit ? null : note.noteableId,
+    noteable_type: note.noteableType === '' ? 'MergeRequest' : note.noteableType,
     project_id: note.projectId,
+    ...(onCommit ? { commit_id: note.commitId } : {}),
     ...(diffNote
-      ? { commit_id: null, position: note.position ? presentPosition(note.position) : null }
+      ? {
+          commit_id: onCommit ? note.commitId : null,
+          position: note.position ? presentPosition(note.position) : null,
+        }
       : {}),
     resolvable: note.resolvable,
     ...(note.resolvable
@@ -52,7 +59,7 @@ export function presentNote(note: Note, ctx: PresentContext) {
     internal: note.internal,
     imported: false,
     imported_from: 'none',
-    noteable_iid: note.noteableIid,
+    noteable_iid: onCommit ? null : note.noteableIid,
     commands_changes: {},
   }
 }

@@ -57,6 +57,15 @@ export function presentProject(view: ProjectView, ctx: PresentContext) {
     web_url: base.web_url,
     readme_url: defaultBranchBlobUrl(project, links.web_url, repository?.readmePath),
     forks_count: project.forksCount,
+    // Only for a fork whose upstream the caller may read (the projects service leaves it out otherwise).
+    ...(project.forkedFromProject
+      ? {
+          forked_from_project: {
+            ...presentProjectSimple({ project: project.forkedFromProject }, ctx),
+            forks_count: project.forkedFromProject.forksCount,
+          },
+        }
+      : {}),
     ...(view.license
       ? {
           // Repository#license_blob on the default branch: a URL even when its text is not recognised.

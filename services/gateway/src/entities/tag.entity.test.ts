@@ -90,6 +90,7 @@ describe('repository presenters', () => {
       developersCanMerge: true,
       canPush: true,
       canMerge: true,
+      canForcePush: true,
     }
     expect(presentBranch(branch, project)).toEqual({
       name: 'feature/x',

@@ -13,4 +13,11 @@ describe('presentUserBasic', () => {
       web_url: 'https://gitlab.example.com/alice',
     })
   })
+
+  it('points avatar_url at the uploaded avatar', () => {
+    const user = userFixture({ avatarFilename: 'me and you.png' })
+    expect(presentUserBasic(user, contextFixture()).avatar_url).toBe(
+      'https://gitlab.example.com/uploads/-/system/user/avatar/2/me%20and%20you.png',
+    )
+  })
 })

@@ -1,4 +1,5 @@
 import type { User } from '@suite/proto'
+import { userAvatarUrl } from '@suite/runtime'
 import type { PresentContext } from './present-context.js'
 
 /** API::Entities::UserBasic (UserSafe + state, locked, avatar_url, web_url). */
@@ -19,8 +20,8 @@ export function presentUserBasic(user: User, ctx: PresentContext): UserBasicJson
     name: user.name,
     state: user.state,
     locked: user.locked,
-    // No avatars are stored and no Gravatar is configured.
-    avatar_url: null,
+    // An uploaded avatar; no Gravatar is configured.
+    avatar_url: userAvatarUrl(ctx.externalUrl, user.id, user.avatarFilename),
     web_url: `${ctx.externalUrl}/${user.username}`,
   }
 }

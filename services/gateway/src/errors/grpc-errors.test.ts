@@ -13,6 +13,7 @@ describe('gRPC status -> GitLab answer', () => {
     [status.NOT_FOUND, { resource: 'Group' }, 404, { message: '404 Group Not Found' }],
     [status.NOT_FOUND, undefined, 404, { message: '404 Not Found' }],
     [status.NOT_FOUND, { reason: 'record_not_found' }, 404, { message: '404 Not found' }],
+    [status.NOT_FOUND, { reason: 'service_not_found' }, 404, { message: 'Not Found' }],
     [
       status.INVALID_ARGUMENT,
       { fieldErrors: [{ field: 'path', messages: ['has already been taken'] }] },
@@ -24,6 +25,12 @@ describe('gRPC status -> GitLab answer', () => {
     [status.PERMISSION_DENIED, { message: 'Forbidden' }, 403, { message: '403 Forbidden' }],
     [status.PERMISSION_DENIED, { message: 'why' }, 403, { message: '403 Forbidden - why' }],
     [status.PERMISSION_DENIED, undefined, 403, { message: '403 Forbidden' }],
+    [
+      status.PERMISSION_DENIED,
+      { reason: 'limit_reached', message: "You've reached your limit of 1 projects created." },
+      403,
+      { message: ["You've reached your limit of 1 projects created."] },
+    ],
     [
       status.ALREADY_EXISTS,
       { message: 'Member already exists' },
@@ -82,6 +89,18 @@ describe('gRPC status -> GitLab answer', () => {
       { message: '405 Method Not Allowed' },
     ],
     [status.FAILED_PRECONDITION, { reason: 'bad_request' }, 400, { message: '400 Bad Request' }],
+    [
+      status.FAILED_PRECONDITION,
+      { reason: 'change_conflict', message: 'Sorry' },
+      400,
+      { message: 'Sorry', error_code: 'conflict' },
+    ],
+    [
+      status.FAILED_PRECONDITION,
+      { reason: 'dry_run_empty', message: 'Sorry' },
+      400,
+      { message: 'Sorry', error_code: 'empty', dry_run: 'error' },
+    ],
     [status.UNAUTHENTICATED, undefined, 401, { message: '401 Unauthorized' }],
     [status.UNAVAILABLE, undefined, 503, { message: '503 Service Unavailable' }],
     [status.DEADLINE_EXCEEDED, undefined, 503, { message: '503 Service Unavailable' }],

@@ -43,6 +43,9 @@ const LISTED_MESSAGE_REASONS: ReadonlySet<string> = new Set([
   'project_access',
 ])
 
+/** POST /projects over the creator's projects_limit: error!(errors[:limit_reached], 403), a list. */
+const LIMIT_REACHED = 'limit_reached'
+
 /** GitLab's body when the service gave no text (not_allowed!, conflict!, ...). */
 const PRECONDITION_DEFAULT_MESSAGE: Readonly<Record<number, string>> = {
   400: '400 Bad Request',
@@ -51,8 +54,21 @@ const PRECONDITION_DEFAULT_MESSAGE: Readonly<Record<number, string>> = {
   409: '409 Conflict',
 }
 
+/**
+ * Commits::ChangeService's failures (cherry-pick, revert): 400 with the
+ * service's message, its error_code, and `dry_run: "error"` for a dry run.
+ */
+const CHANGE_ERROR_REASONS: Readonly<Record<string, { error_code: string; dry_run?: string }>> = {
+  change_conflict: { error_code: 'conflict' },
+  change_empty: { error_code: 'empty' },
+  dry_run_conflict: { error_code: 'conflict', dry_run: 'error' },
+  dry_run_empty: { error_code: 'empty', dry_run: 'error' },
+}
+
 /** A FAILED_PRECONDITION by its reason; a 304 (nothing changed) has no body. */
 function precondition(detail: ErrorDetail): HttpError {
+  const change = CHANGE_ERROR_REASONS[detail.reason]
+  if (change) return new HttpError(400, { message: detail.message, ...change })
   const code = PRECONDITION_STATUS_BY_REASON[detail.reason] ?? 422
   if (code === 304) return new HttpError(304, undefined)
   const fallback = PRECONDITION_DEFAULT_MESSAGE[code] ?? '422 Unprocessable Entity'
@@ -88,7 +104,9 @@ const BY_CODE: Readonly<Partial<Record<status, Mapping>>> = {
   [status.NOT_FOUND]: (detail) =>
     detail.reason === 'record_not_found'
       ? new HttpError(404, { message: '404 Not found' })
-      : notFound(detail.resource || undefined),
+      : detail.reason === 'service_not_found'
+        ? new HttpError(404, { message: 'Not Found' })
+        : notFound(detail.resource || undefined),
   [status.INVALID_ARGUMENT]: (detail) =>
     new HttpError(400, {
       message: messageOrFields(
@@ -99,7 +117,9 @@ const BY_CODE: Readonly<Partial<Record<status, Mapping>>> = {
   [status.OUT_OF_RANGE]: (detail) =>
     new HttpError(400, { message: detail.message || '400 Bad Request' }),
   [status.PERMISSION_DENIED]: (detail) =>
-    forbidden(detail.message && detail.message !== 'Forbidden' ? detail.message : undefined),
+    detail.reason === LIMIT_REACHED
+      ? new HttpError(403, { message: [detail.message] })
+      : forbidden(detail.message && detail.message !== 'Forbidden' ? detail.message : undefined),
   [status.ALREADY_EXISTS]: conflict,
   [status.ABORTED]: conflict,
   [status.FAILED_PRECONDITION]: precondition,

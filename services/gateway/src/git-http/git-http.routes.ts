@@ -77,9 +77,12 @@ async function jobPrincipal(
       })
     : undefined
   if (!answer?.running) throw new GitHttpRefusal(401, ACCESS_DENIED)
+  // Gitlab::Auth#build_access_token_check: a job whose user may not sign in (blocked,
+  // banned, deactivated) authenticates no one, asked afresh on every request.
+  const access = await deps.identity.userAccess.read.checkUserAccess({ userId: answer.userId })
+  if (!access.user || !access.allowed) throw new GitHttpRefusal(401, ACCESS_DENIED)
   if (operation === 'push') throw new GitHttpRefusal(403, JOB_TOKEN_PUSH_DENIED)
-  const { user } = await deps.identity.users.read.getUser({ caller: undefined, id: answer.userId })
-  if (!user || user.state !== 'active') throw new GitHttpRefusal(401, ACCESS_DENIED)
+  const user = access.user
   return { principal: { user, token: undefined, sudo: false }, jobToken: token }
 }
 
@@ -97,10 +100,29 @@ async function principalOf(
     // read_code and push_code answers for the project hold them.
     return { principal: await authenticate(token, undefined, deps) }
   } catch (error) {
-    if (error instanceof HttpError && error.status === 401)
-      throw new GitHttpRefusal(401, ACCESS_DENIED)
-    throw error
+    if (!(error instanceof HttpError && error.status === 401)) throw error
   }
+  return { principal: await passwordPrincipal(deps, credentials.username, token) }
+}
+
+/**
+ * Gitlab::Auth#user_with_password_for_git, after the token checks: the
+ * username (or email) and password of a user who may sign in, with every
+ * ability a session has (no token scopes). Never cached: a block stops it at once.
+ */
+async function passwordPrincipal(
+  deps: GitHttpDeps,
+  login: string,
+  password: string,
+): Promise<Principal> {
+  const answer = await deps.identity.userAccess.read
+    .authenticatePassword({ login, password })
+    .catch((error: unknown) => {
+      if (isCallerUnauthenticated(error)) return undefined
+      throw error
+    })
+  if (!answer?.user) throw new GitHttpRefusal(401, ACCESS_DENIED)
+  return { user: answer.user, token: undefined, sudo: false }
 }
 
 async function projectFor(deps: GitHttpDeps, principal: Principal, fullPath: string) {

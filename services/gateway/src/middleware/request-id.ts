@@ -5,12 +5,16 @@ import { retireRequestSignal, runWithRequestId } from '@suite/runtime'
 const HEADER = 'X-Request-Id'
 /** Ids are taken from clients only when they look like ids, not arbitrary text for the logs. */
 const ACCEPTABLE = /^[\w.:-]{1,128}$/
+/** HTTP's idempotent methods (RFC 9110, 9.2.2): a client or load balancer may send them again. */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'])
 
 /**
  * Takes the client's X-Request-Id or makes one, answers it back, and runs the
  * rest of the request inside it so logs and outgoing gRPC calls carry it.
  * When the client goes away before the answer is sent, the request's signal
  * aborts: its gRPC calls are cancelled, and with them the SQL they started.
+ * A request of an idempotent method is marked resendable: a gRPC write it makes
+ * whose replica died during the call goes again to another replica.
  */
 export function requestId(): RequestHandler {
   return (req, res, next) => {
@@ -22,6 +26,6 @@ export function requestId(): RequestHandler {
       if (!res.writableFinished) controller.abort()
       retireRequestSignal(controller.signal)
     })
-    runWithRequestId(id, () => next(), controller.signal)
+    runWithRequestId(id, () => next(), controller.signal, IDEMPOTENT.has(req.method))
   }
 }

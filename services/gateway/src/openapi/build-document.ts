@@ -85,6 +85,10 @@ function success(entry: RouteEntry): Schema {
   if (op?.body === 'text') {
     return { description: 'Text', content: { 'text/plain': { schema: { type: 'string' } } } }
   }
+  if (op?.body === 'binary') {
+    const schema = { type: 'string', format: 'binary' }
+    return { description: 'Bytes', content: { 'application/octet-stream': { schema } } }
+  }
   if (op?.entity !== undefined && !(op.entity in entitySchemas())) {
     throw new Error(`${entry.method} ${entry.path}: no entity schema ${op.entity}`)
   }

@@ -756,6 +756,172 @@ export const ENTITY_SCHEMAS: Readonly<Record<string, Readonly<Record<string, unk
           },
         ],
       },
+      forked_from_project: {
+        type: 'object',
+        properties: {
+          forks_count: {
+            type: 'number',
+          },
+          namespace: {
+            type: 'object',
+            properties: {
+              id: {
+                type: 'number',
+              },
+              name: {
+                type: 'string',
+              },
+              path: {
+                type: 'string',
+              },
+              kind: {
+                type: 'string',
+              },
+              full_path: {
+                type: 'string',
+              },
+              parent_id: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'number',
+                  },
+                ],
+              },
+              avatar_url: {
+                type: 'null',
+              },
+              web_url: {
+                type: 'string',
+              },
+            },
+            required: [
+              'id',
+              'name',
+              'path',
+              'kind',
+              'full_path',
+              'parent_id',
+              'avatar_url',
+              'web_url',
+            ],
+          },
+          visibility: {
+            type: 'string',
+          },
+          id: {
+            type: 'number',
+          },
+          description: {
+            anyOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'string',
+              },
+            ],
+          },
+          name: {
+            type: 'string',
+          },
+          name_with_namespace: {
+            type: 'string',
+          },
+          path: {
+            type: 'string',
+          },
+          path_with_namespace: {
+            type: 'string',
+          },
+          created_at: {
+            anyOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'string',
+              },
+            ],
+          },
+          default_branch: {
+            anyOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'string',
+              },
+            ],
+          },
+          tag_list: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+          },
+          topics: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+          },
+          ssh_url_to_repo: {
+            type: 'string',
+          },
+          http_url_to_repo: {
+            type: 'string',
+          },
+          web_url: {
+            type: 'string',
+          },
+          avatar_url: {
+            anyOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'string',
+              },
+            ],
+          },
+          star_count: {
+            type: 'number',
+          },
+          last_activity_at: {
+            anyOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'string',
+              },
+            ],
+          },
+        },
+        required: [
+          'forks_count',
+          'namespace',
+          'id',
+          'description',
+          'name',
+          'name_with_namespace',
+          'path',
+          'path_with_namespace',
+          'created_at',
+          'default_branch',
+          'tag_list',
+          'topics',
+          'ssh_url_to_repo',
+          'http_url_to_repo',
+          'web_url',
+          'avatar_url',
+          'star_count',
+          'last_activity_at',
+        ],
+      },
       id: {
         type: 'number',
       },
@@ -1845,6 +2011,568 @@ export const ENTITY_SCHEMAS: Readonly<Record<string, Readonly<Record<string, unk
       'state',
       'created_at',
       'updated_at',
+    ],
+  },
+  Issue: {
+    type: 'object',
+    properties: {
+      moved_to_id: {
+        type: 'null',
+      },
+      service_desk_reply_to: {
+        type: 'null',
+      },
+      imported: {
+        type: 'boolean',
+      },
+      imported_from: {
+        type: 'string',
+      },
+      subscribed: {
+        type: 'boolean',
+      },
+      _links: {
+        type: 'object',
+        properties: {
+          self: {
+            type: 'string',
+          },
+          notes: {
+            type: 'string',
+          },
+          award_emoji: {
+            type: 'string',
+          },
+          project: {
+            type: 'string',
+          },
+          closed_as_duplicate_of: {
+            type: 'null',
+          },
+        },
+        required: ['self', 'notes', 'award_emoji', 'project', 'closed_as_duplicate_of'],
+      },
+      references: {
+        type: 'object',
+        properties: {
+          short: {
+            type: 'string',
+          },
+          relative: {
+            type: 'string',
+          },
+          full: {
+            type: 'string',
+          },
+        },
+        required: ['short', 'relative', 'full'],
+      },
+      severity: {
+        type: 'string',
+      },
+      task_status: {
+        type: 'string',
+      },
+      id: {
+        type: 'number',
+      },
+      iid: {
+        type: 'number',
+      },
+      project_id: {
+        type: 'number',
+      },
+      title: {
+        type: 'string',
+      },
+      description: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      state: {
+        type: 'string',
+      },
+      created_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      updated_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      closed_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      closed_by: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'object',
+            properties: {
+              id: {
+                type: 'number',
+              },
+              username: {
+                type: 'string',
+              },
+              name: {
+                type: 'string',
+              },
+              state: {
+                type: 'string',
+              },
+              locked: {
+                type: 'boolean',
+              },
+              avatar_url: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              web_url: {
+                type: 'string',
+              },
+            },
+            required: ['id', 'username', 'name', 'state', 'locked', 'avatar_url', 'web_url'],
+          },
+        ],
+      },
+      labels: {
+        anyOf: [
+          {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+          },
+          {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                id: {
+                  type: 'number',
+                },
+                name: {
+                  type: 'string',
+                },
+                color: {
+                  type: 'string',
+                },
+                description: {
+                  anyOf: [
+                    {
+                      type: 'null',
+                    },
+                    {
+                      type: 'string',
+                    },
+                  ],
+                },
+                description_html: {
+                  type: 'string',
+                },
+                text_color: {
+                  type: 'string',
+                },
+                remove_on_close: {
+                  type: 'boolean',
+                },
+              },
+              required: [
+                'id',
+                'name',
+                'color',
+                'description',
+                'description_html',
+                'text_color',
+                'remove_on_close',
+              ],
+            },
+          },
+        ],
+      },
+      milestone: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'object',
+            properties: {
+              id: {
+                type: 'number',
+              },
+              iid: {
+                type: 'number',
+              },
+              project_id: {
+                type: 'number',
+              },
+              title: {
+                type: 'string',
+              },
+              description: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              state: {
+                type: 'string',
+              },
+              created_at: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              updated_at: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              due_date: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              start_date: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              expired: {
+                type: 'boolean',
+              },
+              web_url: {
+                type: 'string',
+              },
+            },
+            required: [
+              'id',
+              'iid',
+              'project_id',
+              'title',
+              'description',
+              'state',
+              'created_at',
+              'updated_at',
+              'due_date',
+              'start_date',
+              'expired',
+              'web_url',
+            ],
+          },
+        ],
+      },
+      assignees: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            id: {
+              type: 'number',
+            },
+            username: {
+              type: 'string',
+            },
+            name: {
+              type: 'string',
+            },
+            state: {
+              type: 'string',
+            },
+            locked: {
+              type: 'boolean',
+            },
+            avatar_url: {
+              anyOf: [
+                {
+                  type: 'null',
+                },
+                {
+                  type: 'string',
+                },
+              ],
+            },
+            web_url: {
+              type: 'string',
+            },
+          },
+          required: ['id', 'username', 'name', 'state', 'locked', 'avatar_url', 'web_url'],
+        },
+      },
+      author: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'object',
+            properties: {
+              id: {
+                type: 'number',
+              },
+              username: {
+                type: 'string',
+              },
+              name: {
+                type: 'string',
+              },
+              state: {
+                type: 'string',
+              },
+              locked: {
+                type: 'boolean',
+              },
+              avatar_url: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              web_url: {
+                type: 'string',
+              },
+            },
+            required: ['id', 'username', 'name', 'state', 'locked', 'avatar_url', 'web_url'],
+          },
+        ],
+      },
+      type: {
+        type: 'string',
+      },
+      assignee: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'object',
+            properties: {
+              id: {
+                type: 'number',
+              },
+              username: {
+                type: 'string',
+              },
+              name: {
+                type: 'string',
+              },
+              state: {
+                type: 'string',
+              },
+              locked: {
+                type: 'boolean',
+              },
+              avatar_url: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              web_url: {
+                type: 'string',
+              },
+            },
+            required: ['id', 'username', 'name', 'state', 'locked', 'avatar_url', 'web_url'],
+          },
+        ],
+      },
+      user_notes_count: {
+        type: 'number',
+      },
+      merge_requests_count: {
+        type: 'number',
+      },
+      upvotes: {
+        type: 'number',
+      },
+      downvotes: {
+        type: 'number',
+      },
+      due_date: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      confidential: {
+        type: 'boolean',
+      },
+      discussion_locked: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'boolean',
+          },
+        ],
+      },
+      issue_type: {
+        type: 'string',
+      },
+      web_url: {
+        type: 'string',
+      },
+      time_stats: {
+        type: 'object',
+        properties: {
+          time_estimate: {
+            type: 'number',
+          },
+          total_time_spent: {
+            type: 'number',
+          },
+          human_time_estimate: {
+            anyOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'string',
+              },
+            ],
+          },
+          human_total_time_spent: {
+            anyOf: [
+              {
+                type: 'null',
+              },
+              {
+                type: 'string',
+              },
+            ],
+          },
+        },
+        required: [
+          'time_estimate',
+          'total_time_spent',
+          'human_time_estimate',
+          'human_total_time_spent',
+        ],
+      },
+      task_completion_status: {
+        type: 'object',
+        properties: {
+          count: {
+            type: 'number',
+          },
+          completed_count: {
+            type: 'number',
+          },
+        },
+        required: ['count', 'completed_count'],
+      },
+      has_tasks: {
+        type: 'boolean',
+      },
+    },
+    required: [
+      'moved_to_id',
+      'service_desk_reply_to',
+      'imported',
+      'imported_from',
+      '_links',
+      'references',
+      'severity',
+      'id',
+      'iid',
+      'project_id',
+      'title',
+      'description',
+      'state',
+      'created_at',
+      'updated_at',
+      'closed_at',
+      'closed_by',
+      'labels',
+      'milestone',
+      'assignees',
+      'author',
+      'type',
+      'assignee',
+      'user_notes_count',
+      'merge_requests_count',
+      'upvotes',
+      'downvotes',
+      'due_date',
+      'confidential',
+      'discussion_locked',
+      'issue_type',
+      'web_url',
+      'time_stats',
+      'task_completion_status',
+      'has_tasks',
     ],
   },
   MergeRequestSimple: {
@@ -4273,7 +5001,14 @@ export const ENTITY_SCHEMAS: Readonly<Record<string, Readonly<Record<string, unk
         type: 'string',
       },
       noteable_iid: {
-        type: 'number',
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'number',
+          },
+        ],
       },
       commands_changes: {
         type: 'object',
@@ -4338,7 +5073,14 @@ export const ENTITY_SCHEMAS: Readonly<Record<string, Readonly<Record<string, unk
         type: 'boolean',
       },
       commit_id: {
-        type: 'null',
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
       },
       position: {
         anyOf: [
@@ -4492,7 +5234,14 @@ export const ENTITY_SCHEMAS: Readonly<Record<string, Readonly<Record<string, unk
         type: 'boolean',
       },
       noteable_id: {
-        type: 'number',
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'number',
+          },
+        ],
       },
       noteable_type: {
         type: 'string',
@@ -4549,7 +5298,14 @@ export const ENTITY_SCHEMAS: Readonly<Record<string, Readonly<Record<string, unk
               type: 'string',
             },
             noteable_iid: {
-              type: 'number',
+              anyOf: [
+                {
+                  type: 'null',
+                },
+                {
+                  type: 'number',
+                },
+              ],
             },
             commands_changes: {
               type: 'object',
@@ -4614,7 +5370,14 @@ export const ENTITY_SCHEMAS: Readonly<Record<string, Readonly<Record<string, unk
               type: 'boolean',
             },
             commit_id: {
-              type: 'null',
+              anyOf: [
+                {
+                  type: 'null',
+                },
+                {
+                  type: 'string',
+                },
+              ],
             },
             position: {
               anyOf: [
@@ -4768,7 +5531,14 @@ export const ENTITY_SCHEMAS: Readonly<Record<string, Readonly<Record<string, unk
               type: 'boolean',
             },
             noteable_id: {
-              type: 'number',
+              anyOf: [
+                {
+                  type: 'null',
+                },
+                {
+                  type: 'number',
+                },
+              ],
             },
             noteable_type: {
               type: 'string',
@@ -4801,6 +5571,96 @@ export const ENTITY_SCHEMAS: Readonly<Record<string, Readonly<Record<string, unk
       },
     },
     required: ['id', 'individual_note', 'notes'],
+  },
+  CommitNote: {
+    type: 'object',
+    properties: {
+      note: {
+        type: 'string',
+      },
+      path: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      line: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'number',
+          },
+        ],
+      },
+      line_type: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+      author: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'object',
+            properties: {
+              id: {
+                type: 'number',
+              },
+              username: {
+                type: 'string',
+              },
+              name: {
+                type: 'string',
+              },
+              state: {
+                type: 'string',
+              },
+              locked: {
+                type: 'boolean',
+              },
+              avatar_url: {
+                anyOf: [
+                  {
+                    type: 'null',
+                  },
+                  {
+                    type: 'string',
+                  },
+                ],
+              },
+              web_url: {
+                type: 'string',
+              },
+            },
+            required: ['id', 'username', 'name', 'state', 'locked', 'avatar_url', 'web_url'],
+          },
+        ],
+      },
+      created_at: {
+        anyOf: [
+          {
+            type: 'null',
+          },
+          {
+            type: 'string',
+          },
+        ],
+      },
+    },
+    required: ['note', 'path', 'line', 'line_type', 'author', 'created_at'],
   },
   ResourceStateEvent: {
     type: 'object',

@@ -4,10 +4,12 @@
  * Schemas (entity-schemas.generated.ts), so a schema follows its presenter.
  */
 import type { BranchJson } from '../entities/branch.entity.js'
+import type { presentCommitNote } from '../entities/commit-note.entity.js'
 import type { presentCommitStatus } from '../entities/commit-status.entity.js'
 import type { CommitJson, presentCommitDetail } from '../entities/commit.entity.js'
 import type { presentDiscussion } from '../entities/discussion.entity.js'
 import type { EventJson } from '../entities/event.entity.js'
+import type { presentIssue } from '../entities/issue.entity.js'
 import type { presentJob } from '../entities/job.entity.js'
 import type {
   presentMergeRequestBasic,
@@ -37,6 +39,7 @@ import type { UserJson } from '../entities/user.entity.js'
 export type Project = ReturnType<typeof presentProject>
 export type ProjectSimple = ReturnType<typeof presentProjectSimple>
 export type MergeRequestBasic = ReturnType<typeof presentMergeRequestBasic>
+export type Issue = ReturnType<typeof presentIssue>
 export type MergeRequestSimple = ReturnType<typeof presentMergeRequestSimple>
 export type UserBasic = UserBasicJson
 export type User = UserJson
@@ -47,6 +50,7 @@ export type UserDetailsWithAdmin = UserDetailsWithAdminJson
 export type MergeRequest = ReturnType<typeof presentMergeRequest>
 export type Note = ReturnType<typeof presentNote>
 export type Discussion = ReturnType<typeof presentDiscussion>
+export type CommitNote = ReturnType<typeof presentCommitNote>
 export type ResourceStateEvent = ReturnType<typeof presentResourceStateEvent>
 export type CommitStatus = ReturnType<typeof presentCommitStatus>
 export type Commit = CommitJson

@@ -42,6 +42,11 @@ const ROUTE_ENTITIES: readonly (readonly [string, RegExp, string])[] = [
     'Note',
   ],
   [
+    'GET',
+    /^\/api\/v4\/projects\/:id\/merge_requests\/:merge_request_iid\/discussions\/:discussion_id\/notes\/:note_id$/,
+    'Note',
+  ],
+  [
     'PUT',
     /^\/api\/v4\/projects\/:id\/merge_requests\/:merge_request_iid\/discussions\/:discussion_id\/notes\/:note_id$/,
     'Note',
@@ -100,6 +105,28 @@ const ROUTE_ENTITIES: readonly (readonly [string, RegExp, string])[] = [
   ['GET', /^\/api\/v4\/projects\/:id\/(jobs\/:job_id|pipelines\/:pipeline_id\/jobs)$/, 'Job'],
   ['POST', /^\/api\/v4\/projects\/:id\/jobs\/:job_id\/(play|cancel|retry)$/, 'Job'],
   ['GET', /^\/api\/v4\/job$/, 'Job'],
+  // A commit's comments (lib/api/commits.rb) and discussions (discussions.rb).
+  ['GET', /^\/api\/v4\/projects\/:id\/repository\/commits\/:sha\/comments$/, 'CommitNote'],
+  ['POST', /^\/api\/v4\/projects\/:id\/repository\/commits\/:sha\/comments$/, 'CommitNote'],
+  [
+    'GET',
+    /^\/api\/v4\/projects\/:id\/repository\/commits\/:sha\/discussions(\/:discussion_id)?$/,
+    'Discussion',
+  ],
+  ['POST', /^\/api\/v4\/projects\/:id\/repository\/commits\/:sha\/discussions$/, 'Discussion'],
+  [
+    'POST',
+    /^\/api\/v4\/projects\/:id\/repository\/commits\/:sha\/discussions\/:discussion_id\/notes$/,
+    'Note',
+  ],
+  ...['GET', 'PUT'].map(
+    (method) =>
+      [
+        method,
+        /^\/api\/v4\/projects\/:id\/repository\/commits\/:sha\/discussions\/:discussion_id\/notes\/:note_id$/,
+        'Note',
+      ] as const,
+  ),
 ]
 
 export function entityOf(method: string, path: string): string | undefined {

@@ -72,10 +72,10 @@ describe('merge request list parameters', () => {
     )
   })
 
-  it('takes iids only in P and in only in G (others are dropped)', () => {
+  it('takes iids only in P and in everywhere (merge_requests_base_params)', () => {
     const project = parseParams(projectListParams, { id: '5', iids: ['1', '2'], in: 'title' })
     expect(project.iids).toEqual([1, 2])
-    expect(project).not.toHaveProperty('in')
+    expect(mergeRequestFilter(project).searchIn).toEqual(['title'])
     expect(parseParams(globalListParams, { iids: ['1'] })).not.toHaveProperty('iids')
   })
 

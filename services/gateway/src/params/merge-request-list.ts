@@ -50,6 +50,7 @@ const commonListParams = {
   source_branch: p.string(),
   target_branch: p.string(),
   search: p.string(),
+  in: p.string(),
   not: passthrough(),
   merge_user_id: p.int(),
   merge_user_username: p.string(),
@@ -65,7 +66,6 @@ export const globalListParams = {
     .string()
     .values([...PROJECT_ORDER, 'merged_at'])
     .default('created_at'),
-  in: p.string(),
   wip: p.string().values(['yes', 'no']),
   deployed_after: dateTime(),
   deployed_before: dateTime(),

@@ -65,10 +65,39 @@ export const listParams = {
 
 export type ListValues = ParamValues<typeof listParams>
 
+/**
+ * lib/api/groups.rb GET /groups/:id/projects: the projects list's filters with
+ * that endpoint's orders, with_shared (projects shared with the group through
+ * project_group_links, which are not served: it adds none) and include_subgroups.
+ */
+export const groupProjectParams = {
+  ...listParams,
+  order_by: p
+    .string()
+    .values([
+      'id',
+      'name',
+      'path',
+      'created_at',
+      'updated_at',
+      'last_activity_at',
+      'similarity',
+      'star_count',
+    ])
+    .default('created_at'),
+  with_shared: p.bool().default(true),
+  include_subgroups: p.bool().default(false),
+}
+
 /** Whose projects a user's list shows: their personal ones, or those they starred. */
 export interface ListScope {
   userNamespaceOwnerId?: number | undefined
   starredByUserId?: number | undefined
+  /** GET /projects/:id/forks: the project's direct forks. */
+  forkedFromProjectId?: number | undefined
+  /** GET /groups/:id/projects: the group's projects (and its subgroups' with includeSubgroups). */
+  groupId?: number | undefined
+  includeSubgroups?: boolean | undefined
 }
 
 export function listRequest(
@@ -104,6 +133,9 @@ export function listRequest(
     active: params.active,
     userNamespaceOwnerId: scope.userNamespaceOwnerId,
     starredByUserId: scope.starredByUserId,
+    forkedFromProjectId: scope.forkedFromProjectId,
+    groupId: scope.groupId,
+    includeSubgroups: scope.includeSubgroups ?? false,
     keyset: params.pagination === 'keyset',
   }
 }

@@ -1,5 +1,6 @@
 import type { UserAttributes } from '@suite/proto'
 import { p } from './coercions.js'
+import { avatarParam, avatarUpload } from './project-avatar.js'
 import type { ParamRule, ParamValues } from './parse-params.js'
 
 /**
@@ -30,6 +31,8 @@ export const userOptionalAttributes = {
   private_profile: p.bool(),
   note: p.string(),
   group_id_for_saml: p.int(),
+  // A multipart file, as for projects (API::Validations::Types::WorkhorseFile).
+  avatar: avatarParam(),
 }
 
 export const userAttributeRules: readonly ParamRule[] = [
@@ -75,5 +78,6 @@ export function toUserAttributes(params: UserAttributeParams): UserAttributes {
     skipConfirmation: params.skip_confirmation,
     themeId: params.theme_id,
     colorSchemeId: params.color_scheme_id,
+    avatar: avatarUpload(params.avatar),
   }
 }

@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { Router, type Request, type RequestHandler, type Response } from 'express'
 import {
   cacheKey,
@@ -154,7 +156,7 @@ export class ApiRouter {
     const operation = {
       list: false,
       status: spec.status,
-      body: !spec.present ? 'none' : spec.contentType === 'text/plain' ? 'text' : 'json',
+      body: bodyKind(spec),
     } as const
     this.register(method, path, spec, operation, async (req, authenticated) => {
       const { handler, abilities } = await prepare(req, spec, {}, this.deps, authenticated)
@@ -170,8 +172,9 @@ export class ApiRouter {
       const related = spec.related?.(value) ?? []
       const ctx = await presentContext(handler.principal, abilities, related, this.deps)
       const body = spec.present(value, ctx)
-      const status = spec.status ?? successStatus(req.method, true)
+      const status = spec.statusOf?.(value) ?? spec.status ?? successStatus(req.method, true)
       const headers = spec.headers?.(value)
+      if (body instanceof Readable) return { status, stream: body, headers, ...resolved }
       if (spec.contentType === 'text/plain') {
         const text = Buffer.isBuffer(body)
           ? body
@@ -214,7 +217,7 @@ export class ApiRouter {
             actor: reply.actorId,
           })
         }
-        sendReply(res, reply)
+        await sendReply(res, reply)
         return
       }
       const authenticated = await authenticateRequest(req, this.deps)
@@ -228,7 +231,7 @@ export class ApiRouter {
       const started = cache.begin()
       const reply = await run(req, authenticated)
       if (reply.status !== 200 || reply.json === undefined) {
-        sendReply(res, reply)
+        await sendReply(res, reply)
         return
       }
       const serialized = serializeReply(reply, dependencyTags(reply, principal), template)
@@ -245,8 +248,43 @@ export class ApiRouter {
   }
 }
 
-/** Sends a route's answer as GitLab would: JSON (exact Content-Type), text, or nothing. */
-function sendReply(res: Response, reply: Reply): void {
+/** What a success answers with, for the route table: from the presenter and content type. */
+function bodyKind(spec: {
+  present?: unknown
+  contentType?: RouteSpec['contentType']
+}): Operation['body'] {
+  if (spec.present === undefined) return 'none'
+  if (spec.contentType === 'binary') return 'binary'
+  return spec.contentType === 'text/plain' ? 'text' : 'json'
+}
+
+/**
+ * A streamed answer: its headers, then its bytes as the stream gives them. A
+ * HEAD request, or a client that goes away, stops the stream; a stream that
+ * fails midway cuts the response off (its status is already sent).
+ */
+async function sendStream(res: Response, reply: Reply & { stream: Readable }): Promise<void> {
+  res.status(reply.status)
+  for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value)
+  if (res.req.method === 'HEAD') {
+    reply.stream.destroy()
+    res.end()
+    return
+  }
+  try {
+    await pipeline(reply.stream, res)
+  } catch {
+    // The client left, or the source failed after the headers: nothing more can be said.
+    res.destroy()
+  }
+}
+
+/** Sends a route's answer as GitLab would: JSON (exact Content-Type), text, a stream, or nothing. */
+async function sendReply(res: Response, reply: Reply): Promise<void> {
+  if (reply.stream !== undefined) {
+    await sendStream(res, { ...reply, stream: reply.stream })
+    return
+  }
   if (reply.text !== undefined) {
     // The route's own headers may name another Content-Type (a raw file's); setHeader,
     // unlike res.set, sends it as given, without a charset added.

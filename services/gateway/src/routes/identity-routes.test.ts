@@ -123,8 +123,11 @@ describe('parameters and answers', () => {
       void request
       return Promise.resolve({ group: groupFixture({ fullPath: 'parent/child', parentId: 9 }) })
     })
-    const api = await start({ groups: { getGroup } })
-    const res = await fetch(`${api}/groups/parent%2Fchild`)
+    const api = await start({
+      groups: { getGroup },
+      GroupLinkService: { listGroupLinks: () => Promise.resolve({ sharedWithGroups: [] }) },
+    })
+    const res = await fetch(`${api}/groups/parent%2Fchild?with_projects=false`)
     expect(res.status).toBe(200)
     expect(getGroup.mock.calls[0]?.[0].group).toEqual({ fullPath: 'parent/child' })
     expect(await res.json()).toMatchObject({

@@ -1,8 +1,10 @@
 import { status } from '@grpc/grpc-js'
 import type {
+  AddGroupToAllowlistRequest,
   AddToAllowlistRequest,
   BatchGetProjectsRequest,
   RemoveFromAllowlistRequest,
+  UpdateJobTokenScopeRequest,
 } from '@suite/proto'
 import { ALICE, expectForbidden, sendAsAlice } from '../testing/ability-gateway.js'
 import { startCiGateway, type CiSetup } from '../testing/ci-gateway.js'
@@ -26,11 +28,33 @@ async function start(setup: CiSetup): Promise<string> {
 }
 
 describe('GET /projects/:id/job_token_scope', () => {
-  it('shows the inbound scope as enforced', async () => {
-    const api = await start({})
+  it('shows the inbound switch as ci-triggers keeps it', async () => {
+    const api = await start({
+      jobTokens: { getJobTokenScope: () => Promise.resolve({ inboundEnabled: false }) },
+    })
     const res = await fetch(api, { headers: ALICE })
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ inbound_enabled: true, outbound_enabled: false })
+    expect(await res.json()).toEqual({ inbound_enabled: false, outbound_enabled: false })
+  })
+
+  it('PATCH sets it from `enabled` (204) and needs it (400)', async () => {
+    const requests: UpdateJobTokenScopeRequest[] = []
+    const api = await start({
+      jobTokens: {
+        updateJobTokenScope: (request) => {
+          requests.push(request)
+          return Promise.resolve({})
+        },
+      },
+    })
+    const res = await fetch(api, sendAsAlice('PATCH', { enabled: false }))
+    expect(res.status).toBe(204)
+    expect(requests).toEqual([expect.objectContaining({ projectId: 5, inboundEnabled: false })])
+    const missing = await fetch(api, sendAsAlice('PATCH', {}))
+    expect([missing.status, await missing.json()]).toEqual([400, { error: 'enabled is missing' }])
+    const bad = await fetch(api, sendAsAlice('PATCH', { enabled: 123 }))
+    expect(bad.status).toBe(400)
+    expect(requests).toHaveLength(1)
   })
 
   it('needs a token (401) and admin_job_token_scope (403)', async () => {
@@ -82,13 +106,13 @@ describe('POST /projects/:id/job_token_scope/allowlist', () => {
       jobTokens: {
         addToAllowlist: (request) => {
           requests.push(request)
-          return Promise.resolve({ sourceProjectId: 8, targetProjectId: 5 })
+          return Promise.resolve({ sourceProjectId: 5, targetProjectId: 8 })
         },
       },
     })
     const res = await fetch(`${api}/allowlist`, sendAsAlice('POST', { target_project_id: '8' }))
     expect(res.status).toBe(201)
-    expect(await res.json()).toEqual({ source_project_id: 8, target_project_id: 5 })
+    expect(await res.json()).toEqual({ source_project_id: 5, target_project_id: 8 })
     expect(requests[0]).toMatchObject({
       projectId: 5,
       targetProjectId: 8,
@@ -132,5 +156,38 @@ describe('DELETE /projects/:id/job_token_scope/allowlist/:target_project_id', ()
     expect(requests[0]).toMatchObject({ projectId: 5, targetProjectId: 8 })
     const missing = await fetch(`${api}/allowlist/9`, { method: 'DELETE', headers: ALICE })
     expect(missing.status).toBe(404)
+  })
+})
+
+describe('/projects/:id/job_token_scope/groups_allowlist', () => {
+  it('POST adds the group and answers Entities::GroupScopeLink', async () => {
+    const requests: AddGroupToAllowlistRequest[] = []
+    const api = await start({
+      jobTokens: {
+        addGroupToAllowlist: (request) => {
+          requests.push(request)
+          return Promise.resolve({ sourceProjectId: 5, targetGroupId: 10 })
+        },
+      },
+    })
+    const res = await fetch(`${api}/groups_allowlist`, sendAsAlice('POST', { target_group_id: 10 }))
+    expect([res.status, await res.json()]).toEqual([
+      201,
+      { source_project_id: 5, target_group_id: 10 },
+    ])
+    expect(requests[0]).toMatchObject({ projectId: 5, targetGroupId: 10 })
+    const missing = await fetch(`${api}/groups_allowlist`, sendAsAlice('POST', {}))
+    expect(await missing.json()).toEqual({ error: 'target_group_id is missing' })
+  })
+
+  it('needs admin_job_token_scope (403) for the list and the writes', async () => {
+    const api = await start({ project: { adminJobTokenScope: false } })
+    await expectForbidden(await fetch(`${api}/groups_allowlist`, { headers: ALICE }))
+    await expectForbidden(
+      await fetch(`${api}/groups_allowlist`, sendAsAlice('POST', { target_group_id: 10 })),
+    )
+    await expectForbidden(
+      await fetch(`${api}/groups_allowlist/10`, { method: 'DELETE', headers: ALICE }),
+    )
   })
 })

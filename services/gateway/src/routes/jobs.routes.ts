@@ -1,10 +1,11 @@
 import type { Caller, Job, Pipeline, Project } from '@suite/proto'
 import type { Request, Response } from 'express'
+import { accessDeniedMessage } from '../auth/access-denied.js'
 import { ANONYMOUS, callerOf } from '../auth/principal.js'
 import { findProject } from '../clients/project-lookups.js'
 import type { ProjectsClients } from '../clients/projects.client.js'
 import { loadUsersThrough } from '../clients/read-models.js'
-import { notFound, unauthorized } from '../errors/http-error.js'
+import { forbidden, notFound, unauthorized } from '../errors/http-error.js'
 import { sendJson } from '../middleware/json-response.js'
 import { AUTHENTICATED, PUBLIC } from '../auth/abilities.js'
 import { loadCommits } from '../clients/commit-lookups.js'
@@ -129,11 +130,11 @@ export function jobRoutes(api: ApiRouter, deps: JobRouteDeps): void {
     const job = answer.job
     // While its job runs, the token acts as the job's user (as for a CI clone): the
     // repository role answers the job's commit if that user may read the project's code.
-    const { user } = await deps.identity.users.read.getUser({
-      caller: undefined,
-      id: answer.userId,
-    })
-    if (!user || user.state !== 'active') throw unauthorized()
+    // A user who may no longer use the API (blocked, banned) is GitLab's 403 with the reason.
+    const access = await deps.identity.userAccess.read.checkUserAccess({ userId: answer.userId })
+    const user = access.user
+    if (!user) throw unauthorized()
+    if (!access.allowed) throw forbidden(accessDeniedMessage(access.denial, deps.externalUrl))
     const jobUser = { user, token: undefined, sudo: false }
     const project = await findProject(deps.projects, callerOf(jobUser), String(job.projectId))
     const caller = callerOf(jobUser, { project: project.abilities })

@@ -1,9 +1,12 @@
 import type { ApiRouter } from './api-router.js'
+import { commitCommentRoutes } from './commit-comments.routes.js'
+import { issueRoutes } from './issues.routes.js'
 import { mergeRequestApprovalRoutes } from './merge-request-approvals.routes.js'
 import { mergeRequestAwardEmojiRoutes } from './merge-request-award-emoji.routes.js'
 import { mergeRequestNoteRoutes } from './merge-request-notes.routes.js'
 import { mergeRequestDiscussionRoutes } from './merge-request-discussions.routes.js'
 import { mergeRequestBlockRoutes } from './merge-request-blocks.routes.js'
+import { mergeRequestClosesIssuesRoutes } from './merge-request-closes-issues.routes.js'
 import { mergeRequestCommitRoutes } from './merge-request-commits.routes.js'
 import { mergeRequestDiffRoutes } from './merge-request-diffs.routes.js'
 import { mergeRequestListRoutes } from './merge-request-lists.routes.js'
@@ -31,4 +34,7 @@ export function mergeRequestAreaRoutes(api: ApiRouter, deps: MergeRequestRouteDe
   mergeRequestDiscussionRoutes(api, deps)
   mergeRequestResourceEventRoutes(api, deps)
   milestoneRoutes(api, deps)
+  issueRoutes(api, deps)
+  mergeRequestClosesIssuesRoutes(api, deps)
+  commitCommentRoutes(api, deps)
 }

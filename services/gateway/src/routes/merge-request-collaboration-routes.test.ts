@@ -95,10 +95,13 @@ describe('pipelines', () => {
         createMergeRequestPipeline: () => Promise.resolve({ pipelineId: 62 }),
       },
       pipelines: {
+        // The created one (62) is still `created`.
         batchGetPipelines: ({ ids }) =>
-          Promise.resolve({ pipelines: ids.map((id) => pipelineFixture({ id })) }),
-        getPipeline: ({ id }) =>
-          Promise.resolve({ pipeline: pipelineFixture({ id, status: 'created' }) }),
+          Promise.resolve({
+            pipelines: ids.map((id) =>
+              pipelineFixture(id === 62 ? { id, status: 'created' } : { id }),
+            ),
+          }),
       },
     })
     const list = await fetch(`${api}${MR}/pipelines`, { headers: alice })

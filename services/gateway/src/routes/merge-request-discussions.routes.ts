@@ -7,13 +7,14 @@ import { badParameters } from '../errors/http-error.js'
 import { p } from '../params/coercions.js'
 import { MESSAGES, Param } from '../params/param.js'
 import type { ApiRouter } from './api-router.js'
+import type { MergeRequestRouteDeps } from './merge-request-route-deps.js'
+import { noteRoute } from './merge-request-notes.routes.js'
 import {
-  mergeRequestKey,
-  mergeRequestPathParams,
-  type MergeRequestRouteDeps,
-} from './merge-request-route-deps.js'
-
-const DISCUSSIONS = '/projects/:id/merge_requests/:merge_request_iid/discussions'
+  COMMIT_NOTEABLE,
+  ISSUE_NOTEABLE,
+  MERGE_REQUEST_NOTEABLE,
+  type NoteableRoute,
+} from './noteable-routes.js'
 
 /** `position` as sent (a form's `position[key]` or a JSON object); its keys are read below. */
 const positionHash = new Param<Record<string, unknown>>(
@@ -66,22 +67,47 @@ function readPosition(raw: Record<string, unknown>): DiffPosition {
   return position
 }
 
-/** lib/api/discussions.rb for merge requests (every route needs a signed-in caller). */
+/**
+ * lib/api/discussions.rb for merge requests, issues and commits (every route
+ * needs a signed-in caller); diff positions and resolving are a merge request's.
+ */
 export function mergeRequestDiscussionRoutes(api: ApiRouter, deps: MergeRequestRouteDeps): void {
+  discussionRoutes(api, deps, MERGE_REQUEST_NOTEABLE)
+  discussionRoutes(api, deps, ISSUE_NOTEABLE)
+  discussionRoutes(api, deps, COMMIT_NOTEABLE)
+  resolveRoutes(api, deps, MERGE_REQUEST_NOTEABLE)
+}
+
+/** What the discussion routes of a noteable type present and read. */
+function discussionShapes(noteable: NoteableRoute) {
+  const withDiscussion = { ...noteable.params, discussion_id: p.string().required() }
+  return {
+    DISCUSSIONS: `${noteable.path}/discussions`,
+    shownDiscussion: { present: presentDiscussion, related: discussionUserIds },
+    shownNote: { present: presentNote, related: noteUserIds },
+    withDiscussion,
+    withNote: { ...withDiscussion, note_id: p.int().required() },
+  }
+}
+
+/** Listing, reading and starting discussions, replying, and deleting a note of one. */
+function discussionRoutes(
+  api: ApiRouter,
+  deps: MergeRequestRouteDeps,
+  noteable: NoteableRoute,
+): void {
   const collaboration = deps.mergeRequests.collaboration
-  const shownDiscussion = { present: presentDiscussion, related: discussionUserIds }
-  const shownNote = { present: presentNote, related: noteUserIds }
-  const withDiscussion = { ...mergeRequestPathParams, discussion_id: p.string().required() }
-  const withNote = { ...withDiscussion, note_id: p.int().required() }
+  const { DISCUSSIONS, shownDiscussion, shownNote, withDiscussion, withNote } =
+    discussionShapes(noteable)
 
   api.list(DISCUSSIONS, {
     ability: AUTHENTICATED,
     resolve: 'project',
-    params: mergeRequestPathParams,
+    params: noteable.params,
     handle: async ({ caller, project, params, page }) => {
       const answer = await collaboration.read.listDiscussions({
         caller,
-        mergeRequest: mergeRequestKey(project, params.merge_request_iid),
+        mergeRequest: noteable.key(project, params),
         page,
       })
       return {
@@ -101,7 +127,7 @@ export function mergeRequestDiscussionRoutes(api: ApiRouter, deps: MergeRequestR
         (
           await collaboration.read.getDiscussion({
             caller,
-            mergeRequest: mergeRequestKey(project, params.merge_request_iid),
+            mergeRequest: noteable.key(project, params),
             discussionId: params.discussion_id,
           })
         ).discussion,
@@ -110,11 +136,17 @@ export function mergeRequestDiscussionRoutes(api: ApiRouter, deps: MergeRequestR
     ...shownDiscussion,
   })
 
+  noteRoute(api, deps, noteable, {
+    notesPath: `${DISCUSSIONS}/:discussion_id/notes`,
+    ability: AUTHENTICATED,
+    params: withDiscussion,
+  })
+
   api.post(DISCUSSIONS, {
     ability: AUTHENTICATED,
     resolve: 'project',
     params: {
-      ...mergeRequestPathParams,
+      ...noteable.params,
       body: p.string().required(),
       created_at: p.date(),
       position: positionHash,
@@ -124,7 +156,7 @@ export function mergeRequestDiscussionRoutes(api: ApiRouter, deps: MergeRequestR
         (
           await collaboration.write.createDiscussion({
             caller,
-            mergeRequest: mergeRequestKey(project, params.merge_request_iid),
+            mergeRequest: noteable.key(project, params),
             body: params.body,
             createdAt: params.created_at ? new Date(params.created_at) : undefined,
             position: params.position ? readPosition(params.position) : undefined,
@@ -144,7 +176,7 @@ export function mergeRequestDiscussionRoutes(api: ApiRouter, deps: MergeRequestR
         (
           await collaboration.write.replyToDiscussion({
             caller,
-            mergeRequest: mergeRequestKey(project, params.merge_request_iid),
+            mergeRequest: noteable.key(project, params),
             discussionId: params.discussion_id,
             body: params.body,
             createdAt: params.created_at ? new Date(params.created_at) : undefined,
@@ -155,42 +187,27 @@ export function mergeRequestDiscussionRoutes(api: ApiRouter, deps: MergeRequestR
     ...shownNote,
   })
 
-  api.put(`${DISCUSSIONS}/:discussion_id`, {
-    ability: AUTHENTICATED,
-    resolve: 'project',
-    params: { ...withDiscussion, resolved: p.bool().required() },
-    handle: async ({ caller, project, params }) =>
-      requireField(
-        (
-          await collaboration.write.resolveDiscussion({
-            caller,
-            mergeRequest: mergeRequestKey(project, params.merge_request_iid),
-            discussionId: params.discussion_id,
-            resolved: params.resolved,
-          })
-        ).discussion,
-        'discussion',
-      ),
-    ...shownDiscussion,
-  })
-
   // Editing or resolving one note: exactly one of body and resolved, as Grape's exactly_one_of.
   api.put(`${DISCUSSIONS}/:discussion_id/notes/:note_id`, {
     ability: AUTHENTICATED,
     resolve: 'project',
     params: { ...withNote, body: p.string(), resolved: p.bool() },
     handle: async ({ caller, project, params }) => {
-      const given = [params.body, params.resolved].filter((value) => value !== undefined)
+      // A noteable without resolvable notes declares body alone (resolved is ignored).
+      const resolved = noteable.resolvable ? params.resolved : undefined
+      const given = [params.body, resolved].filter((value) => value !== undefined)
       if (given.length !== 1) {
         throw badParameters([
-          given.length === 0
-            ? 'body, resolved are missing, exactly one parameter must be provided'
-            : 'body, resolved are mutually exclusive',
+          !noteable.resolvable
+            ? 'body is missing'
+            : given.length === 0
+              ? 'body, resolved are missing, exactly one parameter must be provided'
+              : 'body, resolved are mutually exclusive',
         ])
       }
-      const mergeRequest = mergeRequestKey(project, params.merge_request_iid)
+      const mergeRequest = noteable.key(project, params)
       const answer =
-        params.resolved === undefined
+        resolved === undefined
           ? await collaboration.write.updateNote({
               caller,
               mergeRequest,
@@ -201,7 +218,7 @@ export function mergeRequestDiscussionRoutes(api: ApiRouter, deps: MergeRequestR
               caller,
               mergeRequest,
               noteId: params.note_id,
-              resolved: params.resolved,
+              resolved,
             })
       return requireField(answer.note, 'note')
     },
@@ -215,9 +232,34 @@ export function mergeRequestDiscussionRoutes(api: ApiRouter, deps: MergeRequestR
     handle: async ({ caller, project, params }) => {
       await collaboration.write.deleteNote({
         caller,
-        mergeRequest: mergeRequestKey(project, params.merge_request_iid),
+        mergeRequest: noteable.key(project, params),
         noteId: params.note_id,
       })
     },
+  })
+}
+
+/** Resolving a whole discussion (PUT .../discussions/:discussion_id), for resolvable noteables. */
+function resolveRoutes(api: ApiRouter, deps: MergeRequestRouteDeps, noteable: NoteableRoute): void {
+  const collaboration = deps.mergeRequests.collaboration
+  const { DISCUSSIONS, shownDiscussion, withDiscussion } = discussionShapes(noteable)
+
+  api.put(`${DISCUSSIONS}/:discussion_id`, {
+    ability: AUTHENTICATED,
+    resolve: 'project',
+    params: { ...withDiscussion, resolved: p.bool().required() },
+    handle: async ({ caller, project, params }) =>
+      requireField(
+        (
+          await collaboration.write.resolveDiscussion({
+            caller,
+            mergeRequest: noteable.key(project, params),
+            discussionId: params.discussion_id,
+            resolved: params.resolved,
+          })
+        ).discussion,
+        'discussion',
+      ),
+    ...shownDiscussion,
   })
 }

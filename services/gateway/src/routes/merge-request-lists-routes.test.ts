@@ -123,7 +123,8 @@ describe('GET /projects/:id/merge_requests', () => {
       listScope: ListScope.LIST_SCOPE_PROJECT,
       projectId: 5,
       scope: 'all',
-      filter: { iids: [3], searchIn: [] },
+      // `in` reaches the project list too (it was dropped here before issue 27).
+      filter: { iids: [3], searchIn: ['title'] },
     })
   })
 

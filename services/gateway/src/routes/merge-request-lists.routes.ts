@@ -1,10 +1,11 @@
 import {
   ListScope,
+  MergeRequestFilter,
   type ListMergeRequestsRequest,
   type MergeRequest,
   type Project,
 } from '@suite/proto'
-import { PUBLIC, type Ability } from '../auth/abilities.js'
+import { PUBLIC, requireProjectAbility, type Ability } from '../auth/abilities.js'
 import { loadProjects } from '../clients/merge-request-lookups.js'
 import { unauthorized } from '../errors/http-error.js'
 import {
@@ -23,6 +24,7 @@ import {
   listRules,
   projectListParams,
 } from '../params/merge-request-list.js'
+import { p } from '../params/coercions.js'
 import type { ApiRouter } from './api-router.js'
 import type { MergeRequestRouteDeps } from './merge-request-route-deps.js'
 
@@ -84,8 +86,12 @@ function related(item: ListedMergeRequest): number[] {
   return item.simple ? [] : mergeRequestItemUserIds(item)
 }
 
-/** lib/api/merge_requests.rb: the three merge request lists. */
+/**
+ * lib/api/merge_requests.rb: the three merge request lists; with the
+ * repository role, commits.rb's merge requests of a commit too.
+ */
 export function mergeRequestListRoutes(api: ApiRouter, deps: MergeRequestRouteDeps): void {
+  const { repository } = deps
   async function list(
     request: ListMergeRequestsRequest,
     params: ListParamValues,
@@ -154,6 +160,49 @@ export function mergeRequestListRoutes(api: ApiRouter, deps: MergeRequestRouteDe
     present,
     related,
   })
+
+  // The commit's requests (MergeRequestsFinder with commit_sha): download_code
+  // (the class's before block), then read_merge_request, then the commit.
+  if (repository) {
+    api.list('/projects/:id/repository/commits/:sha/merge_requests', {
+      ability: PUBLIC,
+      resolve: 'project',
+      requireRepository: true,
+      projectAbility: 'readCode',
+      params: {
+        id: p.string().required(),
+        sha: p.string().required(),
+        state: p.string().values(['opened', 'closed', 'locked', 'merged', 'all']),
+      },
+      handle: async ({ caller, params, page, project }) => {
+        requireProjectAbility(caller.project, 'readMergeRequest')
+        const { commit } = await repository.repository.read.getCommit({
+          projectId: project.id,
+          sha: params.sha,
+          caller,
+        })
+        const request: ListMergeRequestsRequest = {
+          caller,
+          page,
+          listScope: ListScope.LIST_SCOPE_PROJECT,
+          projectId: project.id,
+          groupId: 0,
+          scope: 'all',
+          state: params.state ?? 'all',
+          filter: MergeRequestFilter.fromPartial({ commitSha: commit?.id ?? params.sha }),
+          not: undefined,
+          orderBy: 'created_at',
+          ascending: false,
+          withMergeStatusRecheck: false,
+          nonArchived: false,
+        }
+        const shown = { with_labels_details: false, view: undefined } as ListParamValues
+        return list(request, shown, { kind: 'project', project }, { project })
+      },
+      present,
+      related,
+    })
+  }
 
   api.list('/groups/:id/merge_requests', {
     ability: PUBLIC,

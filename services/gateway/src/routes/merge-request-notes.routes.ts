@@ -1,34 +1,41 @@
-import { AUTHENTICATED, PUBLIC } from '../auth/abilities.js'
+import { AUTHENTICATED, PUBLIC, type Ability } from '../auth/abilities.js'
 import { requireField } from '../clients/require-field.js'
 import { noteUserIds, presentNote } from '../entities/note.entity.js'
 import { p } from '../params/coercions.js'
 import type { ApiRouter } from './api-router.js'
+import type { MergeRequestRouteDeps } from './merge-request-route-deps.js'
 import {
-  mergeRequestKey,
-  mergeRequestPathParams,
-  type MergeRequestRouteDeps,
-} from './merge-request-route-deps.js'
+  ISSUE_NOTEABLE,
+  MERGE_REQUEST_NOTEABLE,
+  type NoteablePathParams,
+  type NoteableRoute,
+} from './noteable-routes.js'
 
-const NOTES = '/projects/:id/merge_requests/:merge_request_iid/notes'
-
-/** lib/api/notes.rb for merge requests (noteable_type merge_requests). */
+/** lib/api/notes.rb for merge requests and issues (noteable_type merge_requests, issues). */
 export function mergeRequestNoteRoutes(api: ApiRouter, deps: MergeRequestRouteDeps): void {
+  noteRoutes(api, deps, MERGE_REQUEST_NOTEABLE)
+  noteRoutes(api, deps, ISSUE_NOTEABLE)
+}
+
+/** The notes endpoints of one noteable type; the service decides who reads and writes. */
+function noteRoutes(api: ApiRouter, deps: MergeRequestRouteDeps, noteable: NoteableRoute): void {
   const collaboration = deps.mergeRequests.collaboration
   const shown = { present: presentNote, related: noteUserIds }
-  const withNote = { ...mergeRequestPathParams, note_id: p.int().required() }
+  const NOTES = `${noteable.path}/notes`
+  const withNote = { ...noteable.params, note_id: p.int().required() }
 
   api.list(NOTES, {
     ability: PUBLIC,
     resolve: 'project',
     params: {
-      ...mergeRequestPathParams,
+      ...noteable.params,
       order_by: p.string().values(['created_at', 'updated_at']).default('created_at'),
       sort: p.string().values(['asc', 'desc']).default('desc'),
     },
     handle: async ({ caller, project, params, page }) => {
       const answer = await collaboration.read.listNotes({
         caller,
-        mergeRequest: mergeRequestKey(project, params.merge_request_iid),
+        mergeRequest: noteable.key(project, params),
         page,
         orderBy: params.order_by,
         sort: params.sort,
@@ -38,29 +45,13 @@ export function mergeRequestNoteRoutes(api: ApiRouter, deps: MergeRequestRouteDe
     ...shown,
   })
 
-  api.get(`${NOTES}/:note_id`, {
-    ability: PUBLIC,
-    resolve: 'project',
-    params: withNote,
-    handle: async ({ caller, project, params }) =>
-      requireField(
-        (
-          await collaboration.read.getNote({
-            caller,
-            mergeRequest: mergeRequestKey(project, params.merge_request_iid),
-            noteId: params.note_id,
-          })
-        ).note,
-        'note',
-      ),
-    ...shown,
-  })
+  noteRoute(api, deps, noteable, { notesPath: NOTES, ability: PUBLIC, params: noteable.params })
 
   api.post(NOTES, {
     ability: AUTHENTICATED,
     resolve: 'project',
     params: {
-      ...mergeRequestPathParams,
+      ...noteable.params,
       body: p.string().required(),
       internal: p.bool().default(false),
       confidential: p.bool(),
@@ -71,10 +62,11 @@ export function mergeRequestNoteRoutes(api: ApiRouter, deps: MergeRequestRouteDe
         (
           await collaboration.write.createNote({
             caller,
-            mergeRequest: mergeRequestKey(project, params.merge_request_iid),
+            mergeRequest: noteable.key(project, params),
             body: params.body,
             internal: params.internal || params.confidential === true,
             createdAt: params.created_at ? new Date(params.created_at) : undefined,
+            commitLine: undefined,
           })
         ).note,
         'note',
@@ -91,7 +83,7 @@ export function mergeRequestNoteRoutes(api: ApiRouter, deps: MergeRequestRouteDe
         (
           await collaboration.write.updateNote({
             caller,
-            mergeRequest: mergeRequestKey(project, params.merge_request_iid),
+            mergeRequest: noteable.key(project, params),
             noteId: params.note_id,
             body: params.body,
           })
@@ -108,9 +100,41 @@ export function mergeRequestNoteRoutes(api: ApiRouter, deps: MergeRequestRouteDe
     handle: async ({ caller, project, params }) => {
       await collaboration.write.deleteNote({
         caller,
-        mergeRequest: mergeRequestKey(project, params.merge_request_iid),
+        mergeRequest: noteable.key(project, params),
         noteId: params.note_id,
       })
     },
+  })
+}
+
+/**
+ * GET <notes>/:note_id (notes_helpers' get_note): the noteable's note by id,
+ * mounted by notes.rb (public) and discussions.rb (signed in) alike; the
+ * discussion in the path is not checked, as get_note does not.
+ */
+export function noteRoute(
+  api: ApiRouter,
+  deps: MergeRequestRouteDeps,
+  noteable: NoteableRoute,
+  mount: { notesPath: string; ability: Ability; params: NoteablePathParams },
+): void {
+  const collaboration = deps.mergeRequests.collaboration
+  api.get(`${mount.notesPath}/:note_id`, {
+    ability: mount.ability,
+    resolve: 'project',
+    params: { ...mount.params, note_id: p.int().required() },
+    handle: async ({ caller, project, params }) =>
+      requireField(
+        (
+          await collaboration.read.getNote({
+            caller,
+            mergeRequest: noteable.key(project, params),
+            noteId: params.note_id,
+          })
+        ).note,
+        'note',
+      ),
+    present: presentNote,
+    related: noteUserIds,
   })
 }

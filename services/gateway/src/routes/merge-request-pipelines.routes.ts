@@ -1,5 +1,4 @@
-import { AUTHENTICATED, PUBLIC, canInProject, requireProjectAbility } from '../auth/abilities.js'
-import { findPipeline, loadPipelines } from '../clients/merge-request-lookups.js'
+import { AUTHENTICATED, PUBLIC, requireProjectAbility } from '../auth/abilities.js'
 import { requireField } from '../clients/require-field.js'
 import {
   pipelineUserIds,
@@ -9,6 +8,7 @@ import {
 } from '../entities/pipeline.entity.js'
 import type { ApiRouter } from './api-router.js'
 import {
+  loadPipelineItems,
   mergeRequestKey,
   mergeRequestPathParams,
   type MergeRequestRouteDeps,
@@ -32,13 +32,9 @@ export function mergeRequestPipelineRoutes(api: ApiRouter, deps: MergeRequestRou
         mergeRequest: mergeRequestKey(project, params.merge_request_iid),
         page,
       })
-      // Ci::PipelinesForMergeRequestFinder: none for those without :read_pipeline.
-      if (!canInProject(caller.project, 'readPipeline')) return { items: [], total: 0 }
-      const pipelines = await loadPipelines(deps.pipelines, answer.pipelineIds)
-      return {
-        items: pipelines.map((pipeline): PipelineItem => ({ pipeline, project })),
-        total: answer.pageInfo?.total ?? pipelines.length,
-      }
+      // The service answers those the caller may read (read_pipeline where each ran).
+      const items = await loadPipelineItems(deps, answer.pipelineIds, project)
+      return { items, total: answer.pageInfo?.total ?? items.length }
     },
     present: presentPipelineBasic,
   })
@@ -57,8 +53,9 @@ export function mergeRequestPipelineRoutes(api: ApiRouter, deps: MergeRequestRou
         caller,
         mergeRequest: mergeRequestKey(project, params.merge_request_iid),
       })
-      const pipeline = await findPipeline(deps.pipelines, project.id, answer.pipelineId)
-      return { pipeline: requireField(pipeline, 'pipeline'), project }
+      // A fork's request may run it in the fork.
+      const [item] = await loadPipelineItems(deps, [answer.pipelineId], project)
+      return requireField(item, 'pipeline')
     },
     present: presentPipeline,
     related: pipelineUserIds,

@@ -4,24 +4,33 @@ import { requireField } from '../clients/require-field.js'
 import { presentTimeStats } from '../entities/time-stats.entity.js'
 import { p } from '../params/coercions.js'
 import type { ApiRouter } from './api-router.js'
-import {
-  mergeRequestKey,
-  mergeRequestPathParams,
-  type MergeRequestRouteDeps,
-} from './merge-request-route-deps.js'
-
-const SINGLE = '/projects/:id/merge_requests/:merge_request_iid'
+import type { MergeRequestRouteDeps } from './merge-request-route-deps.js'
+import { ISSUE_NOTEABLE, MERGE_REQUEST_NOTEABLE, type NoteableRoute } from './noteable-routes.js'
 
 /**
- * lib/api/concerns/time_tracking_endpoints.rb: add_spent_time answers 201;
- * the estimate and the resets say `status :ok`; time_stats is a GET.
+ * lib/api/concerns/time_tracking_endpoints.rb, included for merge requests
+ * and issues: add_spent_time answers 201; the estimate and the resets say
+ * `status :ok`; time_stats is a GET. The service decides who may read and
+ * change an issue's or request's times.
  */
 export function mergeRequestTimeTrackingRoutes(api: ApiRouter, deps: MergeRequestRouteDeps): void {
+  timeTrackingRoutes(api, deps, MERGE_REQUEST_NOTEABLE)
+  timeTrackingRoutes(api, deps, ISSUE_NOTEABLE)
+}
+
+/** The time tracking endpoints of one trackable type. */
+function timeTrackingRoutes(
+  api: ApiRouter,
+  deps: MergeRequestRouteDeps,
+  trackable: NoteableRoute,
+): void {
+  const SINGLE = trackable.path
+  const pathParams = trackable.params
   const collaboration = deps.mergeRequests.collaboration
   const present = (stats: TimeStats) => presentTimeStats(stats)
   const stats = (answer: { timeStats?: TimeStats | undefined }) =>
     requireField(answer.timeStats, 'time_stats')
-  const withDuration = { ...mergeRequestPathParams, duration: p.string().required() }
+  const withDuration = { ...pathParams, duration: p.string().required() }
 
   /** A POST answering 200 with the stats after `call`. */
   function resetting(
@@ -32,10 +41,9 @@ export function mergeRequestTimeTrackingRoutes(api: ApiRouter, deps: MergeReques
       status: 200,
       ability: AUTHENTICATED,
       resolve: 'project',
-      projectAbility: 'readMergeRequest',
-      params: mergeRequestPathParams,
-      handle: ({ caller, project, params }) =>
-        call(mergeRequestKey(project, params.merge_request_iid), caller),
+      projectAbility: trackable.readAbility,
+      params: pathParams,
+      handle: ({ caller, project, params }) => call(trackable.key(project, params), caller),
       present,
     })
   }
@@ -44,13 +52,13 @@ export function mergeRequestTimeTrackingRoutes(api: ApiRouter, deps: MergeReques
     status: 200,
     ability: AUTHENTICATED,
     resolve: 'project',
-    projectAbility: 'readMergeRequest',
+    projectAbility: trackable.readAbility,
     params: withDuration,
     handle: async ({ caller, project, params }) =>
       stats(
         await collaboration.write.setTimeEstimate({
           caller,
-          mergeRequest: mergeRequestKey(project, params.merge_request_iid),
+          mergeRequest: trackable.key(project, params),
           duration: params.duration,
         }),
       ),
@@ -67,13 +75,13 @@ export function mergeRequestTimeTrackingRoutes(api: ApiRouter, deps: MergeReques
   api.post(`${SINGLE}/add_spent_time`, {
     ability: AUTHENTICATED,
     resolve: 'project',
-    projectAbility: 'readMergeRequest',
+    projectAbility: trackable.readAbility,
     params: { ...withDuration, summary: p.string() },
     handle: async ({ caller, project, params }) =>
       stats(
         await collaboration.write.addSpentTime({
           caller,
-          mergeRequest: mergeRequestKey(project, params.merge_request_iid),
+          mergeRequest: trackable.key(project, params),
           duration: params.duration,
           summary: params.summary,
         }),
@@ -84,13 +92,13 @@ export function mergeRequestTimeTrackingRoutes(api: ApiRouter, deps: MergeReques
   api.get(`${SINGLE}/time_stats`, {
     ability: PUBLIC,
     resolve: 'project',
-    projectAbility: 'readMergeRequest',
-    params: mergeRequestPathParams,
+    projectAbility: trackable.readAbility,
+    params: pathParams,
     handle: async ({ caller, project, params }) =>
       stats(
         await collaboration.read.getTimeStats({
           caller,
-          mergeRequest: mergeRequestKey(project, params.merge_request_iid),
+          mergeRequest: trackable.key(project, params),
         }),
       ),
     present,

@@ -44,7 +44,7 @@ describe('GET /projects/:id/merge_requests/:merge_request_iid', () => {
             ? Promise.resolve({ mergeRequest: mergeRequestFixture({ headPipelineId: 61 }) })
             : Promise.reject(grpcError(status.NOT_FOUND, { resource: 'Merge Request' })),
       },
-      pipelines: { getPipeline: () => Promise.resolve({ pipeline: pipelineFixture() }) },
+      pipelines: { batchGetPipelines: () => Promise.resolve({ pipelines: [pipelineFixture()] }) },
     })
     const res = await fetch(`${api}${MR}?include_diverged_commits_count=true`, { headers: alice })
     expect(res.status).toBe(200)
@@ -207,7 +207,10 @@ describe('subscriptions and to-dos', () => {
             return Promise.reject(grpcError(status.FAILED_PRECONDITION, { reason: 'not_modified' }))
           }
           subscribed = true
-          return Promise.resolve({ mergeRequest: mergeRequestFixture({ subscribed: true }) })
+          return Promise.resolve({
+            mergeRequest: mergeRequestFixture({ subscribed: true }),
+            issue: undefined,
+          })
         },
       },
     })

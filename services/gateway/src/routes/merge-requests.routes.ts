@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { AUTHENTICATED, PUBLIC } from '../auth/abilities.js'
 import { loadProjects } from '../clients/merge-request-lookups.js'
 import { requireField } from '../clients/require-field.js'
+import { presentAutoMergeCancel } from '../entities/auto-merge-cancel.entity.js'
+import { presentMergeRef, presentRebase } from '../entities/rebase.entity.js'
 import { presentTodo, todoUserIds, type TodoItem } from '../entities/collaboration.entity.js'
 import { mergeRequestDetailUserIds, presentMergeRequest } from '../entities/merge-request.entity.js'
 import { p } from '../params/coercions.js'
@@ -135,6 +137,47 @@ export function mergeRequestRoutes(api: ApiRouter, deps: MergeRequestRouteDeps):
       return mergeRequestDetail(deps, answer.mergeRequest, project)
     },
     ...single,
+  })
+
+  // find_project_merge_request (404), then the merge ref or 400 (not mergeable).
+  api.get(`${SINGLE}/merge_ref`, {
+    ability: AUTHENTICATED,
+    resolve: 'project',
+    params: mergeRequestPathParams,
+    handle: ({ caller, project, params }) =>
+      mergeRequests.write.getMergeRef({
+        caller,
+        ...mergeRequestKey(project, params.merge_request_iid),
+      }),
+    present: presentMergeRef,
+  })
+
+  // 202 at once; the rebase runs in the merge-requests worker (RebaseWorker).
+  api.put(`${SINGLE}/rebase`, {
+    ability: AUTHENTICATED,
+    resolve: 'project',
+    params: { ...mergeRequestPathParams, skip_ci: p.bool().default(false) },
+    status: 202,
+    handle: ({ caller, project, params }) =>
+      mergeRequests.write.rebaseMergeRequest({
+        caller,
+        ...mergeRequestKey(project, params.merge_request_iid),
+        skipCi: params.skip_ci,
+      }),
+    present: presentRebase,
+  })
+
+  // 401 for who may neither merge it nor wrote it (can_cancel_auto_merge?).
+  api.post(`${SINGLE}/cancel_merge_when_pipeline_succeeds`, {
+    ability: AUTHENTICATED,
+    resolve: 'project',
+    params: mergeRequestPathParams,
+    handle: ({ caller, project, params }) =>
+      mergeRequests.write.cancelAutoMerge({
+        caller,
+        ...mergeRequestKey(project, params.merge_request_iid),
+      }),
+    present: presentAutoMergeCancel,
   })
 
   // 201 with the request, or 304 without a body when nothing changes.

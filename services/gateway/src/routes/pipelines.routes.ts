@@ -59,6 +59,7 @@ export function pipelineRoutes(api: ApiRouter, deps: PipelineRouteDeps): void {
         mergeRequestId: undefined,
         branch: undefined,
         branchShas: [],
+        mergeRequestProjectIds: [],
         ...pipelineListFields(params),
       })
       return {

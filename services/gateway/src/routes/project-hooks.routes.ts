@@ -1,5 +1,5 @@
 import { PROJECT_HOOK_EVENT_FLAGS, PROJECT_HOOK_TRIGGERS } from '@suite/runtime'
-import { ADMIN, AUTHENTICATED } from '../auth/abilities.js'
+import { AUTHENTICATED } from '../auth/abilities.js'
 import type { Caller } from '@suite/proto'
 import type { MergeRequestsClients } from '../clients/merge-requests.client.js'
 import type { PipelinesClients } from '../clients/pipelines.client.js'
@@ -228,39 +228,5 @@ export function projectHookRoutes(api: ApiRouter, deps: ProjectHookDeps): void {
         sampleEventJson: await sampleFor(params.trigger, caller, project.id),
       }),
     present: () => ({ message: '201 Created' }),
-  })
-}
-
-/**
- * GET and PUT /application/settings (lib/api/settings.rb), for the settings
- * this suite has: whether hooks may reach local addresses. Administrators only.
- */
-export function applicationSettingsRoutes(
-  api: ApiRouter,
-  projects: Pick<ProjectsClients, 'hooks'>,
-): void {
-  const present = (
-    settings: { allowLocalRequestsFromWebHooksAndServices: boolean } | undefined,
-  ) => ({
-    allow_local_requests_from_web_hooks_and_services:
-      settings?.allowLocalRequestsFromWebHooksAndServices ?? false,
-  })
-  api.get('/application/settings', {
-    ability: ADMIN,
-    handle: async ({ caller }) => (await projects.hooks.read.getHookSettings({ caller })).settings,
-    present,
-  })
-  api.put('/application/settings', {
-    ability: ADMIN,
-    params: { allow_local_requests_from_web_hooks_and_services: p.bool() },
-    handle: async ({ caller, params }) =>
-      (
-        await projects.hooks.write.updateHookSettings({
-          caller,
-          allowLocalRequestsFromWebHooksAndServices:
-            params.allow_local_requests_from_web_hooks_and_services,
-        })
-      ).settings,
-    present,
   })
 }

@@ -78,13 +78,17 @@ export function repositoryBranchRoutes(
       branch: p.string().required(),
       ref: p.string().required(),
     },
-    handle: async ({ caller, project, params }) => {
+    handle: async ({ principal, caller, project, params }) => {
       requireProjectAbility(caller.project, 'pushCode')
+      const user = principal.user
       const { branch } = await repository.write.createBranch({
         projectId: project.id,
         caller,
         name: params.branch,
         ref: params.ref,
+        // In an empty repository the user first commits an empty README.md to the default branch.
+        authorName: user?.name ?? '',
+        authorEmail: user?.commitEmail || user?.email || '',
       })
       if (!branch) throw new Error('CreateBranch answered without a branch')
       return { branch, link: projectLink(externalUrl, project) }

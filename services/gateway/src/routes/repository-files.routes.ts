@@ -21,7 +21,7 @@ const MAX_FILE_BYTES = 2 * 1024 * 1024
  * the blob at the path (404 File Not Found). The path arrives URL-encoded
  * (`lib%2Fa.ts`) and Express has decoded it.
  */
-async function readRepositoryFile(
+export async function readRepositoryFile(
   clients: RepositoryClients,
   caller: Caller,
   project: Project,
@@ -56,7 +56,7 @@ async function readRepositoryFile(
 }
 
 /** Raw bytes as Workhorse sends a blob: text as text, anything with a NUL byte as binary. */
-function rawContentType(content: Buffer): string {
+export function rawContentType(content: Buffer): string {
   return content.includes(0) ? 'application/octet-stream' : 'text/plain; charset=utf-8'
 }
 

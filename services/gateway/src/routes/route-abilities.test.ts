@@ -146,11 +146,16 @@ describe('checkResolvedAbility', () => {
 })
 
 describe('merge request pipelines', () => {
-  it('lists none without read_pipeline (Ci::PipelinesForMergeRequestFinder)', async () => {
+  it('lists what the service lets the caller read (Ci::PipelinesForMergeRequestFinder: none without read_pipeline)', async () => {
+    // The merge-requests service applies the rule (a fork's request spans two projects);
+    // it is handed the caller's abilities in the project.
     const listMergeRequestPipelines = jest.fn(
-      ({ mergeRequest }: ListMergeRequestPipelinesRequest) =>
+      ({ mergeRequest, caller }: ListMergeRequestPipelinesRequest) =>
         mergeRequest?.iid === 3
-          ? Promise.resolve({ pipelineIds: [61], pageInfo: undefined })
+          ? Promise.resolve({
+              pipelineIds: caller?.project?.readPipeline === true ? [61] : [],
+              pageInfo: undefined,
+            })
           : Promise.reject(grpcError(status.NOT_FOUND, { resource: 'Merge Request' })),
     )
     const batchGetPipelines = jest.fn(() => Promise.resolve({ pipelines: [pipelineFixture()] }))
@@ -192,6 +197,7 @@ describe('repository routes', () => {
     developersCanMerge: false,
     canPush: false,
     canMerge: false,
+    canForcePush: false,
   }
 
   it('need read_code', async () => {

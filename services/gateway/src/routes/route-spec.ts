@@ -90,11 +90,15 @@ export interface RouteSpec<
   related?: (value: R) => readonly number[]
   /** GitLab's status where it is not Grape's default (`status :ok` in a POST). */
   status?: number
+  /** The status where it depends on the answer (a dry run's `status :ok`); `status` otherwise. */
+  statusOf?: (value: R) => number | undefined
   /**
    * `content_type 'text/plain'`: the presenter's string (or bytes) is sent as
-   * it is; `headers` may name another Content-Type (a raw file's).
+   * it is; `headers` may name another Content-Type (a raw file's). `binary`:
+   * the presenter's Readable is streamed as it is read (an archive), with the
+   * Content-Type its `headers` name.
    */
-  contentType?: 'text/plain'
+  contentType?: 'text/plain' | 'binary'
   /** Response headers that depend on the answer (the X-Gitlab-* of a file); HEAD gets them too. */
   headers?: (value: R) => Readonly<Record<string, string>>
 }

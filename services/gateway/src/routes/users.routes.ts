@@ -81,6 +81,8 @@ export function userRoutes(api: ApiRouter, identity: IdentityClients): void {
   })
 
   api.get('/user', {
+    // Every field is the user's row or their identities, whose change events evict it (tag u:id).
+    cache: true,
     scopes: 'user',
     ability: AUTHENTICATED,
     handle: async ({ principal, caller }) =>

@@ -4,6 +4,7 @@ import type {
   PipelineServiceClient,
   RunnerServiceClient,
   TriggerServiceClient,
+  VariableServiceClient,
 } from '@suite/proto'
 import type { PromiseClient } from '@suite/runtime'
 import type { MergeRequestsClients } from '../clients/merge-requests.client.js'
@@ -29,6 +30,7 @@ export function fakePipelines(
     runners?: Partial<PromiseClient<RunnerServiceClient>>
     jobRequests?: Partial<PromiseClient<JobRequestServiceClient>>
     jobTokens?: Partial<PromiseClient<JobTokenServiceClient>>
+    variables?: Partial<PromiseClient<VariableServiceClient>>
   } = {},
 ): PipelinesClients {
   const client = fake<PipelineServiceClient>('pipelines', handlers)
@@ -39,6 +41,7 @@ export function fakePipelines(
     runners: fake<RunnerServiceClient>('runners', ci.runners),
     jobRequests: fake<JobRequestServiceClient>('jobRequests', ci.jobRequests),
     jobTokens: fake<JobTokenServiceClient>('jobTokens', ci.jobTokens),
+    variables: fake<VariableServiceClient>('variables', ci.variables),
     close: () => {},
   }
 }

@@ -1,4 +1,8 @@
-import type { RepositoryServiceClient, SmartHttpServiceClient } from '@suite/proto'
+import type {
+  RepositoryContentServiceClient,
+  RepositoryServiceClient,
+  SmartHttpServiceClient,
+} from '@suite/proto'
 import type { PromiseClient } from '@suite/runtime'
 import type { RepositoryClients } from '../clients/repository.client.js'
 
@@ -15,7 +19,7 @@ export function fakeRepository(
     {},
     {
       get: (_target, method) => () => {
-        throw new Error(`unexpected call smartHttp.${String(method)}`)
+        throw new Error(`unexpected call ${String(method)}`)
       },
     },
   )
@@ -23,6 +27,8 @@ export function fakeRepository(
     repository: { read: client, write: client },
     smartHttp: unexpected as PromiseClient<SmartHttpServiceClient>,
     smartHttpRaw: unexpected as SmartHttpServiceClient,
+    content: unexpected as PromiseClient<RepositoryContentServiceClient>,
+    contentRaw: unexpected as RepositoryContentServiceClient,
     close: () => {},
   }
 }

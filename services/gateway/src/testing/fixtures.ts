@@ -80,6 +80,7 @@ export function tokenFixture(overrides: Partial<PersonalAccessToken> = {}): Pers
     lastUsedAt: undefined,
     active: true,
     expiresAt: undefined,
+    impersonation: false,
     ...overrides,
   }
 }

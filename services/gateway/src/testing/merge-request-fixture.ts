@@ -94,6 +94,7 @@ export function mergeRequestFixture(overrides: Partial<MergeRequest> = {}): Merg
     importedFrom: 'none',
     // A Developer of project 5 may not merge into its protected default branch.
     callerCanMerge: false,
+    rebaseInProgress: false,
     ...overrides,
   }
 }

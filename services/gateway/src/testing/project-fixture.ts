@@ -26,6 +26,7 @@ export function projectFixture(overrides: Partial<Project> = {}): Project {
     namespaceId: 4,
     namespaceFullPath: 'top/sub',
     namespaceFullName: 'Top / Sub',
+    namespaceTraversalIds: [3, 4],
     creatorId: 2,
     defaultBranch: 'main',
     archived: false,

@@ -1,6 +1,12 @@
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
-import { createLogger, createRegistry, type Logger, type Registry } from '@suite/runtime'
+import {
+  createLogger,
+  createRegistry,
+  setQueuePrefix,
+  type Logger,
+  type Registry,
+} from '@suite/runtime'
 import { createApp, type AppDeps } from '../app.js'
 import { TokenCache } from '../auth/token-cache.js'
 import type { AlertingClients } from '../clients/alerting.client.js'
@@ -43,6 +49,8 @@ export async function startGateway(
   identity: IdentityClients,
   options: TestGatewayOptions = {},
 ): Promise<TestGateway> {
+  // What main.ts resolves at start (joinInstallation): rate limits count under it.
+  setQueuePrefix('gateway-test')
   const registry = createRegistry('gateway')
   const app = createApp({
     externalUrl: 'https://gitlab.example.com',

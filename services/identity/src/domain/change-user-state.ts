@@ -2,7 +2,7 @@ import { NotFoundError } from '@suite/runtime'
 import type { Caller } from './caller.js'
 import type { Stores } from './ports.js'
 import { requireAdmin } from './policy.js'
-import { planStateChange, type UserStateEvent } from './user-state-transitions.js'
+import { dropsPipelines, planStateChange, type UserStateEvent } from './user-state-transitions.js'
 
 /** A concurrent change moved the user first: plan again from the state it left. */
 const ATTEMPTS = 3
@@ -11,7 +11,8 @@ const ATTEMPTS = 3
  * POST /users/:id/{block,unblock,deactivate,activate,ban,unban}: admins only
  * (authenticated_as_admin! comes before the 404). The state moves only from
  * the state the rules were applied to; the users row's change event makes
- * every gateway forget the user's cached tokens at once.
+ * every gateway forget the user's cached tokens at once. A block announces
+ * itself, with the move, to the CI service, which drops the user's pipelines.
  */
 export async function changeUserState(
   stores: Stores,
@@ -26,7 +27,10 @@ export async function changeUserState(
     if (!user) throw new NotFoundError('User')
     const change = planStateChange(event, user, caller.userId, now)
     if ('answer' in change) return change.answer
-    if (await stores.users.moveState(id, user.state, change.to)) return true
+    const blocked = dropsPipelines(change.to)
+      ? { userId: id, blockedAtMs: now.getTime(), blockedByUserId: caller.userId ?? 0 }
+      : undefined
+    if (await stores.users.moveState(id, user.state, change.to, blocked)) return true
     if (attempt >= ATTEMPTS) return false
   }
 }

@@ -1,6 +1,12 @@
 import { AccessLevel } from '@suite/proto'
-import { ForbiddenError, InvalidError, VisibilityLevel, visibilityLevel } from '@suite/runtime'
-import type { Stores } from './ports.js'
+import {
+  ForbiddenError,
+  InvalidError,
+  VisibilityLevel,
+  visibilityLevel,
+  visibilityName,
+} from '@suite/runtime'
+import type { ProjectsPort, Stores } from './ports.js'
 import { UniqueViolation } from './write-conflicts.js'
 import type { Caller } from './caller.js'
 import { TAKEN } from './field-errors.js'
@@ -10,6 +16,7 @@ import { groupModelErrors, groupParamErrors } from './group-rules.js'
 import { DEFAULT_GROUP_SETTINGS, type Group, type GroupSettings } from './namespace.js'
 import { canCreateTopLevelGroup, requireSignedIn } from './policy.js'
 import { inspectRubyErrors } from './ruby-inspect.js'
+import { restrictedVisibilityError } from './visibility-restrictions.js'
 
 export interface CreateGroupInput {
   name: string
@@ -25,9 +32,31 @@ function failedToSave(errors: Record<string, string[]>): InvalidError {
   return new InvalidError({}, `Failed to save group ${inspectRubyErrors(errors)}`, 'group_invalid')
 }
 
+/**
+ * The level a new group gets (Groups::CreateService#set_visibility_level: the
+ * instance's default_group_visibility when none is given), refused when the
+ * administrator restricted it and the caller is not one (valid_visibility_level?).
+ */
+async function allowedLevel(
+  projects: Pick<ProjectsPort, 'groupVisibilitySettings'>,
+  caller: Caller,
+  given: string | undefined,
+): Promise<VisibilityLevel> {
+  const level = given === undefined ? undefined : visibilityLevel(given)
+  // An administrator naming a level needs no setting.
+  if (level !== undefined && caller.admin) return level
+  const settings = await projects.groupVisibilitySettings()
+  const chosen = level ?? visibilityLevel(settings.defaultGroupVisibility)
+  const wanted = chosen ?? VisibilityLevel.VISIBILITY_LEVEL_PRIVATE
+  const restricted = restrictedVisibilityError(settings, caller, visibilityName(wanted))
+  if (restricted) throw failedToSave({ visibility_level: [restricted] })
+  return wanted
+}
+
 /** POST /groups: a top-level group or a subgroup; the creator becomes its Owner. */
 export async function createGroup(
   stores: Stores,
+  projects: Pick<ProjectsPort, 'groupVisibilitySettings'>,
   caller: Caller,
   input: CreateGroupInput,
   now = new Date(),
@@ -47,13 +76,13 @@ export async function createGroup(
   }
 
   const settings: GroupSettings = { ...DEFAULT_GROUP_SETTINGS, ...input.settings }
-  const level = input.visibility ? visibilityLevel(input.visibility) : undefined
+  const level = await allowedLevel(projects, caller, input.visibility || undefined)
   const fullPath = parent ? `${parent.fullPath}/${input.path}` : input.path
   const errors = groupModelErrors({
     name: input.name,
     path: input.path,
     description: input.description ?? '',
-    visibilityLevel: level ?? VisibilityLevel.VISIBILITY_LEVEL_PRIVATE,
+    visibilityLevel: level,
     twoFactorGracePeriod: settings.twoFactorGracePeriod,
     parent,
     nameTaken: parent ? await stores.namespaces.siblingNameTaken(parent.id, input.name) : false,
@@ -73,7 +102,7 @@ export async function createGroup(
         fullName: parent ? `${parent.fullName} / ${input.name}` : input.name,
         parentId: parent?.id ?? null,
         ownerId: null,
-        visibilityLevel: level ?? VisibilityLevel.VISIBILITY_LEVEL_PRIVATE,
+        visibilityLevel: level,
         traversalIds: [...(parent?.traversalIds ?? []), id],
         description: input.description ?? '',
         createdAt: now,

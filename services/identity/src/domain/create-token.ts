@@ -16,6 +16,8 @@ export interface CreateTokenInput {
   description?: string | undefined
   /** The secret to use instead of a random one (the seed's INITIAL_ROOT_TOKEN). */
   value?: string | undefined
+  /** An impersonation token (POST /users/:user_id/impersonation_tokens). */
+  impersonation?: boolean
 }
 
 /**
@@ -36,7 +38,10 @@ export function tokenErrors(input: CreateTokenInput): ErrorCollector {
   return errors
 }
 
-/** POST /users/:user_id/personal_access_tokens: admins only. The secret is shown once. */
+/**
+ * POST /users/:user_id/personal_access_tokens and .../impersonation_tokens:
+ * admins only (403 before 404 User Not Found). The secret is shown once.
+ */
 export async function createPersonalAccessToken(
   stores: Stores,
   caller: Caller,
@@ -57,6 +62,7 @@ export async function createPersonalAccessToken(
       digest: digestToken(value),
       scopes: [...new Set(input.scopes)],
       expiresAt: expiresAt ?? null,
+      impersonation: input.impersonation ?? false,
     })
     return { token, value }
   } catch (error) {

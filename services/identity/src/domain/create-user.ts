@@ -6,6 +6,7 @@ import { hashPassword, randomPassword } from './password.js'
 import { requireAdmin } from './policy.js'
 import type { User, UserAttributes } from './user.js'
 import {
+  avatarToStore,
   identityErrors,
   identityRequest,
   normalizeAttributes,
@@ -22,6 +23,8 @@ import {
 export interface CreateUserInput {
   attributes: UserAttributes
   randomPassword: boolean
+  /** The instance's default_projects_limit, for a user created without projects_limit. */
+  defaultProjectsLimit: () => Promise<number>
 }
 
 /** POST /users: admins only; creates the user with its personal namespace. */
@@ -52,21 +55,24 @@ export async function createUser(
   }
   if (!errors.empty) throw new InvalidError(errors.toJSON())
   const identity = identityRequest(attributes)
+  const avatar = avatarToStore(attributes)
   await checkIdentityGroup(stores, identity)
   const password =
     input.randomPassword || !attributes.password ? randomPassword() : attributes.password
   const encryptedPassword = await hashPassword(password)
+  const projectsLimit = attributes.projectsLimit ?? (await input.defaultProjectsLimit())
   try {
     const userId = await stores.transaction(async (tx) => {
       const id = await tx.users.insert({
         encryptedPassword,
         confirmedAt: attributes.skipConfirmation ? now : null,
         createdById: caller.userId ?? null,
-        profile: { ...attributes, email, username, name },
+        profile: { ...attributes, email, username, name, projectsLimit },
       })
       const namespaceId = await tx.namespaces.nextId()
       await tx.namespaces.insert(personalNamespace(namespaceId, id, username, name, now))
       if (identity) await saveIdentity(tx, id, identity)
+      if (avatar) await tx.users.setAvatar(id, avatar)
       return id
     })
     const user = await stores.users.findById(userId)

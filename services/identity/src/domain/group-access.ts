@@ -29,7 +29,11 @@ function grantIn(
   }
 }
 
-/** The caller's memberships in the groups and their ancestors (an admin's do not matter). */
+/**
+ * The caller's memberships in the groups and their ancestors, and what groups
+ * shared with its groups grant there (Group#max_member_access_for_user counts
+ * members_from_self_and_ancestor_group_shares); an admin's do not matter.
+ */
 async function heldInGroups(
   stores: Stores,
   caller: Caller,
@@ -37,7 +41,11 @@ async function heldInGroups(
 ): Promise<HeldMembership[]> {
   if (caller.admin || caller.userId === undefined) return []
   const groupIds = [...new Set(groups.flatMap((group) => group.traversalIds))]
-  return stores.members.held([caller.userId], { groupIds })
+  const [direct, shared] = await Promise.all([
+    stores.members.held([caller.userId], { groupIds }),
+    stores.groupLinks.grantsOf(caller.userId, groupIds),
+  ])
+  return [...direct, ...shared]
 }
 
 /** Signed in, active and not external: who sees internal groups. */

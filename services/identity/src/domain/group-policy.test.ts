@@ -110,6 +110,7 @@ const MANAGE_TABLE: Record<Role, readonly ManageAbility[]> = {
     'changeVisibilityLevel',
     'adminMemberRoles',
     'readSamlIdentities',
+    'adminCicdVariables',
   ],
   admin: [
     'adminGroupMember',
@@ -120,6 +121,7 @@ const MANAGE_TABLE: Record<Role, readonly ManageAbility[]> = {
     'changeVisibilityLevel',
     'adminMemberRoles',
     'readSamlIdentities',
+    'adminCicdVariables',
   ],
 }
 
@@ -132,6 +134,7 @@ const MANAGE_ABILITIES: readonly ManageAbility[] = [
   'changeVisibilityLevel',
   'adminMemberRoles',
   'readSamlIdentities',
+  'adminCicdVariables',
 ]
 
 function granted(answer: GroupAbilities): ManageAbility[] {
@@ -245,6 +248,13 @@ describe('custom member role permissions', () => {
     const answer = abilities('guest', group(0), [MemberPermission.MEMBER_PERMISSION_READ_CODE])
     expect(granted(answer)).toEqual([])
     expect(answer.accessLevel).toBe(ACCESS_LEVEL_GUEST)
+  })
+
+  it('switch on admin_cicd_variables for a Guest', () => {
+    const permissions = [MemberPermission.MEMBER_PERMISSION_ADMIN_CICD_VARIABLES]
+    expect(abilities('guest', group(0), permissions).adminCicdVariables).toBe(true)
+    expect(abilities('guest', group(0)).adminCicdVariables).toBe(false)
+    expect(abilities('anonymous', group(20), permissions).adminCicdVariables).toBe(false)
   })
 
   it('leave a higher base level as it is', () => {

@@ -38,6 +38,8 @@ export interface GroupAbilities {
   readNamespace: boolean
   /** In the caller's authorized groups (any membership here or above), or an admin: runner details list it. */
   authorizedGroup: boolean
+  /** The group's CI/CD variables: Owner, or a custom role's admin_cicd_variables. */
+  adminCicdVariables: boolean
 }
 
 const { ACCESS_LEVEL_NO_ACCESS, ACCESS_LEVEL_GUEST, ACCESS_LEVEL_DEVELOPER } = AccessLevel
@@ -117,5 +119,22 @@ export function groupAbilities(facts: GroupPolicyFacts): GroupAbilities {
     readNamespace: level > ACCESS_LEVEL_NO_ACCESS,
     // RunnerDetails' groups: current_user.authorized_groups, all of them for an admin.
     authorizedGroup: level > ACCESS_LEVEL_NO_ACCESS,
+    adminCicdVariables:
+      owner || custom.has(MemberPermission.MEMBER_PERMISSION_ADMIN_CICD_VARIABLES),
   }
+}
+
+/**
+ * GroupPolicy :change_share_with_group_lock: an Owner, unless the lock is on
+ * and comes from a locked parent, which only who may change the parent's
+ * lock can lift (here: an Owner of the parent, an admin included).
+ */
+export function mayChangeShareWithGroupLock(
+  group: Group,
+  abilities: Pick<GroupAbilities, 'adminGroup'>,
+  parent: { group: Group; abilities: Pick<GroupAbilities, 'adminGroup'> } | undefined,
+): boolean {
+  if (!abilities.adminGroup) return false
+  if (!group.settings.shareWithGroupLock || !parent) return true
+  return !parent.group.settings.shareWithGroupLock || parent.abilities.adminGroup
 }

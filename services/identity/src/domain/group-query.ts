@@ -14,6 +14,8 @@ export type GroupScope =
 export interface GroupQuery {
   scope: GroupScope
   parentId?: number
+  /** With parentId: every group below it, not only its children (descendant_groups). */
+  allDescendants?: boolean
   topLevelOnly: boolean
   search?: string
   skipIds: readonly number[]

@@ -34,6 +34,23 @@ describe('groupModelErrors', () => {
     expect(groupModelErrors(base)).toEqual({})
   })
 
+  it("orders a visibility below projects and sub-groups and above the parent as Group's validations", () => {
+    const errors = groupModelErrors({
+      ...base,
+      visibilityLevel: 10,
+      parent,
+      projectsMoreVisible: true,
+      subgroupsMoreVisible: true,
+    })
+    expect(errors).toEqual({
+      visibility_level: [
+        'internal is not allowed since this group contains projects with higher visibility.',
+        'internal is not allowed since there are sub-groups with higher visibility.',
+        'internal is not allowed since the parent group has a private visibility.',
+      ],
+    })
+  })
+
   it('renders a taken path as GitLab’s failed save', () => {
     const errors = groupModelErrors({ ...base, pathTaken: true })
     expect(`Failed to save group ${inspectRubyErrors(errors)}`).toBe(

@@ -53,6 +53,10 @@ export interface GroupModel {
   nameTaken: boolean
   /** The route (full path) is already held. */
   pathTaken: boolean
+  /** A project directly in the group is more visible than the group would be (updates only). */
+  projectsMoreVisible?: boolean
+  /** A direct subgroup is more visible than the group would be (updates only). */
+  subgroupsMoreVisible?: boolean
 }
 
 /**
@@ -67,6 +71,20 @@ export function groupModelErrors(group: GroupModel): FieldErrors {
   if (group.parent && group.nameTaken) errors.add('name', TAKEN)
   if (group.description.length > 500) errors.add('description', tooLong(500))
   errors.addAll('path', namespacePathErrors(group.path, group.parent === undefined))
+  // Group's validations, in GitLab's order: projects, sub-groups, parent.
+  const level = visibilityName(group.visibilityLevel)
+  if (group.projectsMoreVisible) {
+    errors.add(
+      'visibility_level',
+      `${level} is not allowed since this group contains projects with higher visibility.`,
+    )
+  }
+  if (group.subgroupsMoreVisible) {
+    errors.add(
+      'visibility_level',
+      `${level} is not allowed since there are sub-groups with higher visibility.`,
+    )
+  }
   const parent = group.parent
   if (parent && group.visibilityLevel > parent.visibilityLevel) {
     errors.add(

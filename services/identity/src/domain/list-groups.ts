@@ -13,6 +13,8 @@ import { pageWindow, type PageRequest } from '@suite/runtime'
 export interface ListGroupsInput {
   page?: PageRequest | undefined
   parentId?: number | undefined
+  /** With parentId: every group below it (GET /groups/:id/descendant_groups). */
+  allDescendants?: boolean | undefined
   search?: string | undefined
   owned: boolean
   minAccessLevel?: number | undefined
@@ -61,7 +63,7 @@ function groupOrder(input: ListGroupsInput): GroupQuery['order'] {
   return { column, direction: input.sort === 'desc' ? 'desc' : 'asc' }
 }
 
-/** GET /groups and GET /groups/:id/subgroups, each group with the caller's abilities in it. */
+/** GET /groups, /groups/:id/subgroups and /groups/:id/descendant_groups, each group with the caller's abilities in it. */
 export async function listGroups(
   stores: Stores,
   caller: Caller,
@@ -76,6 +78,7 @@ export async function listGroups(
   const query: GroupQuery = {
     scope: await groupScope(stores, caller, input),
     parentId: input.parentId,
+    allDescendants: input.allDescendants ?? false,
     topLevelOnly: input.topLevelOnly,
     search: input.search || undefined,
     skipIds: input.skipGroups,

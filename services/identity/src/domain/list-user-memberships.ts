@@ -24,12 +24,21 @@ export function toUserMembership(held: HeldMembership, roles: RolePermissions): 
   }
 }
 
-/** ListUserMemberships: every unexpired direct membership of a user, for other services' policies. */
+/**
+ * ListUserMemberships: every unexpired direct membership of a user, and a
+ * group membership for each group shared with one of its groups (at most the
+ * link's group_access), for other services' policies: the projects service
+ * counts a group's memberships in every project below it.
+ */
 export async function listUserMemberships(
   stores: Stores,
   userId: number,
 ): Promise<UserMembership[]> {
-  const held = await stores.members.listForUser(userId)
+  const [direct, shared] = await Promise.all([
+    stores.members.listForUser(userId),
+    stores.groupLinks.grantsOf(userId),
+  ])
+  const held = [...direct, ...shared]
   const roles = await permissionsOfRolesHeld(stores, held)
   return held.map((membership) => toUserMembership(membership, roles))
 }

@@ -1,3 +1,4 @@
+import type { StoredAvatar, VisibilityName } from '@suite/runtime'
 import type { MemberPermission } from '@suite/proto'
 import type { HeldMembership } from './access-level.js'
 import type { GroupQuery } from './group-query.js'
@@ -5,11 +6,14 @@ import type { Member } from './member.js'
 import type { MemberActivity } from './member-activity.js'
 import type { MemberFilter, MembershipScope } from './member-query.js'
 import type { MemberRole } from './member-role.js'
+import type { GroupLink } from './group-link.js'
 import type { Group, Namespace, NamespaceRef } from './namespace.js'
 import type { SamlIdentity } from './saml-identity.js'
 import type { PersonalAccessToken } from './token.js'
 import type { Identity, User, UserProfile } from './user.js'
 import type { UserQuery } from './user-query.js'
+import type { UserStatus } from './user-status.js'
+import type { BlockAnnouncement } from './user-state-transitions.js'
 
 /**
  * What identity's rules need from storage, as interfaces: `store/`
@@ -45,8 +49,20 @@ export interface UserStore {
   ): Promise<{ email: boolean; username: boolean }>
   insert(user: NewUserRow): Promise<number>
   update(id: number, profile: UserProfile, encryptedPassword?: string): Promise<void>
-  /** Moves the user from one state to another; false when it is no longer in `from`. */
-  moveState(id: number, from: string, to: string): Promise<boolean>
+  /** Stores the user's avatar and its file name on the user. */
+  setAvatar(id: number, avatar: StoredAvatar): Promise<void>
+  /** The user's avatar image, if it has one. */
+  avatar(id: number): Promise<StoredAvatar | undefined>
+  /** The user with this username, in any case. */
+  findByUsername(username: string): Promise<User | undefined>
+  /** The password digest of the user a username or email (any case) names. */
+  findPasswordByLogin(login: string): Promise<{ id: number; encryptedPassword: string } | undefined>
+  /**
+   * Moves the user from one state to another; false when it is no longer in
+   * `from`. With `blocked`, its UserBlocked message is written in the same
+   * transaction.
+   */
+  moveState(id: number, from: string, to: string, blocked?: BlockAnnouncement): Promise<boolean>
   list(query: UserQuery, window: PageWindow): Promise<{ users: User[]; total: number }>
   /** Identities of users, with the group behind each group SAML identity. */
   identitiesOf(userIds: readonly number[]): Promise<Map<number, Identity[]>>
@@ -74,6 +90,20 @@ export interface NamespaceStore {
   insert(namespace: Namespace): Promise<void>
   /** Follows a username change: the personal namespace's path, route and name. */
   renameUserNamespace(ownerId: number, path: string, name: string): Promise<void>
+  /** Writes a group's own columns; a route or sibling name held elsewhere is a UniqueViolation. */
+  updateGroup(group: Group): Promise<void>
+  /** Moves every namespace below a group from the group's old route, name and ancestry to its new. */
+  moveDescendants(
+    groupId: number,
+    from: Pick<Namespace, 'fullPath' | 'fullName' | 'traversalIds'>,
+    to: Pick<Namespace, 'fullPath' | 'fullName' | 'traversalIds'>,
+  ): Promise<void>
+  /** A group and every namespace below it, parents first. */
+  subtree(groupId: number): Promise<Namespace[]>
+  /** The highest visibility level of a group's direct subgroups; undefined with none. */
+  maxSubgroupVisibility(groupId: number): Promise<number | undefined>
+  /** Lowers every namespace below a group (not itself) that is above `level` to it. */
+  capDescendantsVisibility(groupId: number, level: number): Promise<void>
   listGroups(query: GroupQuery, window: PageWindow): Promise<{ groups: Group[]; total: number }>
 }
 
@@ -89,7 +119,22 @@ export interface NewMember {
 }
 
 /** Memberships of groups and projects. */
+/** One direct membership of a user as an admin lists it (GET /users/:id/memberships). */
+export interface MembershipOfUser {
+  sourceType: 'Namespace' | 'Project'
+  sourceId: number
+  accessLevel: number
+  /** The group's name; null for a project. */
+  groupName: string | null
+}
+
 export interface MemberStore {
+  /** A user's direct memberships, oldest first, with each group's name. */
+  listOfUser(
+    userId: number,
+    sourceType: 'Namespace' | 'Project' | undefined,
+    window: PageWindow,
+  ): Promise<{ memberships: MembershipOfUser[]; total: number }>
   findDirect(sourceType: string, sourceId: number, userId: number): Promise<Member | undefined>
   /** The memberships of users that count in a scope (direct project one and group ones). */
   held(
@@ -177,7 +222,11 @@ export interface NewToken {
   digest: string
   scopes: string[]
   expiresAt: string | null
+  impersonation: boolean
 }
+
+/** GitLab's `state` filter of impersonation tokens; undefined: all. */
+export type TokenStateFilter = 'active' | 'inactive' | undefined
 
 /** Personal access tokens, kept as digests. */
 export interface TokenStore {
@@ -187,6 +236,13 @@ export interface TokenStore {
   /** Inserts unless a token with the same digest exists; true when inserted. */
   insertIfAbsent(token: NewToken): Promise<boolean>
   revoke(id: number): Promise<void>
+  /** A user's impersonation tokens, oldest first; active: neither revoked nor expired on `today`. */
+  listImpersonation(
+    userId: number,
+    state: TokenStateFilter,
+    today: string,
+    window: PageWindow,
+  ): Promise<{ tokens: PersonalAccessToken[]; total: number }>
   /** Records a use; skipped by the caller when the last one is recent. */
   touch(id: number, at: Date): Promise<void>
 }
@@ -197,14 +253,41 @@ export interface EventOutbox {
   addMemberActivity(activity: MemberActivity): Promise<void>
 }
 
+/** Users' statuses, one per user. */
+export interface UserStatusStore {
+  /** The user's status, unless its clear_status_at has come by `now`. */
+  find(userId: number, now: Date): Promise<UserStatus | undefined>
+  save(status: UserStatus): Promise<void>
+  remove(userId: number): Promise<void>
+}
+
 /** Everything the domain reaches data through. */
+/** Group-to-group links (group_group_links). */
+export interface GroupLinkStore {
+  /** Links a shared group to an invited one; an existing pair is a UniqueViolation('group_link'). */
+  insert(link: GroupLink): Promise<void>
+  /** Removes a link; false when there was none. */
+  delete(sharedGroupId: number, sharedWithGroupId: number): Promise<boolean>
+  /** The links of a shared group with their invited groups, by the invited group's name. */
+  listForSharedGroup(sharedGroupId: number): Promise<(GroupLink & { sharedWithGroup: Group })[]>
+  /**
+   * What unexpired links grant a user through its unexpired memberships of the
+   * invited groups (or of the groups above them): one grant per shared group,
+   * the highest, each at most the link's group_access. Only shared groups among
+   * `sharedGroupIds` when given.
+   */
+  grantsOf(userId: number, sharedGroupIds?: readonly number[]): Promise<HeldMembership[]>
+}
+
 export interface Stores {
   users: UserStore
   namespaces: NamespaceStore
   members: MemberStore
+  groupLinks: GroupLinkStore
   memberRoles: MemberRoleStore
   samlIdentities: SamlIdentityStore
   tokens: TokenStore
+  userStatuses: UserStatusStore
   outbox: EventOutbox
   /** Runs fn in one transaction (or in the current one when already inside). */
   transaction<T>(fn: (stores: Stores) => Promise<T>): Promise<T>
@@ -212,4 +295,30 @@ export interface Stores {
   lock(key: string): Promise<void>
   /** Moves a table's id sequence past the ids written explicitly (the seed's). */
   advanceIdSequence(table: 'users' | 'namespaces'): Promise<void>
+}
+
+/** A namespace as the projects service keeps it on its projects' rows. */
+export type NamespacePlace = Pick<
+  Namespace,
+  'id' | 'fullPath' | 'fullName' | 'parentId' | 'traversalIds' | 'visibilityLevel'
+>
+
+/** What identity needs of the projects service (clients/projects.ts). */
+export interface ProjectsPort {
+  /** The highest visibility level of the projects directly in a namespace; undefined with none. */
+  maxProjectVisibility(namespaceId: number): Promise<number | undefined>
+  /** Whether a project directly in a namespace holds a path (any case). */
+  projectPathTaken(namespaceId: number, path: string): Promise<boolean>
+  /** Hands the namespaces' new routes, names and places to the projects in them. */
+  syncNamespaces(namespaces: readonly NamespacePlace[]): Promise<void>
+  /** The instance's default_projects_limit (ApplicationSetting, kept by projects). */
+  defaultProjectsLimit(): Promise<number>
+  /** The instance's group visibility settings (ApplicationSetting, kept by projects). */
+  groupVisibilitySettings(): Promise<GroupVisibilitySettings>
+}
+
+/** default_group_visibility and restricted_visibility_levels, by GitLab's level names. */
+export interface GroupVisibilitySettings {
+  defaultGroupVisibility: VisibilityName
+  restrictedVisibilityLevels: readonly string[]
 }

@@ -58,6 +58,7 @@ export async function seedRoot(stores: Stores, options: SeedOptions): Promise<Se
         digest: digestToken(options.initialRootToken),
         scopes: ['api'],
         expiresAt: null,
+        impersonation: false,
       })
     }
     return { rootCreated, tokenCreated }

@@ -30,6 +30,7 @@ describe('expiry', () => {
     expiresAt: '2026-03-10',
     lastUsedAt: null,
     createdAt: now,
+    impersonation: false,
   }
 
   it('works through its expiry date and stops the day after (UTC)', () => {

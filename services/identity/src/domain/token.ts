@@ -11,6 +11,8 @@ export interface PersonalAccessToken {
   expiresAt: string | null
   lastUsedAt: Date | null
   createdAt: Date
+  /** Made by an admin for the user; authenticates as the user all the same. */
+  impersonation: boolean
 }
 
 /** Scopes a personal access token may carry here. */

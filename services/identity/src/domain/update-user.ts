@@ -6,6 +6,7 @@ import { hashPassword } from './password.js'
 import { requireAdmin } from './policy.js'
 import type { User, UserAttributes } from './user.js'
 import {
+  avatarToStore,
   identityErrors,
   identityRequest,
   normalizeAttributes,
@@ -56,6 +57,7 @@ export async function updateUser(
   }
   if (!errors.empty) throw new InvalidError(errors.toJSON())
   const identity = identityRequest(attributes)
+  const avatar = avatarToStore(attributes)
   await checkIdentityGroup(stores, identity)
   const encryptedPassword = attributes.password
     ? await hashPassword(attributes.password)
@@ -67,6 +69,7 @@ export async function updateUser(
         await tx.namespaces.renameUserNamespace(id, username, name)
       }
       if (identity) await saveIdentity(tx, id, identity)
+      if (avatar) await tx.users.setAvatar(id, avatar)
     })
   } catch (error) {
     throw userWriteError(error)

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '@suite/runtime'
+import { checkAvatarUpload, type FieldErrors, type StoredAvatar } from '@suite/runtime'
 import { BLANK, ErrorCollector, INVALID, tooLong, tooShort } from './field-errors.js'
 import { usernameErrors } from './path-rules.js'
 import type { IdentityRequest, UserAttributes } from './user.js'
@@ -56,6 +56,7 @@ export function userAttributeErrors(input: UserValidation): ErrorCollector {
     else if (!EMAIL_FORMAT.test(email)) errors.add('email', INVALID)
   }
   passwordErrors(errors, a.password, creating && !input.randomPassword)
+  if (a.avatar) errors.addAll('avatar', checkAvatarUpload(a.avatar).errors)
   if (a.projectsLimit !== undefined) {
     if (a.projectsLimit < 0) errors.add('projects_limit', 'must be greater than or equal to 0')
     else if (a.projectsLimit > MAX_INT) {
@@ -106,6 +107,11 @@ function lengthError(
   max: number,
 ): void {
   if (value !== undefined && value.length > max) errors.add(field, tooLong(max))
+}
+
+/** The avatar to store once the attributes passed userAttributeErrors; undefined without one. */
+export function avatarToStore(attributes: UserAttributes): StoredAvatar | undefined {
+  return attributes.avatar && checkAvatarUpload(attributes.avatar).avatar
 }
 
 /** The identity asked for: provider and extern_uid come together (all_or_none_of). */

@@ -1,6 +1,7 @@
 import { ForbiddenError, PreconditionError } from '@suite/runtime'
 import {
   canAuthenticate,
+  dropsPipelines,
   planStateChange,
   type StateChange,
   type UserStateEvent,
@@ -134,5 +135,18 @@ describe('canAuthenticate', () => {
     ['deactivated', false],
   ])('%s: %s', (state, expected) => {
     expect(canAuthenticate({ state })).toBe(expected)
+  })
+})
+
+describe('dropsPipelines', () => {
+  // GitLab's state machine drops pipelines after a transition to blocked only.
+  it.each([
+    ['blocked', true],
+    ['banned', false],
+    ['deactivated', false],
+    ['active', false],
+    ['ldap_blocked', false],
+  ])('%s: %s', (state, expected) => {
+    expect(dropsPipelines(state)).toBe(expected)
   })
 })

@@ -91,3 +91,20 @@ function activeRecently(
 function verbatimForbidden(message: string): PreconditionError {
   return new PreconditionError(message, 'forbidden')
 }
+
+/** What a block tells the CI service (gitlab.identity.v1.UserBlocked). */
+export interface BlockAnnouncement {
+  userId: number
+  blockedAtMs: number
+  /** The admin who blocked the user; 0 for none. */
+  blockedByUserId: number
+}
+
+/**
+ * Whether a move into `to` drops the user's running pipelines: GitLab's User
+ * state machine does so after any transition to blocked (not to banned,
+ * deactivated or the other blocked-like states).
+ */
+export function dropsPipelines(to: string): boolean {
+  return to === 'blocked'
+}

@@ -1,3 +1,5 @@
+import type { AvatarUpload } from '@suite/runtime'
+
 /** An account (GitLab's User with its details). */
 export interface User {
   id: number
@@ -38,6 +40,8 @@ export interface User {
   /** The personal namespace. */
   namespaceId: number
   identities: Identity[]
+  /** The uploaded avatar's file name; null without one. */
+  avatarFilename: string | null
 }
 
 /** A link to an external provider; group SAML identities name their group. */
@@ -90,12 +94,14 @@ export interface UserAttributes {
   skipConfirmation?: boolean | undefined
   themeId?: number | undefined
   colorSchemeId?: number | undefined
+  /** A new avatar image (a multipart `avatar`). */
+  avatar?: AvatarUpload | undefined
 }
 
 /** The profile columns a create or update writes, by domain name. */
 export type UserProfile = Omit<
   UserAttributes,
-  'password' | 'provider' | 'externUid' | 'groupIdForSaml' | 'skipConfirmation'
+  'password' | 'provider' | 'externUid' | 'groupIdForSaml' | 'skipConfirmation' | 'avatar'
 >
 
 /** What identity a create or update asks for. */

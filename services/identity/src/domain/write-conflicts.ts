@@ -14,6 +14,7 @@ export type UniqueRule =
   | 'token'
   | 'identity'
   | 'member_role_name'
+  | 'group_link'
   | 'unknown'
 
 /** A write refused for a unique index. */

@@ -46,6 +46,7 @@ describe('toGroupMessage', () => {
       adminMemberRoles: false,
       readSamlIdentities: false,
       authorizedGroup: true,
+      adminCicdVariables: false,
     })
   })
 

@@ -15,7 +15,7 @@ import type { GrpcServer } from '@suite/runtime'
 import { createGroup } from '../domain/create-group.js'
 import { batchGetGroups, getGroup, getNamespace } from '../domain/get-group.js'
 import { listGroups } from '../domain/list-groups.js'
-import type { Stores } from '../domain/ports.js'
+import type { ProjectsPort, Stores } from '../domain/ports.js'
 import { presentString, toCaller, toNamespaceRef, toPage } from './from-proto.js'
 import { toGroupMessage, toNamespaceMessage } from './to-proto.js'
 
@@ -53,13 +53,17 @@ function definedOnly<T extends object>(
 }
 
 /** gitlab.identity.v1.GroupService */
-export function groupService(server: GrpcServer, stores: Stores): GroupServiceServer {
+export function groupService(
+  server: GrpcServer,
+  stores: Stores,
+  projects: Pick<ProjectsPort, 'groupVisibilitySettings'>,
+): GroupServiceServer {
   return {
     createGroup: server.unary(
       'CreateGroup',
       async (req: CreateGroupRequest): Promise<CreateGroupResponse> => {
         const input = createGroupInput(req)
-        const { group, abilities } = await createGroup(stores, toCaller(req.caller), {
+        const { group, abilities } = await createGroup(stores, projects, toCaller(req.caller), {
           ...input,
           settings: definedOnly(input.settings),
         })

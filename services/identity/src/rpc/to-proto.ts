@@ -72,6 +72,7 @@ export function toUserMessage(user: User, abilities?: UserAbilities): UserMessag
     identities: user.identities.map(toIdentityMessage),
     themeId: user.themeId,
     colorSchemeId: user.colorSchemeId,
+    avatarFilename: user.avatarFilename ?? undefined,
     abilities: abilities && { readUserProfile: abilities.readUserProfile },
   }
 }
@@ -88,6 +89,7 @@ export function toTokenMessage(token: PersonalAccessToken, now = new Date()): To
     lastUsedAt: orUndefined(token.lastUsedAt),
     active: isActive(token, now),
     expiresAt: orUndefined(token.expiresAt),
+    impersonation: token.impersonation,
   }
 }
 
@@ -107,6 +109,7 @@ function toGroupAbilitiesMessage(abilities: GroupAbilities): GroupAbilitiesMessa
     adminMemberRoles: abilities.adminMemberRoles,
     readSamlIdentities: abilities.readSamlIdentities,
     authorizedGroup: abilities.authorizedGroup,
+    adminCicdVariables: abilities.adminCicdVariables,
   }
 }
 
@@ -195,7 +198,7 @@ export function toMemberMessage(
   }
 }
 
-function toSourceType(sourceType: 'Namespace' | 'Project'): SourceType {
+export function toSourceType(sourceType: 'Namespace' | 'Project'): SourceType {
   return sourceType === 'Project' ? SourceType.SOURCE_TYPE_PROJECT : SourceType.SOURCE_TYPE_GROUP
 }
 

@@ -20,8 +20,9 @@ import { changeUserState } from '../domain/change-user-state.js'
 import { createUser } from '../domain/create-user.js'
 import { batchGetUsers, getUser, listUsers } from '../domain/list-users.js'
 import { updateUser } from '../domain/update-user.js'
+import { getUserAvatar } from '../domain/user-avatar.js'
 import type { Caller } from '../domain/caller.js'
-import type { Stores } from '../domain/ports.js'
+import type { ProjectsPort, Stores } from '../domain/ports.js'
 import type { User } from '../domain/user.js'
 import { userAbilities } from '../domain/user-policy.js'
 import type { UserStateEvent } from '../domain/user-state-transitions.js'
@@ -49,7 +50,11 @@ function toStateEvent(event: UserStateEventMessage): UserStateEvent {
 }
 
 /** gitlab.identity.v1.UserService */
-export function userService(server: GrpcServer, stores: Stores): UserServiceServer {
+export function userService(
+  server: GrpcServer,
+  stores: Stores,
+  projects: Pick<ProjectsPort, 'defaultProjectsLimit'>,
+): UserServiceServer {
   return {
     getUser: server.unary('GetUser', async (req: GetUserRequest): Promise<GetUserResponse> => ({
       user: userFor(toCaller(req.caller))(await getUser(stores, req.id)),
@@ -81,6 +86,7 @@ export function userService(server: GrpcServer, stores: Stores): UserServiceServ
         const user = await createUser(stores, caller, {
           attributes: toUserAttributes(req.attributes),
           randomPassword: req.randomPassword,
+          defaultProjectsLimit: () => projects.defaultProjectsLimit(),
         })
         return { user: userFor(caller)(user) }
       },
@@ -94,6 +100,11 @@ export function userService(server: GrpcServer, stores: Stores): UserServiceServ
         return { user: userFor(caller)(user) }
       },
     ),
+
+    getUserAvatar: server.unary('GetUserAvatar', async (req) => {
+      const avatar = await getUserAvatar(stores, req.userId, req.filename)
+      return { contentType: avatar.contentType, content: avatar.content }
+    }),
 
     changeUserState: server.unary(
       'ChangeUserState',

@@ -10,8 +10,9 @@ const unexpired = sql<SqlBool>`(m.expires_at is null or m.expires_at >= current_
 
 /**
  * Groups around a user's memberships, as GitLab's GroupsFinder builds them:
- * the ancestors of every group or project the user is a member of, and the
- * descendants of every group it is a member of (inherited membership).
+ * the ancestors of every group or project the user is a member of, the
+ * descendants of every group it is a member of (inherited membership), and
+ * the groups shared with those groups and their descendants (authorized_groups).
  */
 export function membershipHierarchy(userId: number): Expression<SqlBool> {
   return sql<SqlBool>`(exists (
@@ -21,7 +22,15 @@ export function membershipHierarchy(userId: number): Expression<SqlBool> {
     or exists (
       select 1 from members m
       where m.user_id = ${userId} and m.source_type = 'Namespace' and ${unexpired}
-        and m.source_id = any(namespaces.traversal_ids)))`
+        and m.source_id = any(namespaces.traversal_ids))
+    or exists (
+      select 1 from group_group_links l
+        join namespaces invited on invited.id = l.shared_with_group_id
+        join members m on m.source_type = 'Namespace' and m.source_id = any(invited.traversal_ids)
+      where m.user_id = ${userId} and ${unexpired}
+        and m.access_level >= ${AccessLevel.ACCESS_LEVEL_GUEST}
+        and (l.expires_at is null or l.expires_at >= current_date)
+        and l.shared_group_id = any(namespaces.traversal_ids)))`
 }
 
 /** The condition a group row must meet to be in a listing's scope. */

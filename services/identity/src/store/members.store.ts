@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely'
 import type { HeldMembership } from '../domain/access-level.js'
 import type { Member } from '../domain/member.js'
 import type { MemberFilter, MembershipScope } from '../domain/member-query.js'
-import type { MemberStore, NewMember } from '../domain/ports.js'
+import type { MemberStore, MembershipOfUser, NewMember } from '../domain/ports.js'
 import type { Database } from './schema.js'
 import { likeEscape, toIds, type PageWindow } from './sql-helpers.js'
 import { guardForeignKey } from './foreign-key-violation.js'
@@ -67,6 +67,50 @@ export class MembersStore implements MemberStore {
       accessLevel: row.access_level,
       memberRoleId: row.member_role_id,
     }))
+  }
+
+  /**
+   * GET /users/:id/memberships: a user's direct memberships, oldest first,
+   * with each group's name; a page of them and how many there are.
+   */
+  async listOfUser(
+    userId: number,
+    sourceType: 'Namespace' | 'Project' | undefined,
+    window: PageWindow,
+  ): Promise<{ memberships: MembershipOfUser[]; total: number }> {
+    const base = this.db
+      .selectFrom('members')
+      .where('members.user_id', '=', userId)
+      .where(unexpired)
+      .$if(sourceType !== undefined, (qb) => qb.where('members.source_type', '=', sourceType ?? ''))
+    const [rows, count] = await Promise.all([
+      base
+        .leftJoin('namespaces', (join) =>
+          join
+            .onRef('namespaces.id', '=', 'members.source_id')
+            .on('members.source_type', '=', 'Namespace'),
+        )
+        .select([
+          'members.source_type',
+          'members.source_id',
+          'members.access_level',
+          'namespaces.name as group_name',
+        ])
+        .orderBy('members.id')
+        .limit(window.limit)
+        .offset(window.offset)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+    ])
+    return {
+      memberships: rows.map((row) => ({
+        sourceType: row.source_type === 'Project' ? 'Project' : 'Namespace',
+        sourceId: row.source_id,
+        accessLevel: row.access_level,
+        groupName: row.group_name,
+      })),
+      total: Number(count.count),
+    }
   }
 
   /**

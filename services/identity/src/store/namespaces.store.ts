@@ -15,7 +15,8 @@ export class NamespacesStore implements NamespaceStore {
   constructor(private readonly db: Kysely<Database>) {}
 
   async find(ref: NamespaceRef): Promise<Namespace | undefined> {
-    const query = this.db.selectFrom('namespaces').selectAll()
+    // A group being deleted (pending_delete) is read by nobody, as GitLab's deleted groups.
+    const query = this.db.selectFrom('namespaces').selectAll().where('pending_delete', '=', false)
     const row = await (
       'id' in ref
         ? query.where('id', '=', ref.id)
@@ -35,6 +36,7 @@ export class NamespacesStore implements NamespaceStore {
       .selectFrom('namespaces')
       .selectAll()
       .where('id', 'in', [...new Set(ids)])
+      .where('pending_delete', '=', false)
       .execute()
     return rows.map(toNamespace)
   }
@@ -91,6 +93,77 @@ export class NamespacesStore implements NamespaceStore {
     )
   }
 
+  /** Writes a group's own columns (name, path, route, place, visibility, settings). */
+  async updateGroup(group: Group): Promise<void> {
+    const { id: _id, created_at: _created, type: _type, ...columns } = toNamespaceColumns(group)
+    await guardUnique(() =>
+      this.db
+        .updateTable('namespaces')
+        .set({ ...columns, updated_at: new Date() })
+        .where('id', '=', group.id)
+        .where('type', '=', 'Group')
+        .execute(),
+    )
+  }
+
+  /**
+   * Moves the routes, names and traversal ids of every namespace below a
+   * group (not the group itself) from its old place to its new one.
+   */
+  async moveDescendants(
+    groupId: number,
+    from: Pick<Namespace, 'fullPath' | 'fullName' | 'traversalIds'>,
+    to: Pick<Namespace, 'fullPath' | 'fullName' | 'traversalIds'>,
+  ): Promise<void> {
+    await guardUnique(() =>
+      this.db
+        .updateTable('namespaces')
+        .set({
+          full_path: sql<string>`${to.fullPath} || substr(full_path, ${from.fullPath.length + 1})`,
+          full_name: sql<string>`${to.fullName} || substr(full_name, ${from.fullName.length + 1})`,
+          traversal_ids: sql<
+            number[]
+          >`${to.traversalIds}::int8[] || traversal_ids[${from.traversalIds.length + 1}:]`,
+          updated_at: new Date(),
+        })
+        .where(sql<boolean>`${groupId}::int8 = ANY(traversal_ids)`)
+        .where('id', '!=', groupId)
+        .execute(),
+    )
+  }
+
+  /** A group and every namespace below it, parents before children. */
+  async subtree(groupId: number): Promise<Namespace[]> {
+    const rows = await this.db
+      .selectFrom('namespaces')
+      .selectAll()
+      .where(sql<boolean>`${groupId}::int8 = ANY(traversal_ids)`)
+      .orderBy(sql`cardinality(traversal_ids)`)
+      .orderBy('id')
+      .execute()
+    return rows.map(toNamespace)
+  }
+
+  async capDescendantsVisibility(groupId: number, level: number): Promise<void> {
+    await this.db
+      .updateTable('namespaces')
+      .set({ visibility_level: level, updated_at: new Date() })
+      .where(sql<boolean>`${groupId}::int8 = ANY(traversal_ids)`)
+      .where('id', '!=', groupId)
+      .where('visibility_level', '>', level)
+      .execute()
+  }
+
+  /** The highest visibility level of a group's direct subgroups; undefined with none. */
+  async maxSubgroupVisibility(groupId: number): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('namespaces')
+      .select((eb) => eb.fn.max('visibility_level').as('level'))
+      .where('parent_id', '=', groupId)
+      .executeTakeFirst()
+    return row?.level === null || row?.level === undefined ? undefined : Number(row.level)
+  }
+
   async listGroups(
     query: GroupQuery,
     window: PageWindow,
@@ -98,9 +171,15 @@ export class NamespacesStore implements NamespaceStore {
     const base = this.db
       .selectFrom('namespaces')
       .where('namespaces.type', '=', 'Group')
+      .where('namespaces.pending_delete', '=', false)
       .where((eb) => scopeCondition(eb, query.scope))
-      .$if(query.parentId !== undefined, (qb) =>
+      .$if(query.parentId !== undefined && !query.allDescendants, (qb) =>
         qb.where('namespaces.parent_id', '=', query.parentId ?? 0),
+      )
+      .$if(query.parentId !== undefined && query.allDescendants === true, (qb) =>
+        qb
+          .where(sql<boolean>`namespaces.traversal_ids @> array[${query.parentId ?? 0}]::bigint[]`)
+          .where('namespaces.id', '<>', query.parentId ?? 0),
       )
       .$if(query.topLevelOnly, (qb) => qb.where('namespaces.parent_id', 'is', null))
       .$if(query.skipIds.length > 0, (qb) => qb.where('namespaces.id', 'not in', query.skipIds))

@@ -44,6 +44,22 @@ export interface UsersTable {
   last_activity_on: Nullable<string>
   created_at: Defaulted<Date>
   updated_at: Defaulted<Date>
+  /** The uploaded avatar's file name (its bytes are in user_avatars). */
+  avatar_filename: Nullable<string>
+}
+
+/** Users the system keeps for itself: GitLab's Ghost user. */
+export interface InternalUsersTable {
+  kind: string
+  user_id: number
+}
+
+/** Users whose deletion was asked and is not finished. */
+export interface UserDeletionsTable {
+  user_id: number
+  hard_delete: boolean
+  deleted_by_id: Nullable<number>
+  created_at: Defaulted<Date>
 }
 
 export interface NamespacesTable {
@@ -72,6 +88,8 @@ export interface NamespacesTable {
   mentions_disabled: Defaulted<boolean>
   default_branch: Nullable<string>
   default_branch_protection: Defaulted<number>
+  /** Set when the group (or one above it) is deleted: hidden from every read until purged. */
+  pending_delete: Defaulted<boolean>
   auto_devops_enabled: Nullable<boolean>
   created_at: Defaulted<Date>
   updated_at: Defaulted<Date>
@@ -138,6 +156,18 @@ export interface PersonalAccessTokensTable {
   last_used_at: Nullable<Date>
   created_at: Defaulted<Date>
   updated_at: Defaulted<Date>
+  /** Made by an admin for the user (POST /users/:user_id/impersonation_tokens). */
+  impersonation: Defaulted<boolean>
+}
+
+export interface UserStatusesTable {
+  user_id: number
+  emoji: string
+  message: Nullable<string>
+  /** not_set or busy */
+  availability: string
+  clear_status_at: Nullable<Date>
+  updated_at: Defaulted<Date>
 }
 
 export interface EventOutboxTable {
@@ -149,13 +179,38 @@ export interface EventOutboxTable {
   attempts: Defaulted<number>
 }
 
+/** GitLab's group_group_links: shared_group shared with shared_with_group. */
+export interface GroupGroupLinksTable {
+  id: Generated<number>
+  shared_group_id: number
+  shared_with_group_id: number
+  group_access: number
+  /** date, as 'YYYY-MM-DD' */
+  expires_at: Nullable<string>
+  created_at: Defaulted<Date>
+}
+
+/** An uploaded user avatar. */
+export interface UserAvatarsTable {
+  user_id: number
+  filename: string
+  content_type: string
+  content: Buffer
+  updated_at: Defaulted<Date>
+}
+
 export interface Database {
   users: UsersTable
+  user_avatars: UserAvatarsTable
   namespaces: NamespacesTable
   saml_providers: SamlProvidersTable
   identities: IdentitiesTable
+  internal_users: InternalUsersTable
+  user_deletions: UserDeletionsTable
   members: MembersTable
+  group_group_links: GroupGroupLinksTable
   member_roles: MemberRolesTable
   personal_access_tokens: PersonalAccessTokensTable
+  user_statuses: UserStatusesTable
   event_outbox: EventOutboxTable
 }

@@ -1,12 +1,14 @@
 import { sql, type Kysely } from 'kysely'
 import type { Stores } from '../domain/ports.js'
 import { EventOutboxStore } from './event-outbox.store.js'
+import { GroupLinksStore } from './group-links.store.js'
 import { MemberRolesStore } from './member-roles.store.js'
 import { MembersStore } from './members.store.js'
 import { NamespacesStore } from './namespaces.store.js'
 import { SamlIdentitiesStore } from './saml-identities.store.js'
 import type { Database } from './schema.js'
 import { TokensStore } from './tokens.store.js'
+import { UserStatusesStore } from './user-statuses.store.js'
 import { UsersStore } from './users.store.js'
 
 /**
@@ -23,9 +25,11 @@ export function createStores(db: Kysely<Database>, inTransaction = false): Ident
     users: new UsersStore(db),
     namespaces: new NamespacesStore(db),
     members: new MembersStore(db),
+    groupLinks: new GroupLinksStore(db),
     memberRoles: new MemberRolesStore(db),
     samlIdentities: new SamlIdentitiesStore(db),
     tokens: new TokensStore(db),
+    userStatuses: new UserStatusesStore(db),
     outbox: new EventOutboxStore(db),
     transaction: (fn) =>
       inTransaction ? fn(stores) : db.transaction().execute((trx) => fn(createStores(trx, true))),

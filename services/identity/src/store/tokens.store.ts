@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely'
-import type { NewToken, TokenStore } from '../domain/ports.js'
+import type { NewToken, PageWindow, TokenStateFilter, TokenStore } from '../domain/ports.js'
 import type { PersonalAccessToken } from '../domain/token.js'
 import type { Database, PersonalAccessTokensTable } from './schema.js'
 import { guardUnique } from './unique-violation.js'
@@ -17,6 +17,7 @@ function toToken(row: TokenRow): PersonalAccessToken {
     expiresAt: row.expires_at,
     lastUsedAt: row.last_used_at,
     createdAt: row.created_at,
+    impersonation: row.impersonation,
   }
 }
 
@@ -72,6 +73,33 @@ export class TokensStore implements TokenStore {
       .execute()
   }
 
+  /** A user's impersonation tokens, oldest first; active: neither revoked nor expired on `today`. */
+  async listImpersonation(
+    userId: number,
+    state: TokenStateFilter,
+    today: string,
+    window: PageWindow,
+  ): Promise<{ tokens: PersonalAccessToken[]; total: number }> {
+    const base = this.db
+      .selectFrom('personal_access_tokens')
+      .where('user_id', '=', userId)
+      .where('impersonation', '=', true)
+      .$if(state !== undefined, (qb) =>
+        qb.where((eb) => {
+          const active = eb.and([
+            eb('revoked', '=', false),
+            eb.or([eb('expires_at', 'is', null), eb('expires_at', '>=', today)]),
+          ])
+          return state === 'active' ? active : eb.not(active)
+        }),
+      )
+    const [rows, count] = await Promise.all([
+      base.selectAll().orderBy('id').limit(window.limit).offset(window.offset).execute(),
+      base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+    ])
+    return { tokens: rows.map(toToken), total: Number(count.count) }
+  }
+
   /** Records a use; skipped by the caller when the last one is recent. */
   async touch(id: number, at: Date): Promise<void> {
     await this.db
@@ -91,5 +119,6 @@ function tokenRow(token: NewToken) {
     token_digest: token.digest,
     scopes: token.scopes,
     expires_at: token.expiresAt,
+    impersonation: token.impersonation,
   }
 }

@@ -11,6 +11,7 @@ const RULE_BY_CONSTRAINT: Readonly<Record<string, UniqueRule>> = {
   identities_user_provider_key: 'identity',
   identities_extern_uid_key: 'identity',
   member_roles_namespace_name_key: 'member_role_name',
+  group_group_links_shared_pair: 'group_link',
 }
 
 /** Runs a write, turning a unique_violation into a UniqueViolation. */

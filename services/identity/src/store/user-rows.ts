@@ -42,6 +42,7 @@ export function toUser(row: UserRow, identities: Identity[]): User {
     updatedAt: row.updated_at,
     namespaceId: row.namespace_id ?? 0,
     identities,
+    avatarFilename: row.avatar_filename,
   }
 }
 

@@ -1,4 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely'
+import type { UserBlocked } from '@suite/proto'
+import { insertOutboxMessage, USER_BLOCKED_OUTBOX, type StoredAvatar } from '@suite/runtime'
 import type { NewUserRow, PageWindow, UserStore } from '../domain/ports.js'
 import type { Identity, User, UserProfile } from '../domain/user.js'
 import type { UserQuery } from '../domain/user-query.js'
@@ -92,6 +94,36 @@ export class UsersStore implements UserStore {
     return row.id
   }
 
+  async setAvatar(id: number, avatar: StoredAvatar): Promise<void> {
+    const { filename, contentType, content } = avatar
+    await this.db
+      .insertInto('user_avatars')
+      .values({ user_id: id, filename, content_type: contentType, content })
+      .onConflict((oc) =>
+        oc.column('user_id').doUpdateSet({
+          filename,
+          content_type: contentType,
+          content,
+          updated_at: new Date(),
+        }),
+      )
+      .execute()
+    await this.db
+      .updateTable('users')
+      .set({ avatar_filename: filename, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute()
+  }
+
+  async avatar(id: number): Promise<StoredAvatar | undefined> {
+    const row = await this.db
+      .selectFrom('user_avatars')
+      .select(['filename', 'content_type', 'content'])
+      .where('user_id', '=', id)
+      .executeTakeFirst()
+    return row && { filename: row.filename, contentType: row.content_type, content: row.content }
+  }
+
   async update(id: number, profile: UserProfile, encryptedPassword?: string): Promise<void> {
     await guardUnique(() =>
       this.db
@@ -106,14 +138,46 @@ export class UsersStore implements UserStore {
     )
   }
 
-  async moveState(id: number, from: string, to: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('users')
-      .set({ state: to, updated_at: new Date() })
-      .where('id', '=', id)
-      .where('state', '=', from)
+  async moveState(id: number, from: string, to: string, blocked?: UserBlocked): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('users')
+        .set({ state: to, updated_at: new Date() })
+        .where('id', '=', id)
+        .where('state', '=', from)
+        .executeTakeFirst()
+      if (result.numUpdatedRows === 0n) return false
+      if (blocked) await insertOutboxMessage(trx, USER_BLOCKED_OUTBOX, blocked)
+      return true
+    })
+  }
+
+  /** The user with this username, in any case. */
+  async findByUsername(username: string): Promise<User | undefined> {
+    const row = await this.select()
+      .where(sql<string>`lower(users.username)`, '=', username.toLowerCase())
       .executeTakeFirst()
-    return result.numUpdatedRows > 0n
+    return row ? (await this.withIdentities([row]))[0] : undefined
+  }
+
+  /** The password digest of the user a username or email (any case) names. */
+  async findPasswordByLogin(
+    login: string,
+  ): Promise<{ id: number; encryptedPassword: string } | undefined> {
+    const lower = login.toLowerCase()
+    const row = await this.db
+      .selectFrom('users')
+      .select(['id', 'encrypted_password'])
+      .where((eb) =>
+        eb.or([
+          eb(sql<string>`lower(username)`, '=', lower),
+          eb(sql<string>`lower(email)`, '=', lower),
+        ]),
+      )
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst()
+    return row && { id: row.id, encryptedPassword: row.encrypted_password }
   }
 
   async list(query: UserQuery, window: PageWindow): Promise<{ users: User[]; total: number }> {

@@ -32,6 +32,7 @@ export function accessFactsOf(
     ownerUserId: message.ownerUserId,
     archived: message.archived,
     readMergeRequest: requirementOf(message.readMergeRequest),
+    readIssue: requirementOf(message.readIssue),
     version: message.version,
   }
 }

@@ -1,6 +1,7 @@
 import {
   PipelineServiceClient,
   ProjectServiceClient,
+  RepositoryForkServiceClient,
   RepositoryServiceClient,
   UserServiceClient,
 } from '@suite/proto'
@@ -52,6 +53,12 @@ export function createPorts(
     internalSecret,
     deadlineMs: 60_000,
   })
+  const repositoryForks = createClient(RepositoryForkServiceClient, {
+    address: config.repositoryAddress,
+    registry,
+    internalSecret,
+    deadlineMs: 60_000,
+  })
   const users = createClient(UserServiceClient, {
     address: config.identityAddress,
     registry,
@@ -67,13 +74,20 @@ export function createPorts(
   return {
     ports: {
       projects: projectsPort(recordingProjects(projects.rpc, recordAccessFacts), heldProjects),
-      repository: repositoryPort(repositoryRead.rpc, repositoryWrite.rpc),
+      repository: repositoryPort(repositoryRead.rpc, repositoryWrite.rpc, repositoryForks.rpc),
       users: usersPort(users.rpc),
       pipelines: pipelinesPort(pipelines.rpc),
       queues,
     },
     close: () => {
-      for (const client of [projects, repositoryRead, repositoryWrite, users, pipelines]) {
+      for (const client of [
+        projects,
+        repositoryRead,
+        repositoryWrite,
+        repositoryForks,
+        users,
+        pipelines,
+      ]) {
         client.raw.close()
       }
     },

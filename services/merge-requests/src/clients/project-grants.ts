@@ -29,5 +29,11 @@ export function toProjectGrants(
     adminNote: abilities.adminNote,
     resolveNote: abilities.resolveNote,
     setNoteCreatedAt: abilities.setNoteCreatedAt,
+    readIssue: abilities.readIssue,
+    createIssue: abilities.createIssue,
+    updateIssue: abilities.updateIssue,
+    adminIssue: abilities.adminIssue,
+    readConfidentialIssues: abilities.readConfidentialIssues,
+    destroyIssue: abilities.destroyIssue,
   }
 }

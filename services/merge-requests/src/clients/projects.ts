@@ -21,6 +21,8 @@ export function projectOf(message: ProjectMessage): Project {
     squashOption: message.squashOption,
     flags: { ...message.flags },
     approvalsBeforeMerge: message.approvalsBeforeMerge,
+    visibility: message.visibility,
+    forkedFromProjectId: message.forkedFromProjectId,
     callerReadsMergeRequests: message.abilities?.readMergeRequest,
   }
 }
@@ -87,6 +89,13 @@ export function projectsPort(client: ProjectsRpc, held?: ProjectSettingsCache): 
       const { scope } = await client.getAbilityScope({
         caller: callerMessage(caller),
         ability: ScopedAbility.SCOPED_ABILITY_READ_MERGE_REQUEST,
+      })
+      return abilityScopeOf(scope)
+    },
+    readIssueScope: async (caller) => {
+      const { scope } = await client.getAbilityScope({
+        caller: callerMessage(caller),
+        ability: ScopedAbility.SCOPED_ABILITY_READ_ISSUE,
       })
       return abilityScopeOf(scope)
     },

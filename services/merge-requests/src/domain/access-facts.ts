@@ -31,6 +31,7 @@ export interface ProjectAccessFacts {
   ownerUserId: number | undefined
   archived: boolean
   readMergeRequest: Requirement
+  readIssue: Requirement
   /** Increases with every change: an older version never replaces a newer one. */
   version: number
 }

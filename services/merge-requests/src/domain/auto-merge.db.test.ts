@@ -227,7 +227,7 @@ describe('processFinishedPipeline', () => {
   it('throws a failure of another service for a retry, leaving auto-merge set', async () => {
     const { row, event } = await scenario('auto-down', 'success')
     // ci-triggers is down when the merge rules read the head pipeline's status.
-    test.deps.ports.pipelines.find = () => Promise.reject(new Error('14 UNAVAILABLE'))
+    test.deps.ports.pipelines.findMany = () => Promise.reject(new Error('14 UNAVAILABLE'))
     await expect(processFinishedPipeline(test.deps, event)).rejects.toThrow('UNAVAILABLE')
     expect(await stored(row.id)).toMatchObject({
       state: 'opened',

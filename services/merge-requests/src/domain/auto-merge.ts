@@ -18,6 +18,7 @@ import type { Caller } from './caller.js'
 import { MergeRefusedError, mergeMergeRequest } from './merge.js'
 import type { MergeRequest } from './merge-request.js'
 import { callerCanMerge } from './merge-permission.js'
+import { activeUserCaller } from './user-caller.js'
 import type { ActiveUser, BranchPipeline, MergeRequestsDeps } from './ports.js'
 
 /**
@@ -52,21 +53,14 @@ export const AUTO_MERGE_ERRORS = {
   updated: 'Branch has been updated since the merge was requested. Please review the changes.',
 } as const
 
-/** The scopes a merge user acts with: GitLab merges as them, unscoped. */
-const MERGE_USER_SCOPES = ['api']
-
 /** The merge user as a caller in the request's project, when they may still merge it. */
 async function mergeUserCaller(
   deps: MergeRequestsDeps,
   mergeRequest: MergeRequest,
 ): Promise<{ caller: Caller; user: ActiveUser } | undefined> {
   if (mergeRequest.mergeUserId === null) return undefined
-  const user = await deps.ports.users.findActiveUser(mergeRequest.mergeUserId)
-  if (!user) return undefined
-  const base: Caller = { userId: user.id, admin: user.admin, scopes: MERGE_USER_SCOPES }
-  const grants = await deps.ports.projects.findGrants(base, mergeRequest.targetProjectId)
-  const caller = { ...base, project: grants }
-  return (await callerCanMerge(deps, caller, mergeRequest)) ? { caller, user } : undefined
+  const actor = await activeUserCaller(deps, mergeRequest.mergeUserId, mergeRequest.targetProjectId)
+  return actor && (await callerCanMerge(deps, actor.caller, mergeRequest)) ? actor : undefined
 }
 
 /** The merge_error a refusal leaves; undefined when the merge recorded its own. */

@@ -31,7 +31,7 @@ describe('award emoji on a merge request', () => {
     expect(award).toMatchObject({
       name: 'thumbsup',
       userId: 70,
-      mergeRequestId: row.id,
+      awardable: { type: 'MergeRequest', id: row.id },
     })
     await createAwardEmoji(deps, USER, keyOf(row), 'thumbsdown')
     await createAwardEmoji(

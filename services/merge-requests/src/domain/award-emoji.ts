@@ -1,9 +1,10 @@
 /**
- * Award emoji on merge requests (API::AwardEmoji): read with the request,
- * award any known emoji once per user (award_emoji, which a locked
- * discussion takes from non-members), remove one's own (admins any).
- * Errors are GitLab's: an unreadable request or a refused award is 404
- * Award Emoji, an award that does not save a 404 naming why.
+ * Award emoji on merge requests and issues (API::AwardEmoji): read with the
+ * awardable, award any known emoji once per user (award_emoji, which a
+ * locked discussion takes from non-members), remove one's own (admins any).
+ * Errors are GitLab's: an unreadable awardable (a confidential issue
+ * included) or a refused award is 404 Award Emoji, an award that does not
+ * save a 404 naming why.
  */
 import {
   NotFoundError,
@@ -18,40 +19,49 @@ import type { AwardEmoji } from './collaboration-records.js'
 import { requireUserId } from './collaboration-access.js'
 import type { MergeRequestsDeps } from './ports.js'
 import { isEmojiName, normalizeEmojiName } from './emoji-names.js'
-import type { MergeRequest, MergeRequestKey } from './merge-request.js'
-import { findMergeRequestIn } from './merge-request-access.js'
-import { canAwardEmoji, grantsIn } from './policy.js'
+import {
+  canAwardEmojiOn,
+  canReadNoteable,
+  findNoteable,
+  type Noteable,
+  type NoteableKey,
+} from './noteable.js'
 
 /** GET .../award_emoji, one page by id. */
 export async function listAwardEmoji(
   deps: MergeRequestsDeps,
   caller: Caller | undefined,
-  key: MergeRequestKey,
+  key: NoteableKey,
   page: PageRequest | undefined,
 ): Promise<{ awardEmoji: AwardEmoji[]; total: number }> {
-  const mergeRequest = await requireReadable(deps, caller, key)
-  const { awards, total } = await deps.stores.awardEmoji.list(mergeRequest.id, pageWindow(page))
+  const awardable = await requireReadable(deps, caller, key)
+  const { awards, total } = await deps.stores.awardEmoji.list(awardable.ref, pageWindow(page))
   return { awardEmoji: awards, total }
 }
 
-/** The request when the caller may read it; else GitLab's not_found!("Award Emoji"). */
+/** What award emoji are on: a merge request or an issue (never a commit here). */
+type Awardable = Exclude<Noteable, { type: 'Commit' }>
+
+/** The awardable when the caller may read it; else GitLab's not_found!("Award Emoji"). */
 async function requireReadable(
   deps: MergeRequestsDeps,
   caller: Caller | undefined,
-  key: MergeRequestKey,
-): Promise<MergeRequest> {
-  const mergeRequest = await findMergeRequestIn(deps, caller, key)
-  if (!grantsIn(caller, key.projectId)?.readMergeRequest) throw new NotFoundError('Award Emoji')
-  return mergeRequest
+  key: NoteableKey,
+): Promise<Awardable> {
+  const awardable = await findNoteable(deps, caller, key)
+  if (awardable.type === 'Commit' || !canReadNoteable(caller, awardable)) {
+    throw new NotFoundError('Award Emoji')
+  }
+  return awardable
 }
 
-/** The award on the request, else GitLab's find miss (404 Not found). */
+/** The award on the awardable, else GitLab's find miss (404 Not found). */
 async function requireAward(
   deps: MergeRequestsDeps,
-  mergeRequest: MergeRequest,
+  awardable: Awardable,
   awardId: number,
 ): Promise<AwardEmoji> {
-  const award = await deps.stores.awardEmoji.find(mergeRequest.id, awardId)
+  const award = await deps.stores.awardEmoji.find(awardable.ref, awardId)
   if (!award) throw new RecordNotFoundError()
   return award
 }
@@ -60,11 +70,11 @@ async function requireAward(
 export async function getAwardEmoji(
   deps: MergeRequestsDeps,
   caller: Caller | undefined,
-  key: MergeRequestKey,
+  key: NoteableKey,
   awardId: number,
 ): Promise<AwardEmoji> {
-  const mergeRequest = await requireReadable(deps, caller, key)
-  return requireAward(deps, mergeRequest, awardId)
+  const awardable = await requireReadable(deps, caller, key)
+  return requireAward(deps, awardable, awardId)
 }
 
 /** not_found!("Award Emoji <full messages>"): 404 "404 Award Emoji Name ... Not Found". */
@@ -80,19 +90,19 @@ function awardNotSaved(message: string): NotFoundError {
 export async function createAwardEmoji(
   deps: MergeRequestsDeps,
   caller: Caller | undefined,
-  key: MergeRequestKey,
+  key: NoteableKey,
   rawName: string,
 ): Promise<AwardEmoji> {
   const userId = requireUserId(caller)
-  const mergeRequest = await requireReadable(deps, caller, key)
-  if (!canAwardEmoji(caller, mergeRequest)) throw new NotFoundError('Award Emoji')
+  const awardable = await requireReadable(deps, caller, key)
+  if (!canAwardEmojiOn(caller, awardable)) throw new NotFoundError('Award Emoji')
   const name = normalizeEmojiName(rawName)
   if (!isEmojiName(name)) throw awardNotSaved('is not a valid emoji name')
-  if (await deps.stores.awardEmoji.exists(mergeRequest.id, userId, name)) {
+  if (await deps.stores.awardEmoji.exists(awardable.ref, userId, name)) {
     throw awardNotSaved('has already been taken')
   }
   try {
-    return await deps.stores.awardEmoji.insert(mergeRequest.id, userId, name)
+    return await deps.stores.awardEmoji.insert(awardable.ref, userId, name)
   } catch (error) {
     if (isUniqueViolation(error)) throw awardNotSaved('has already been taken')
     throw error
@@ -106,11 +116,13 @@ export async function createAwardEmoji(
 export async function deleteAwardEmoji(
   deps: MergeRequestsDeps,
   caller: Caller | undefined,
-  key: MergeRequestKey,
+  key: NoteableKey,
   awardId: number,
 ): Promise<void> {
   const userId = requireUserId(caller)
-  const award = await requireAward(deps, await findMergeRequestIn(deps, caller, key), awardId)
+  const awardable = await findNoteable(deps, caller, key)
+  if (awardable.type === 'Commit') throw new NotFoundError('Award Emoji')
+  const award = await requireAward(deps, awardable, awardId)
   if (award.userId !== userId && !caller?.admin) throw new UnauthenticatedError()
   await deps.stores.awardEmoji.delete(award)
 }

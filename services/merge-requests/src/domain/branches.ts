@@ -22,16 +22,40 @@ export async function branchHead(
   return (await deps.ports.repository.findBranch(projectId, branch))?.head
 }
 
-/** Both heads of a merge request, read in parallel. */
+/**
+ * The source head of a fork's request as the target repository has it: the
+ * fork's branch fetched there as refs/merge-requests/<iid>/head (GitLab's
+ * MergeRequest#fetch_ref!), so it is compared, checked and merged in the
+ * target repository; undefined when the fork's branch is missing.
+ */
+export async function fetchForkSource(
+  deps: Pick<MergeRequestsDeps, 'ports'>,
+  mergeRequest: Pick<MergeRequest, 'iid' | 'sourceProjectId' | 'sourceBranch' | 'targetProjectId'>,
+): Promise<string | undefined> {
+  return deps.ports.repository.fetchSourceBranch({
+    sourceProjectId: mergeRequest.sourceProjectId,
+    sourceBranch: mergeRequest.sourceBranch,
+    targetProjectId: mergeRequest.targetProjectId,
+    iid: mergeRequest.iid,
+  })
+}
+
+/**
+ * Both heads of a merge request, read in parallel; a fork's source head is
+ * fetched into the target repository first.
+ */
 export async function mergeRequestHeads(
   deps: Pick<MergeRequestsDeps, 'ports'>,
   mergeRequest: Pick<
     MergeRequest,
-    'sourceProjectId' | 'sourceBranch' | 'targetProjectId' | 'targetBranch'
+    'iid' | 'sourceProjectId' | 'sourceBranch' | 'targetProjectId' | 'targetBranch'
   >,
 ): Promise<MergeRequestHeads> {
+  const fork = mergeRequest.sourceProjectId !== mergeRequest.targetProjectId
   const [source, target] = await Promise.all([
-    branchHead(deps, mergeRequest.sourceProjectId, mergeRequest.sourceBranch),
+    fork
+      ? fetchForkSource(deps, mergeRequest)
+      : branchHead(deps, mergeRequest.sourceProjectId, mergeRequest.sourceBranch),
     branchHead(deps, mergeRequest.targetProjectId, mergeRequest.targetBranch),
   ])
   return { source, target }

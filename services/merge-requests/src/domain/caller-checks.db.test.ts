@@ -225,6 +225,12 @@ describe('lists', () => {
         signedIn: true,
         memberMinLevel: ACCESS_LEVEL_NO_ACCESS,
       },
+      readIssue: {
+        admin: true,
+        anonymous: true,
+        signedIn: true,
+        memberMinLevel: ACCESS_LEVEL_NO_ACCESS,
+      },
       version: 1,
     })
     await deps.stores.accessFacts.save([admitsEveryone(2), admitsEveryone(3)])

@@ -34,6 +34,13 @@ export interface ProjectGrants {
   resolveNote: boolean
   /** Backdate a note (Owner). */
   setNoteCreatedAt: boolean
+  /** Issues (ProjectPolicy): read, open, edit, administer, read confidential ones, delete. */
+  readIssue: boolean
+  createIssue: boolean
+  updateIssue: boolean
+  adminIssue: boolean
+  readConfidentialIssues: boolean
+  destroyIssue: boolean
 }
 
 /** Who asks: the signed-in user (if any) and their abilities in the project of the request. */

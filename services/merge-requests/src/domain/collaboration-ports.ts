@@ -7,14 +7,17 @@ import type {
   Approval,
   AwardEmoji,
   Block,
+  CommitLine,
   NewTodo,
   Note,
+  NoteableRef,
+  NoteTarget,
   NoteType,
   SpendTime,
   Todo,
 } from './collaboration-records.js'
 import type { DiffPosition } from './diff-position.js'
-import type { MergeRequest } from './merge-request.js'
+import type { TrackedTimes } from './time-stats.js'
 
 /** A page of rows: how many, after how many. */
 export interface Window {
@@ -30,7 +33,7 @@ export interface NoteOrder {
 
 /** A note to write. */
 export interface NewNote {
-  mergeRequestId: number
+  noteable: NoteTarget
   projectId: number
   authorId: number
   body: string
@@ -42,6 +45,8 @@ export interface NewNote {
   type?: NoteType
   resolvable?: boolean
   position?: DiffPosition | null
+  /** A commit comment's diff line. */
+  commitLine?: CommitLine | null
 }
 
 export interface BlocksPort {
@@ -77,24 +82,24 @@ export interface ApprovalsPort {
 }
 
 export interface AwardEmojiPort {
-  /** One page of the merge request's award emoji, by id. */
+  /** One page of the awardable's award emoji, by id. */
   list(
-    mergeRequestId: number,
+    awardable: NoteableRef,
     window: Window,
   ): Promise<{
     awards: AwardEmoji[]
     total: number
   }>
-  /** The award `awardId` when it is on the merge request. */
-  find(mergeRequestId: number, awardId: number): Promise<AwardEmoji | undefined>
-  /** Whether the user already awarded that emoji to the merge request. */
-  exists(mergeRequestId: number, userId: number, name: string): Promise<boolean>
+  /** The award `awardId` when it is on the awardable. */
+  find(awardable: NoteableRef, awardId: number): Promise<AwardEmoji | undefined>
+  /** Whether the user already awarded that emoji to the awardable. */
+  exists(awardable: NoteableRef, userId: number, name: string): Promise<boolean>
   /**
-   * Awards an emoji: the award, the vote count and the user's pending to-dos
-   * on the merge request marked done (GitLab's TodoService#new_award_emoji).
+   * Awards an emoji: the award, the vote count and, on a merge request, the
+   * user's pending to-dos marked done (GitLab's TodoService#new_award_emoji).
    * A duplicate raises PostgreSQL's unique_violation.
    */
-  insert(mergeRequestId: number, userId: number, name: string): Promise<AwardEmoji>
+  insert(awardable: NoteableRef, userId: number, name: string): Promise<AwardEmoji>
   /** Removes an award and the vote it counted. */
   delete(award: AwardEmoji): Promise<void>
 }
@@ -105,7 +110,7 @@ export interface NotesPort {
    * `withInternal` internal notes are left out of the page and the total.
    */
   list(
-    mergeRequestId: number,
+    noteable: NoteTarget,
     window: Window,
     order: NoteOrder,
     withInternal: boolean,
@@ -115,8 +120,8 @@ export interface NotesPort {
   }>
   /** The project's newest note a user wrote in the open (not a system or internal one). */
   newestUserNote(projectId: number): Promise<Note | undefined>
-  /** One note of the request; an internal one only `withInternal`. */
-  find(mergeRequestId: number, noteId: number, withInternal: boolean): Promise<Note | undefined>
+  /** One note of the noteable; an internal one only `withInternal`. */
+  find(noteable: NoteTarget, noteId: number, withInternal: boolean): Promise<Note | undefined>
   insert(note: NewNote): Promise<Note>
   /** Whether the request has the pushed-commits note of this push. */
   hasPushNote(mergeRequestId: number, pushKey: string): Promise<boolean>
@@ -140,7 +145,7 @@ export interface NotesPort {
    * notes (Noteable#discussion_ids_relation), and how many there are.
    */
   listDiscussionIds(
-    mergeRequestId: number,
+    noteable: NoteTarget,
     window: Window,
     withInternal: boolean,
   ): Promise<{
@@ -149,23 +154,27 @@ export interface NotesPort {
   }>
   /** The notes of these discussions, oldest first (GitLab's `fresh`); internal ones only `withInternal`. */
   listInDiscussions(
-    mergeRequestId: number,
+    noteable: NoteTarget,
     discussionIds: string[],
     withInternal: boolean,
   ): Promise<Note[]>
   /** Replying to an individual note makes it a DiscussionNote (Note#to_discussion + convert). */
-  convertToDiscussionNote(note: Note): Promise<void>
+  convertToDiscussionNote(note: Note, resolvable: boolean): Promise<void>
   /** Resolves (resolver given) or unresolves these notes; only resolvable ones change. */
   setResolved(noteIds: number[], resolvedById: number | null): Promise<void>
   /** Whether any resolvable note of the request is still unresolved (to_be_resolved?). */
   hasUnresolved(mergeRequestId: number): Promise<boolean>
+  /** The issues, of these, on which the user wrote a note (not a system note). */
+  issuesCommentedBy(issueIds: readonly number[], userId: number): Promise<Set<number>>
 }
 
 export interface SubscriptionsPort {
-  /** The user's explicit subscription choice for a request, if any. */
-  find(mergeRequestId: number, userId: number): Promise<boolean | undefined>
+  /** The user's explicit subscription choice for a request or issue, if any. */
+  find(ref: NoteableRef, userId: number): Promise<boolean | undefined>
+  /** The user's explicit choices for these issues, by issue id. */
+  findForIssues(issueIds: readonly number[], userId: number): Promise<Map<number, boolean>>
   /** Sets the user's subscription state, creating the row when there is none. */
-  save(mergeRequestId: number, userId: number, subscribed: boolean): Promise<void>
+  save(ref: NoteableRef, userId: number, subscribed: boolean): Promise<void>
 }
 
 export interface TodosPort {
@@ -178,11 +187,11 @@ export interface TodosPort {
 }
 
 export interface TimelogsPort {
-  /** Sets the estimate (seconds) and answers the updated request. */
-  saveTimeEstimate(mergeRequestId: number, seconds: number): Promise<MergeRequest>
+  /** Sets the estimate (seconds) of a request or issue and answers its times. */
+  saveTimeEstimate(trackable: NoteableRef, seconds: number): Promise<TrackedTimes>
   /**
    * Logs spent time and moves total_time_spent with it in one transaction,
-   * with the merge request's row locked so that concurrent logs add up.
+   * with the request's or issue's row locked so that concurrent logs add up.
    */
-  spendTime(spend: SpendTime): Promise<MergeRequest>
+  spendTime(spend: SpendTime): Promise<TrackedTimes>
 }

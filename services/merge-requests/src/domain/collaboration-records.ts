@@ -16,10 +16,10 @@ export interface Approval {
   createdAt: Date
 }
 
-/** An emoji a user awarded to a merge request. */
+/** An emoji a user awarded to a merge request or an issue. */
 export interface AwardEmoji {
   id: number
-  mergeRequestId: number
+  awardable: NoteableRef
   userId: number
   name: string
   createdAt: Date
@@ -51,7 +51,8 @@ export interface NewTodo {
 
 /** Spent time to log on a merge request. */
 export interface SpendTime {
-  mergeRequestId: number
+  /** The merge request or issue the time is logged on. */
+  trackable: NoteableRef
   userId: number
   summary?: string | undefined
   /**
@@ -64,11 +65,43 @@ export interface SpendTime {
 /** Assignees or reviewers. */
 export type PersonRole = 'assignees' | 'reviewers'
 
-/** A note on a merge request (GitLab's Note, noteable_type MergeRequest). */
+/** What a note is on (GitLab's noteable_type; notes.rb's noteable types). */
+export type NoteableType = 'MergeRequest' | 'Issue'
+
+/** A noteable by its global id. */
+export interface NoteableRef {
+  type: NoteableType
+  id: number
+}
+
+/** A commit of a project's repository, by its full SHA (GitLab keeps no row for it). */
+export interface CommitRef {
+  type: 'Commit'
+  projectId: number
+  commitId: string
+}
+
+/** What a note can be on: a merge request, an issue or a commit. */
+export type NoteTarget = NoteableRef | CommitRef
+
+/** A commit comment's diff line (lib/api/commits.rb's path, line and line_type). */
+export interface CommitLine {
+  path: string
+  line: number
+  lineType: 'new' | 'old'
+}
+
+/** A note on a merge request, an issue or a commit (GitLab's Note). */
 export interface Note {
   id: number
-  mergeRequestId: number
-  mergeRequestIid: number
+  noteableType: NoteTarget['type']
+  /** The merge request's or issue's global id and iid (0 for a commit's note). */
+  noteableId: number
+  noteableIid: number
+  /** A commit note's commit; null otherwise. */
+  commitId: string | null
+  /** A commit comment's diff line (a LegacyDiffNote), when the commit's diff had it. */
+  commitLine: CommitLine | null
   projectId: number
   authorId: number
   body: string
@@ -86,5 +119,8 @@ export interface Note {
   position: DiffPosition | null
 }
 
-/** GitLab's note classes: a plain Note (null), a DiscussionNote, a DiffNote. */
-export type NoteType = null | 'DiscussionNote' | 'DiffNote'
+/**
+ * GitLab's note classes: a plain Note (null), a DiscussionNote, a DiffNote,
+ * and a commit comment on a diff line (LegacyDiffNote).
+ */
+export type NoteType = null | 'DiscussionNote' | 'DiffNote' | 'LegacyDiffNote'

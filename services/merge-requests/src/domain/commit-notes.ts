@@ -7,7 +7,7 @@
  * when this push records it, by the pushing user; system notes count as no
  * user note.
  */
-import type { BranchUpdate } from '@suite/runtime'
+import type { BranchUpdate } from './branch-updates.js'
 import { isNullSha } from './branch-updates.js'
 import type { MergeRequestsDeps } from './ports.js'
 import { collectDiffVersion } from './diff-collection.js'

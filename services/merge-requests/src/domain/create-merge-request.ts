@@ -1,4 +1,5 @@
 import { ForbiddenError, isUniqueViolation, UnauthenticatedError } from '@suite/runtime'
+import { askOnOpen } from './automatic-pipelines.js'
 import { branchExists } from './branches.js'
 import type { Caller } from './caller.js'
 import type { MergeRequestsDeps } from './ports.js'
@@ -7,7 +8,7 @@ import type { BranchPair, MergeRequest } from './merge-request.js'
 import { presentMergeRequests } from './merge-request-access.js'
 import type { MergeRequestAttributes } from './merge-request-attributes.js'
 import { recordMergeRequestEvent } from './merge-request-events.js'
-import { resolveMetadata, writeMetadata } from './merge-request-metadata.js'
+import { recordMilestoneChange, resolveMetadata, writeMetadata } from './merge-request-metadata.js'
 import {
   conflictingRequestError,
   missingBranchError,
@@ -16,7 +17,12 @@ import {
   validateTexts,
 } from './merge-request-rules.js'
 import type { MergeRequestView } from './merge-request-view.js'
-import { canCreateMergeRequest, requireProjectGrants } from './policy.js'
+import {
+  canCreateMergeRequest,
+  canCreateMergeRequestFrom,
+  canCreateMergeRequestIn,
+  requireProjectGrants,
+} from './policy.js'
 import { findProject, removeSourceBranchByDefault, squashByDefault } from './project-settings.js'
 import { queueAfterCommit } from './queue-after-commit.js'
 
@@ -27,35 +33,63 @@ export interface CreateMergeRequestInput {
   sourceBranch: string
   targetBranch: string
   title: string
-  /** Another project is a fork, which this suite does not have. */
+  /** The project the request goes into: this one (undefined) or the upstream it was forked from. */
   targetProjectId: number | undefined
   attributes: MergeRequestAttributes | undefined
   /** '' for none; a retry with the same key answers the first call's request. */
   idempotencyKey: string
 }
 
-function branchPair(input: CreateMergeRequestInput): BranchPair {
+function branchPair(input: CreateMergeRequestInput, targetProjectId: number): BranchPair {
   return {
     sourceProjectId: input.projectId,
-    targetProjectId: input.projectId,
+    targetProjectId,
     sourceBranch: input.sourceBranch,
     targetBranch: input.targetBranch,
   }
+}
+
+/**
+ * Where the request goes and the caller as the target project sees them:
+ * the project of the request itself, or (target_project_id) the upstream the
+ * project was forked from, with create_merge_request_from in the fork and
+ * create_merge_request_in in the target (403 otherwise), then the model's
+ * validate_fork (422 for a target that is not the upstream).
+ */
+async function placeRequest(
+  deps: MergeRequestsDeps,
+  caller: Caller,
+  input: CreateMergeRequestInput,
+): Promise<{ targetProjectId: number; caller: Caller }> {
+  requireProjectGrants(caller, input.projectId)
+  const targetProjectId = input.targetProjectId ?? input.projectId
+  if (targetProjectId === input.projectId) {
+    if (!canCreateMergeRequest(caller, input.projectId)) throw new ForbiddenError()
+    return { targetProjectId, caller }
+  }
+  if (!canCreateMergeRequestFrom(caller, input.projectId)) throw new ForbiddenError()
+  const [source, targetGrants] = await Promise.all([
+    findProject(deps, input.projectId),
+    deps.ports.projects.findGrants(caller, targetProjectId),
+  ])
+  const inTarget: Caller = { ...caller, project: targetGrants }
+  // GitLab's order: a target the caller may not open requests in (unknown,
+  // unreadable, merge requests disabled) is 403, another project they may is 422.
+  if (!canCreateMergeRequestIn(inTarget, targetProjectId)) throw new ForbiddenError()
+  if (source?.forkedFromProjectId !== targetProjectId) throw notForkError()
+  return { targetProjectId, caller: inTarget }
 }
 
 /** The branch checks of MergeRequests::BuildService and the model's validate_branches. */
 async function checkBranches(
   deps: MergeRequestsDeps,
   input: CreateMergeRequestInput,
+  targetProjectId: number,
 ): Promise<void> {
-  if (input.targetProjectId !== undefined && input.targetProjectId !== input.projectId) {
-    // Forks are not modelled: no project here is a fork of another.
-    throw notForkError()
-  }
-  rejectSameBranches(input.sourceBranch, input.targetBranch)
+  rejectSameBranches(input.sourceBranch, input.targetBranch, targetProjectId !== input.projectId)
   const [source, target] = await Promise.all([
     branchExists(deps, input.projectId, input.sourceBranch),
-    branchExists(deps, input.projectId, input.targetBranch),
+    branchExists(deps, targetProjectId, input.targetBranch),
   ])
   if (!source) {
     throw missingBranchError('Source', input.sourceBranch)
@@ -63,7 +97,9 @@ async function checkBranches(
   if (!target) {
     throw missingBranchError('Target', input.targetBranch)
   }
-  const open = await deps.stores.mergeRequests.findOpenWithBranches(branchPair(input))
+  const open = await deps.stores.mergeRequests.findOpenWithBranches(
+    branchPair(input, targetProjectId),
+  )
   if (open) throw conflictingRequestError(open.iid)
 }
 
@@ -88,11 +124,9 @@ export async function createMergeRequest(
   input: CreateMergeRequestInput,
 ): Promise<MergeRequestView> {
   const { stores } = deps
-  const caller = input.caller
-  const userId = caller?.userId
-  if (caller === undefined || userId === undefined) throw new UnauthenticatedError()
-  requireProjectGrants(caller, input.projectId)
-  if (!canCreateMergeRequest(caller, input.projectId)) throw new ForbiddenError()
+  const userId = input.caller?.userId
+  if (input.caller === undefined || userId === undefined) throw new UnauthenticatedError()
+  const { targetProjectId, caller } = await placeRequest(deps, input.caller, input)
   const key = input.idempotencyKey || null
   if (key) {
     const earlier = await stores.mergeRequests.findByIdempotencyKey(key)
@@ -106,16 +140,16 @@ export async function createMergeRequest(
     description,
     labels: attributes ? [...attributes.labels, ...attributes.addLabels] : [],
   })
-  await checkBranches(deps, input)
+  await checkBranches(deps, input, targetProjectId)
   const [project, metadata] = await Promise.all([
-    findProject(deps, input.projectId),
-    attributes ? resolveMetadata(deps, input.projectId, attributes) : undefined,
+    findProject(deps, targetProjectId),
+    attributes ? resolveMetadata(deps, targetProjectId, attributes) : undefined,
   ])
   let created: MergeRequest
   try {
     created = await stores.transaction(async (tx) => {
       const inserted = await tx.mergeRequests.insert({
-        targetProjectId: input.projectId,
+        targetProjectId,
         sourceProjectId: input.projectId,
         title,
         description,
@@ -135,10 +169,15 @@ export async function createMergeRequest(
         idempotencyKey: key,
       })
       // The iid lock is held: a concurrent create for the same branches is seen here.
-      const open = await tx.mergeRequests.findOpenWithBranches(branchPair(input), inserted.id)
+      const open = await tx.mergeRequests.findOpenWithBranches(
+        branchPair(input, targetProjectId),
+        inserted.id,
+      )
       if (open) throw conflictingRequestError(open.iid)
-      if (metadata) await writeMetadata(tx, input.projectId, inserted.id, metadata)
+      if (metadata) await writeMetadata(tx, targetProjectId, inserted.id, metadata, userId)
+      await recordMilestoneChange(tx, inserted, null, inserted.milestoneId, userId)
       await recordMergeRequestEvent(tx, inserted, 'created', userId)
+      await askOnOpen(tx, inserted, userId)
       return inserted
     })
   } catch (error) {

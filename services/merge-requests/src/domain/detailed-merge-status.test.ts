@@ -1,4 +1,4 @@
-import { detailedMergeStatus, type MergeabilityFacts } from './detailed-merge-status.js'
+import { ciCheck, detailedMergeStatus, type MergeabilityFacts } from './detailed-merge-status.js'
 
 const now = new Date('2026-11-21T12:00:00Z')
 const mergeable: MergeabilityFacts = {
@@ -82,5 +82,37 @@ describe('detailedMergeStatus: DetailedMergeStatusService', () => {
     expect(status({ discussionsUnresolved: true, approvalsRequired: 1 })).toBe(
       'discussions_not_resolved',
     )
+  })
+})
+
+describe('ciCheck: CheckCiStatusService as the detailed status names it', () => {
+  const strict = { only_allow_merge_if_pipeline_succeeds: true }
+
+  it('passes without only_allow_merge_if_pipeline_succeeds, whatever the pipeline', () => {
+    expect([ciCheck({}, undefined), ciCheck({}, 'failed'), ciCheck({}, 'running')]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ])
+  })
+
+  it('needs a successful diff head pipeline; still running while it is active', () => {
+    expect(ciCheck(strict, 'success')).toBeUndefined()
+    for (const active of ['pending', 'running', 'preparing', 'waiting_for_resource']) {
+      expect(ciCheck(strict, active)).toBe('ci_still_running')
+    }
+    for (const other of [undefined, 'failed', 'canceled', 'created', 'manual', 'skipped']) {
+      expect(ciCheck(strict, other)).toBe('ci_must_pass')
+    }
+  })
+
+  it('accepts a skipped pipeline only where allow_merge_on_skipped_pipeline', () => {
+    expect(ciCheck({ ...strict, allow_merge_on_skipped_pipeline: true }, 'skipped')).toBeUndefined()
+  })
+
+  it('comes after every other check', () => {
+    expect(status({ ciFailure: 'ci_still_running' })).toBe('ci_still_running')
+    expect(status({ ciFailure: 'ci_must_pass', draft: true })).toBe('draft_status')
+    expect(status({ ciFailure: 'ci_must_pass', mergeStatus: 'unchecked' })).toBe('unchecked')
   })
 })

@@ -26,6 +26,39 @@ export interface MergeabilityFacts {
   approvalsRequired: number
   approvalsGiven: number
   now: Date
+  /**
+   * The CI check's failure when every other check passes (ciCheck):
+   * ci_must_pass or ci_still_running; absent: CI allows the merge.
+   */
+  ciFailure?: string | undefined
+}
+
+/** Ci::HasStatus::ACTIVE_STATUSES: a pipeline that is still running. */
+const ACTIVE_PIPELINE_STATUSES = new Set([
+  'waiting_for_resource',
+  'preparing',
+  'waiting_for_callback',
+  'pending',
+  'running',
+])
+
+/**
+ * CheckCiStatusService as DetailedMergeStatusService names its failure:
+ * with only_allow_merge_if_pipeline_succeeds, the diff head pipeline must
+ * have succeeded (or been skipped, where allow_merge_on_skipped_pipeline);
+ * ci_still_running while it is active, ci_must_pass otherwise. Undefined
+ * when CI allows the merge.
+ */
+export function ciCheck(
+  flags: Readonly<Record<string, boolean>>,
+  headPipelineStatus: string | undefined,
+): string | undefined {
+  if (!flags['only_allow_merge_if_pipeline_succeeds']) return undefined
+  if (headPipelineStatus === 'success') return undefined
+  if (headPipelineStatus === 'skipped' && flags['allow_merge_on_skipped_pipeline']) return undefined
+  return ACTIVE_PIPELINE_STATUSES.has(headPipelineStatus ?? '')
+    ? 'ci_still_running'
+    : 'ci_must_pass'
 }
 
 type Check = (facts: MergeabilityFacts) => string | undefined
@@ -61,5 +94,6 @@ export function detailedMergeStatus(facts: MergeabilityFacts): string {
     const failed = check(facts)
     if (failed) return failed
   }
-  return 'mergeable'
+  // The CI check runs last: the other checks' failures come first.
+  return facts.ciFailure ?? 'mergeable'
 }

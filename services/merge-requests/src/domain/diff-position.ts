@@ -53,7 +53,10 @@ export function diffLines(diff: string): DiffLine[] {
  * both old_line and new_line, an added one new_line only, a removed one
  * old_line only).
  */
-export function positionFindsLine(files: readonly DiffFile[], position: DiffPosition): boolean {
+export function positionFindsLine(
+  files: readonly Pick<DiffFile, 'oldPath' | 'newPath' | 'diff'>[],
+  position: DiffPosition,
+): boolean {
   if (position.oldLine === null && position.newLine === null) return false
   const file = files.find((candidate) =>
     position.newPath !== ''

@@ -1,9 +1,11 @@
 /**
- * Discussions on merge requests (lib/api/discussions.rb): threads of notes
- * sharing a discussion_id. A plain note is its own individual discussion; a
- * thread started here is of DiscussionNotes (or a DiffNote with a position)
- * and is resolvable, as every user note in a merge request discussion is.
- * Resolving follows Discussion#can_resolve?: the request's author, or whoever
+ * Discussions on merge requests and issues (lib/api/discussions.rb): threads
+ * of notes sharing a discussion_id. A plain note is its own individual
+ * discussion; a thread started here is of DiscussionNotes (or, on a merge
+ * request, a DiffNote with a position). A merge request's threads are
+ * resolvable, as every user note in its discussions is; an issue's are not
+ * (resolvable noteable types), so resolving is for merge requests only.
+ * Resolving follows Discussion#can_resolve?: the noteable's author, or whoever
  * has resolve_note (Developer), never past a locked discussion as a non-member.
  */
 import {
@@ -18,17 +20,18 @@ import { requireUserId } from './collaboration-access.js'
 import type { Note } from './collaboration-records.js'
 import type { MergeRequestsDeps } from './ports.js'
 import { positionFindsLine, type DiffPosition } from './diff-position.js'
-import type { MergeRequest, MergeRequestKey } from './merge-request.js'
-import { requireVisibleMergeRequest } from './merge-request-access.js'
-import { findHookTarget, recordNoteHook } from './merge-request-hooks.js'
+import type { MergeRequest } from './merge-request.js'
 import { noteBodyToSave } from './note-body.js'
-import { requireNote, requireNoteToChange } from './notes.js'
 import {
-  canAwardEmoji,
-  canReadInternalNotes,
-  canResolveNote,
-  canSetNoteCreatedAt,
-} from './policy.js'
+  canCreateNoteOn,
+  canResolveNoteOn,
+  noteHookRecorder,
+  requireVisibleNoteable,
+  type Noteable,
+  type NoteableKey,
+} from './noteable.js'
+import { requireNote, requireNoteToChange } from './notes.js'
+import { canReadInternalNotes, canSetNoteCreatedAt } from './policy.js'
 
 export interface Discussion {
   id: string
@@ -50,13 +53,13 @@ function buildDiscussions(ids: readonly string[], notes: readonly Note[]): Discu
 async function requireDiscussion(
   deps: MergeRequestsDeps,
   caller: Caller | undefined,
-  mergeRequest: MergeRequest,
+  noteable: Noteable,
   discussionId: string,
 ): Promise<Discussion> {
   const notes = await deps.stores.notes.listInDiscussions(
-    mergeRequest.id,
+    noteable.ref,
     [discussionId],
-    canReadInternalNotes(caller, mergeRequest.targetProjectId),
+    canReadInternalNotes(caller, noteable.projectId),
   )
   const [discussion] = buildDiscussions([discussionId], notes)
   if (!discussion) throw new NotFoundError('Discussion')
@@ -76,29 +79,29 @@ function honouredCreatedAt(
 async function requireCreateNote(
   deps: MergeRequestsDeps,
   caller: Caller | undefined,
-  key: MergeRequestKey,
-): Promise<{ authorId: number; mergeRequest: MergeRequest }> {
+  key: NoteableKey,
+): Promise<{ authorId: number; noteable: Noteable }> {
   const authorId = requireUserId(caller)
-  const mergeRequest = await requireVisibleMergeRequest(deps, caller, key)
-  if (!canAwardEmoji(caller, mergeRequest)) throw new ForbiddenError()
-  return { authorId, mergeRequest }
+  const noteable = await requireVisibleNoteable(deps, caller, key)
+  if (!canCreateNoteOn(caller, noteable)) throw new ForbiddenError()
+  return { authorId, noteable }
 }
 
 /** GET .../discussions: one page of discussions, oldest first. */
 export async function listDiscussions(
   deps: MergeRequestsDeps,
   caller: Caller | undefined,
-  key: MergeRequestKey,
+  key: NoteableKey,
   page: PageRequest | undefined,
 ): Promise<{ discussions: Discussion[]; total: number }> {
-  const mergeRequest = await requireVisibleMergeRequest(deps, caller, key)
-  const withInternal = canReadInternalNotes(caller, mergeRequest.targetProjectId)
+  const noteable = await requireVisibleNoteable(deps, caller, key)
+  const withInternal = canReadInternalNotes(caller, noteable.projectId)
   const { ids, total } = await deps.stores.notes.listDiscussionIds(
-    mergeRequest.id,
+    noteable.ref,
     pageWindow(page),
     withInternal,
   )
-  const notes = await deps.stores.notes.listInDiscussions(mergeRequest.id, ids, withInternal)
+  const notes = await deps.stores.notes.listInDiscussions(noteable.ref, ids, withInternal)
   return { discussions: buildDiscussions(ids, notes), total }
 }
 
@@ -106,11 +109,11 @@ export async function listDiscussions(
 export async function getDiscussion(
   deps: MergeRequestsDeps,
   caller: Caller | undefined,
-  key: MergeRequestKey,
+  key: NoteableKey,
   discussionId: string,
 ): Promise<Discussion> {
-  const mergeRequest = await requireVisibleMergeRequest(deps, caller, key)
-  return requireDiscussion(deps, caller, mergeRequest, discussionId)
+  const noteable = await requireVisibleNoteable(deps, caller, key)
+  return requireDiscussion(deps, caller, noteable, discussionId)
 }
 
 /**
@@ -131,40 +134,71 @@ async function checkPosition(
       (candidate.baseCommitSha ?? '') === position.baseSha,
   )
   const files = version ? await deps.stores.diffs.listFiles(version.id) : []
-  if (!version || !positionFindsLine(files, position)) {
-    throw new InvalidError(
-      {},
-      '400 Bad request - Note {:line_code=>["can\'t be blank", "must be a valid line code"]}',
-      'bad_request',
-    )
-  }
+  if (!version || !positionFindsLine(files, position)) throw lineCodeInvalid()
 }
 
-/** POST .../discussions: a DiscussionNote, or a DiffNote with a position; resolvable. */
+/**
+ * A commit DiffNote's position: on the commit itself (head_sha its SHA) and
+ * on a line of its diff, else the same 400 on line_code.
+ */
+async function checkCommitPosition(
+  deps: MergeRequestsDeps,
+  caller: Caller | undefined,
+  noteable: Extract<Noteable, { type: 'Commit' }>,
+  position: DiffPosition,
+): Promise<void> {
+  const { projectId, commitId } = noteable.ref
+  const files =
+    position.headSha === commitId
+      ? await deps.ports.repository.commitDiffFiles(caller, projectId, commitId)
+      : []
+  if (!positionFindsLine(files, position)) throw lineCodeInvalid()
+}
+
+/** What GitLab answers for a DiffNote whose position finds no line. */
+function lineCodeInvalid(): InvalidError {
+  return new InvalidError(
+    {},
+    '400 Bad request - Note {:line_code=>["can\'t be blank", "must be a valid line code"]}',
+    'bad_request',
+  )
+}
+
+/**
+ * POST .../discussions: a DiscussionNote, or a DiffNote with a position (on a
+ * merge request or a commit; an issue's discussion ignores it, as position is
+ * declared for those only); resolvable on a merge request.
+ */
 export async function createDiscussion(
   deps: MergeRequestsDeps,
   caller: Caller | undefined,
-  key: MergeRequestKey,
+  key: NoteableKey,
   input: { body: string; createdAt: Date | null; position: DiffPosition | null },
 ): Promise<Discussion> {
-  const { authorId, mergeRequest } = await requireCreateNote(deps, caller, key)
+  const { authorId, noteable } = await requireCreateNote(deps, caller, key)
   const body = noteBodyToSave(input.body)
-  if (input.position) await checkPosition(deps, mergeRequest, input.position)
-  const target = await findHookTarget(deps, mergeRequest.targetProjectId)
+  const position = noteable.type === 'Issue' ? null : input.position
+  if (noteable.type === 'MergeRequest' && position) {
+    await checkPosition(deps, noteable.mergeRequest, position)
+  }
+  if (noteable.type === 'Commit' && position) {
+    await checkCommitPosition(deps, caller, noteable, position)
+  }
+  const recordHook = await noteHookRecorder(deps, noteable)
   const note = await deps.stores.transaction(async (tx) => {
     const inserted = await tx.notes.insert({
-      mergeRequestId: mergeRequest.id,
+      noteable: noteable.ref,
       projectId: key.projectId,
       authorId,
       body,
       system: false,
       internal: false,
       createdAt: honouredCreatedAt(caller, key.projectId, input.createdAt),
-      type: input.position ? 'DiffNote' : 'DiscussionNote',
-      resolvable: true,
-      position: input.position,
+      type: position ? 'DiffNote' : 'DiscussionNote',
+      resolvable: noteable.type === 'MergeRequest',
+      position,
     })
-    await recordNoteHook(tx, target, inserted, 'create')
+    await recordHook(tx, inserted, 'create')
     return inserted
   })
   return { id: note.discussionId, individualNote: false, notes: [note] }
@@ -178,22 +212,23 @@ export async function createDiscussion(
 export async function replyToDiscussion(
   deps: MergeRequestsDeps,
   caller: Caller | undefined,
-  key: MergeRequestKey,
+  key: NoteableKey,
   discussionId: string,
   input: { body: string; createdAt: Date | null },
 ): Promise<Note> {
-  const { authorId, mergeRequest } = await requireCreateNote(deps, caller, key)
-  const discussion = await requireDiscussion(deps, caller, mergeRequest, discussionId)
+  const { authorId, noteable } = await requireCreateNote(deps, caller, key)
+  const discussion = await requireDiscussion(deps, caller, noteable, discussionId)
   const first = discussion.notes[0]!
   if (first.system) {
     throw new InvalidError({}, '400 Bad request - Discussion can not be replied to.', 'bad_request')
   }
   const body = noteBodyToSave(input.body)
-  const target = await findHookTarget(deps, mergeRequest.targetProjectId)
+  const recordHook = await noteHookRecorder(deps, noteable)
   return deps.stores.transaction(async (tx) => {
-    if (discussion.individualNote) await tx.notes.convertToDiscussionNote(first)
+    const resolvable = noteable.type === 'MergeRequest'
+    if (discussion.individualNote) await tx.notes.convertToDiscussionNote(first, resolvable)
     const note = await tx.notes.insert({
-      mergeRequestId: mergeRequest.id,
+      noteable: noteable.ref,
       projectId: key.projectId,
       authorId,
       body,
@@ -203,9 +238,9 @@ export async function replyToDiscussion(
       createdAt: honouredCreatedAt(caller, key.projectId, input.createdAt),
       discussionId,
       type: 'DiscussionNote',
-      resolvable: true,
+      resolvable,
     })
-    await recordNoteHook(tx, target, note, 'create')
+    await recordHook(tx, note, 'create')
     return note
   })
 }
@@ -214,20 +249,20 @@ export async function replyToDiscussion(
 export async function resolveDiscussion(
   deps: MergeRequestsDeps,
   caller: Caller | undefined,
-  key: MergeRequestKey,
+  key: NoteableKey,
   discussionId: string,
   resolved: boolean,
 ): Promise<Discussion> {
   const userId = requireUserId(caller)
-  const mergeRequest = await requireVisibleMergeRequest(deps, caller, key)
-  const discussion = await requireDiscussion(deps, caller, mergeRequest, discussionId)
+  const noteable = await requireVisibleNoteable(deps, caller, key)
+  const discussion = await requireDiscussion(deps, caller, noteable, discussionId)
   const resolvable = discussion.notes.some((note) => note.resolvable)
-  if (!resolvable || !canResolveNote(caller, mergeRequest)) throw new ForbiddenError()
+  if (!resolvable || !canResolveNoteOn(caller, noteable)) throw new ForbiddenError()
   await deps.stores.notes.setResolved(
     discussion.notes.map((note) => note.id),
     resolved ? userId : null,
   )
-  return requireDiscussion(deps, caller, mergeRequest, discussionId)
+  return requireDiscussion(deps, caller, noteable, discussionId)
 }
 
 /**
@@ -238,20 +273,20 @@ export async function resolveDiscussion(
 export async function resolveNote(
   deps: MergeRequestsDeps,
   caller: Caller | undefined,
-  key: MergeRequestKey,
+  key: NoteableKey,
   noteId: number,
   resolved: boolean,
 ): Promise<Note> {
   const userId = requireUserId(caller)
-  const mergeRequest = await requireVisibleMergeRequest(deps, caller, key)
+  const noteable = await requireVisibleNoteable(deps, caller, key)
   // resolve_note is prevented on an internal note without read_internal_note: 403, as GitLab.
-  const note = await requireNoteToChange(deps, mergeRequest, noteId)
-  const hidden = note.internal && !canReadInternalNotes(caller, mergeRequest.targetProjectId)
-  if (hidden || !canResolveNote(caller, mergeRequest, note.authorId)) throw new ForbiddenError()
+  const note = await requireNoteToChange(deps, noteable, noteId)
+  const hidden = note.internal && !canReadInternalNotes(caller, noteable.projectId)
+  if (hidden || !canResolveNoteOn(caller, noteable, note.authorId)) throw new ForbiddenError()
   if (!note.resolvable)
     throw new InvalidError({}, '400 Bad request - Note is not resolvable', 'bad_request')
   await deps.stores.notes.setResolved([note.id], resolved ? userId : null)
-  return requireNote(deps, caller, mergeRequest, noteId)
+  return requireNote(deps, caller, noteable, noteId)
 }
 
 /** Whether a resolvable note of the request is unresolved (the merge's discussions check). */

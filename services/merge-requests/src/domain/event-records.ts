@@ -2,6 +2,8 @@
  * What a change to a merge request leaves behind besides the row: its
  * activity event (for the projects event queue) and its resource state event.
  */
+import type { Label } from './label.js'
+import type { Milestone } from './milestone.js'
 
 /**
  * GitLab's stored Event actions for merge requests: `created` (shown as
@@ -23,6 +25,15 @@ export interface MergeRequestEvent {
   idempotencyKey: string
 }
 
+/** GitLab's stored Event actions for issues: created (shown as "opened"), closed, reopened. */
+export type IssueAction = 'created' | 'closed' | 'reopened'
+
+/** An activity event on an issue (GitLab's Event with an Issue target). */
+export interface IssueEvent extends Omit<MergeRequestEvent, 'action'> {
+  targetType: 'Issue'
+  action: IssueAction
+}
+
 /** A merge request's close, reopen or merge (GitLab's ResourceStateEvent). */
 export type ResourceState = 'closed' | 'reopened' | 'merged'
 
@@ -35,5 +46,28 @@ export interface ResourceStateEvent {
   /** Set when a commit closed an issue; always null for merge requests here. */
   sourceCommit: string | null
   sourceMergeRequestId: number | null
+  createdAt: Date
+}
+
+/** A label added to or removed from a merge request (GitLab's ResourceLabelEvent). */
+export interface ResourceLabelEvent {
+  id: number
+  mergeRequestId: number
+  userId: number | null
+  action: 'add' | 'remove'
+  /** Null once the label is deleted. */
+  label: Label | null
+  createdAt: Date
+}
+
+/** A milestone set on or removed from a merge request (GitLab's ResourceMilestoneEvent). */
+export interface ResourceMilestoneEvent {
+  id: number
+  mergeRequestId: number
+  userId: number | null
+  action: 'add' | 'remove'
+  milestone: Milestone | null
+  /** The request's state when it happened. */
+  state: string
   createdAt: Date
 }

@@ -58,6 +58,7 @@ const mergeRequest: MergeRequest = {
   mergedAt: null,
   preparedAt: at,
   mergeAfter: null,
+  rebaseInProgress: false,
 }
 
 const label = {
@@ -268,8 +269,11 @@ describe('mergeRequestChanges: previous and current of what an update changed', 
 describe('noteHookPayload: GitLab Note Hook of a merge request note', () => {
   const note: Note = {
     id: 40,
-    mergeRequestId: 12,
-    mergeRequestIid: 3,
+    noteableType: 'MergeRequest',
+    noteableId: 12,
+    noteableIid: 3,
+    commitId: null,
+    commitLine: null,
     projectId: 7,
     authorId: 4,
     body: 'Looks good',
@@ -288,8 +292,8 @@ describe('noteHookPayload: GitLab Note Hook of a merge request note', () => {
   it('has GitLab keys in order and the request without its action', () => {
     const payload = noteHookPayload({
       note,
-      mergeRequest: mergeRequestHookAttrs(view, undefined, site),
-      mergeRequestUrl: 'http://gitlab.example/group/app/-/merge_requests/3',
+      noteableAttrs: mergeRequestHookAttrs(view, undefined, site),
+      noteableUrl: 'http://gitlab.example/group/app/-/merge_requests/3',
       action: 'create',
     })
     expect(Object.keys(payload)).toEqual([
@@ -362,8 +366,8 @@ describe('noteHookPayload: GitLab Note Hook of a merge request note', () => {
     }
     const payload = noteHookPayload({
       note: diffNote,
-      mergeRequest: {},
-      mergeRequestUrl: null,
+      noteableAttrs: {},
+      noteableUrl: null,
       action: 'update',
     })
     const attributes = payload['object_attributes'] as Record<string, unknown>

@@ -218,19 +218,33 @@ function positionHash(note: Note): Record<string, unknown> | null {
   }
 }
 
-/** The Note Hook payload of a merge request's note (Gitlab::DataBuilder::Note#build). */
+/** Where the Note Hook payload puts the noteable's hook attributes. */
+const NOTEABLE_KEYS: Readonly<Record<Note['noteableType'], string>> = {
+  MergeRequest: 'merge_request',
+  Issue: 'issue',
+  Commit: 'commit',
+}
+
+/**
+ * The Note Hook payload of a merge request's, an issue's or a commit's note
+ * (Gitlab::DataBuilder::Note#build): the noteable's hook attributes under
+ * merge_request or issue.
+ */
 export function noteHookPayload(input: {
   note: Note
-  mergeRequest: Record<string, unknown>
-  mergeRequestUrl: string | null
+  noteableAttrs: Record<string, unknown>
+  noteableUrl: string | null
   action: 'create' | 'update'
+  /** A note on a confidential issue is confidential too (confidential?(include_noteable: true)). */
+  confidentialNoteable?: boolean
 }): Record<string, unknown> {
   const { note } = input
   const position = positionHash(note)
+  const confidential = note.internal || input.confidentialNoteable === true
   return {
     object_kind: 'note',
     // Gitlab::DataBuilder::Note: an internal note is a confidential_note event.
-    event_type: note.internal ? 'confidential_note' : 'note',
+    event_type: confidential ? 'confidential_note' : 'note',
     user: null,
     project_id: note.projectId,
     project: null,
@@ -238,14 +252,14 @@ export function noteHookPayload(input: {
       attachment: null,
       author_id: note.authorId,
       change_position: null,
-      commit_id: null,
+      commit_id: note.commitId,
       created_at: hookTime(note.createdAt),
       discussion_id: note.discussionId,
       id: note.id,
       line_code: null,
       note: note.body,
-      noteable_id: note.mergeRequestId,
-      noteable_type: 'MergeRequest',
+      noteable_id: note.noteableType === 'Commit' ? null : note.noteableId,
+      noteable_type: note.noteableType,
       original_position: position,
       position,
       project_id: note.projectId,
@@ -258,10 +272,10 @@ export function noteHookPayload(input: {
       updated_at: hookTime(note.updatedAt),
       updated_by_id: null,
       description: note.body,
-      url: input.mergeRequestUrl && `${input.mergeRequestUrl}#note_${note.id}`,
+      url: input.noteableUrl && `${input.noteableUrl}#note_${note.id}`,
       action: input.action,
     },
     repository: null,
-    merge_request: input.mergeRequest,
+    [NOTEABLE_KEYS[note.noteableType]]: input.noteableAttrs,
   }
 }

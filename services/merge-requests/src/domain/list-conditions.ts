@@ -43,6 +43,7 @@ export interface MergeRequestConditions {
   deployment?: boolean
   sourceBranch?: string
   targetBranch?: string
+  commitSha?: string | undefined
   iids?: number[]
   draft?: boolean
   search?: SearchCondition

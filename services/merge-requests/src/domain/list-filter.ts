@@ -46,6 +46,8 @@ export interface ListFilter {
   environment?: string | undefined
   sourceBranch?: string | undefined
   targetBranch?: string | undefined
+  /** A full commit SHA the request contains, or was merged or squashed as. */
+  commitSha?: string | undefined
   iids: number[]
   draft?: boolean | undefined
   search?: string | undefined

@@ -113,6 +113,7 @@ export async function resolveConditions(
       undefined,
     sourceBranch: filter.sourceBranch,
     targetBranch: filter.targetBranch,
+    commitSha: filter.commitSha,
     iids: filter.iids.length > 0 ? [...filter.iids] : undefined,
     draft: filter.draft,
     search:

@@ -6,8 +6,9 @@
 import { branchHead } from './branches.js'
 import type { MergeRequestsDeps } from './ports.js'
 import { collectDiffVersion } from './diff-collection.js'
+import { refreshHeadPipeline } from './head-pipeline.js'
 import type { MergeRequest } from './merge-request.js'
-import { checkMergeStatus } from './merge-status.js'
+import { checkMergeStatusNow } from './merge-status.js'
 import type { MergeContext } from './merge-rules.js'
 import { findProject } from './project-settings.js'
 
@@ -18,10 +19,9 @@ async function headPipelineStatus(
   sha: string | undefined,
 ): Promise<string | undefined> {
   if (mergeRequest.headPipelineId === null || !sha) return undefined
-  const pipeline = await deps.ports.pipelines.find(
-    mergeRequest.targetProjectId,
-    mergeRequest.headPipelineId,
-  )
+  // By id alone: a fork's head pipeline may be in the fork.
+  const pipelines = await deps.ports.pipelines.findMany([mergeRequest.headPipelineId])
+  const pipeline = pipelines.get(mergeRequest.headPipelineId)
   return pipeline?.sha === sha ? pipeline.status : undefined
 }
 
@@ -34,8 +34,11 @@ export async function loadMergeContext(
   let mergeRequest = found
   if (mergeRequest.state === 'opened') {
     // A request merged right after it was opened: its first version is collected here.
-    if (mergeRequest.latestDiffId === null) await collectDiffVersion(deps, mergeRequest.id)
-    await checkMergeStatus(deps, mergeRequest.id)
+    if (mergeRequest.latestDiffId === null) {
+      await collectDiffVersion(deps, mergeRequest.id)
+      await refreshHeadPipeline(deps, mergeRequest.id)
+    }
+    await checkMergeStatusNow(deps, mergeRequest.id)
     mergeRequest = (await stores.mergeRequests.findById(mergeRequest.id)) ?? mergeRequest
   }
   const id = mergeRequest.id

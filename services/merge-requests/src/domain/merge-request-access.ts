@@ -3,6 +3,7 @@
  * the merge request, collaboration and diff services.
  */
 import { NotFoundError } from '@suite/runtime'
+import { isSubscribed } from './subscribable.js'
 import type { Caller } from './caller.js'
 import type { MergeRequestsDeps } from './ports.js'
 import type { MergeRequest, MergeRequestKey } from './merge-request.js'
@@ -82,6 +83,36 @@ async function loadProjects(
   return new Map(projects.map((project) => [project.id, project]))
 }
 
+/**
+ * The statuses of the diff head pipelines of the requests whose project
+ * lets them merge only after a successful pipeline (detailed_merge_status's
+ * CI check), by request id, in one call.
+ */
+async function loadHeadPipelineStatuses(
+  deps: MergeRequestsDeps,
+  mergeRequests: readonly MergeRequest[],
+  projects: ReadonlyMap<number, Project>,
+  heads: ReadonlyMap<number, string | undefined>,
+): Promise<Map<number, string>> {
+  const needed = mergeRequests.filter(
+    (mergeRequest) =>
+      mergeRequest.headPipelineId !== null &&
+      projects.get(mergeRequest.targetProjectId)?.flags['only_allow_merge_if_pipeline_succeeds'],
+  )
+  const ids = needed.flatMap((mergeRequest) => mergeRequest.headPipelineId ?? [])
+  if (ids.length === 0) return new Map()
+  const pipelines = await deps.ports.pipelines.findMany(ids)
+  const statuses = new Map<number, string>()
+  for (const mergeRequest of needed) {
+    const pipeline = pipelines.get(mergeRequest.headPipelineId ?? 0)
+    // MergeRequest#diff_head_pipeline: the head pipeline counts only for the diff head.
+    if (pipeline && pipeline.sha === heads.get(mergeRequest.id)) {
+      statuses.set(mergeRequest.id, pipeline.status)
+    }
+  }
+  return statuses
+}
+
 /** GitLab's subscribed?: an explicit choice, else participation (author, assignee, reviewer). */
 async function subscribed(
   deps: MergeRequestsDeps,
@@ -90,13 +121,16 @@ async function subscribed(
   userId: number | undefined,
 ): Promise<boolean> {
   if (userId === undefined) return false
-  const choice = await deps.stores.subscriptions.find(mergeRequest.id, userId)
-  if (choice !== undefined) return choice
-  return (
-    mergeRequest.authorId === userId ||
-    context.assigneeIds.includes(userId) ||
-    context.reviewerIds.includes(userId)
+  const choice = await deps.stores.subscriptions.find(
+    { type: 'MergeRequest', id: mergeRequest.id },
+    userId,
   )
+  return isSubscribed(choice, {
+    participant:
+      mergeRequest.authorId === userId ||
+      context.assigneeIds.includes(userId) ||
+      context.reviewerIds.includes(userId),
+  })
 }
 
 /**
@@ -115,6 +149,13 @@ export async function presentMergeRequests(
     options.projects ?? loadProjects(deps, mergeRequests),
   ])
   const now = new Date()
+  const heads = new Map(
+    mergeRequests.map((mergeRequest) => [
+      mergeRequest.id,
+      presented.get(mergeRequest.id)?.diff?.headCommitSha,
+    ]),
+  )
+  const headPipelineStatuses = await loadHeadPipelineStatuses(deps, mergeRequests, projects, heads)
   return Promise.all(
     mergeRequests.map(async (mergeRequest) => {
       const found = presented.get(mergeRequest.id)
@@ -129,6 +170,7 @@ export async function presentMergeRequests(
         approvals: found?.approvals ?? 0,
         project: projects.get(mergeRequest.targetProjectId),
         now,
+        headPipelineStatus: headPipelineStatuses.get(mergeRequest.id),
       }
       const view = mergeRequestView(mergeRequest, context)
       if (!options.single) return view

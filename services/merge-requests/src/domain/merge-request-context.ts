@@ -1,6 +1,6 @@
 /** Builds a merge request's view from the request and what its page loaded with it. */
 import { labelView, milestoneView, sortLabels } from './catalog-views.js'
-import { detailedMergeStatus } from './detailed-merge-status.js'
+import { ciCheck, detailedMergeStatus } from './detailed-merge-status.js'
 import type { DiffVersion } from './diff-version.js'
 import type { Label } from './label.js'
 import { squashOnMerge } from './merge-commit.js'
@@ -28,6 +28,11 @@ export interface RequestContext {
   /** The target project, when the projects service answered. */
   project: Project | undefined
   now: Date
+  /**
+   * Status of the head pipeline when it ran for the diff head, loaded for
+   * the requests whose project needs a successful pipeline (absent: none).
+   */
+  headPipelineStatus?: string | undefined
 }
 
 /** squash_on_merge: the project's squash option decides unless it leaves it to the request. */
@@ -48,6 +53,7 @@ function detailedStatus(mergeRequest: MergeRequest, context: RequestContext): st
       mergeRequest.approvalsBeforeMerge ?? context.project?.approvalsBeforeMerge ?? 0,
     approvalsGiven: context.approvals,
     now: context.now,
+    ciFailure: ciCheck(context.project?.flags ?? {}, context.headPipelineStatus),
   })
 }
 

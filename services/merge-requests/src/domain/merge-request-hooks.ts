@@ -155,13 +155,13 @@ async function noteHookEvent(
   note: Note,
   action: 'create' | 'update',
 ): Promise<HookEvent | undefined> {
-  const mergeRequest = await tx.mergeRequests.findById(note.mergeRequestId)
+  const mergeRequest = await tx.mergeRequests.findById(note.noteableId)
   if (!mergeRequest) return undefined
   const { view, lastCommit } = await hookAttrsIn(tx, target, mergeRequest)
   const payload = noteHookPayload({
     note,
-    mergeRequest: mergeRequestHookAttrs(view, lastCommit, target.site),
-    mergeRequestUrl: mergeRequestUrl(target.site, mergeRequest.iid),
+    noteableAttrs: mergeRequestHookAttrs(view, lastCommit, target.site),
+    noteableUrl: mergeRequestUrl(target.site, mergeRequest.iid),
     action,
   })
   return hookEvent({

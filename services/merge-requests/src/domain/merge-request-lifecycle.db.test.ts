@@ -41,8 +41,15 @@ beforeAll(async () => {
     repository,
     usernames: new Map([['bob', 2]]),
     projects: [
-      Project.fromPartial({ id: 1, squashOption: 'default_off', mergeMethod: 'merge', flags: {} }),
+      Project.fromPartial({
+        id: 1,
+        squashOption: 'default_off',
+        mergeMethod: 'merge',
+        flags: {},
+        abilities: { readMergeRequest: true, readIssue: true },
+      }),
     ],
+    outsiderIds: [3],
   })
 }, 60_000)
 
@@ -64,7 +71,10 @@ describe('merge request lifecycle against PostgreSQL', () => {
         setLabels: true,
         labels: ['zeta,alpha', 'zeta'],
         setAssignees: true,
-        assigneeIds: [2, 0, 500],
+        // 0 and 500 (no such user) and 3 (who may not read the project) are dropped.
+        assigneeIds: [2, 0, 500, 3],
+        setReviewers: true,
+        reviewerIds: [3, 2],
         milestoneId: milestone.id,
       }),
     })
@@ -78,6 +88,7 @@ describe('merge request lifecycle against PostgreSQL', () => {
       changesCount: undefined,
       subscribed: true,
       assigneeIds: [2],
+      reviewerIds: [2],
       taskCount: 2,
       taskCompletedCount: 1,
       forceRemoveSourceBranch: true,
@@ -136,6 +147,32 @@ describe('merge request lifecycle against PostgreSQL', () => {
     expect(retitled.draft).toBe(false)
     expect(retitled.labels.map((label) => label.title)).toEqual(['alpha', 'beta'])
     expect(retitled.updatedAt?.getTime()).toBeGreaterThan(before?.getTime() ?? 0)
+    const unset = await updateMergeRequest(deps, {
+      ...key,
+      iid: 1,
+      attributes: attributes({ milestoneId: 0 }),
+    })
+    expect(unset.milestone).toBeUndefined()
+    // Resource label and milestone events: creation's, then this update's, each by its user.
+    const labelEvents = await deps.stores.labelEvents.list(retitled.id, { limit: 20, offset: 0 })
+    expect(
+      labelEvents.events.map((event) => [event.action, event.label?.title, event.userId]),
+    ).toEqual([
+      ['add', 'zeta', 1],
+      ['add', 'alpha', 1],
+      ['add', 'beta', 1],
+      ['remove', 'zeta', 1],
+    ])
+    const milestoneEvents = await deps.stores.milestoneEvents.list(retitled.id, {
+      limit: 20,
+      offset: 0,
+    })
+    expect(
+      milestoneEvents.events.map((event) => [event.action, event.milestone?.title, event.state]),
+    ).toEqual([
+      ['add', 'v1', 'opened'],
+      ['remove', 'v1', 'opened'],
+    ])
     const closed = await updateMergeRequest(deps, {
       ...key,
       iid: 1,
@@ -150,7 +187,14 @@ describe('merge request lifecycle against PostgreSQL', () => {
         attributes: attributes({ stateEvent: 'reopen' }),
       }),
     ).rejects.toBeInstanceOf(ConflictError)
-    expect(await outboxActions()).toEqual(['created', 'created', 'updated', 'closed', 'created'])
+    expect(await outboxActions()).toEqual([
+      'created',
+      'created',
+      'updated',
+      'updated',
+      'closed',
+      'created',
+    ])
     await expect(
       updateMergeRequest(deps, {
         caller: memberCaller(7, AccessLevel.ACCESS_LEVEL_REPORTER),

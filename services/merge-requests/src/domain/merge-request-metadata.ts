@@ -2,10 +2,13 @@
  * The metadata attributes of create and update (assignees, reviewers,
  * labels, milestone): resolved before the transaction, written inside it.
  */
+import { usersWhoCanRead } from './assignable-users.js'
 import type { PersonRole } from './collaboration-records.js'
 import type { MergeRequestsDeps, Stores } from './ports.js'
 import { DEFAULT_LABEL_COLOR } from './label-color.js'
 import type { MergeRequestAttributes } from './merge-request-attributes.js'
+
+const READ = 'readMergeRequest'
 
 export interface ResolvedMetadata {
   assigneeIds?: number[]
@@ -30,20 +33,10 @@ export function labelNames(names: readonly string[]): string[] {
   ]
 }
 
-/** The users among `ids` that exist (0 and unknown ids are dropped, as GitLab does). */
-async function existingUsers(
-  deps: Pick<MergeRequestsDeps, 'ports'>,
-  ids: readonly number[],
-): Promise<number[]> {
-  const wanted = [...new Set(ids.filter((id) => id > 0))]
-  if (wanted.length === 0) return []
-  const found = new Set(await deps.ports.users.findUserIds(wanted))
-  return wanted.filter((id) => found.has(id))
-}
-
 /**
  * The metadata the attributes ask for. A milestone of another project is
- * ignored (IssuableBaseService#filter_milestone); 0 unassigns.
+ * ignored (IssuableBaseService#filter_milestone); 0 unassigns. Assignees and
+ * reviewers who may not read the project's merge requests are dropped.
  */
 export async function resolveMetadata(
   deps: Pick<MergeRequestsDeps, 'stores' | 'ports'>,
@@ -55,10 +48,10 @@ export async function resolveMetadata(
     removeLabels: labelNames(attributes.removeLabels),
   }
   if (attributes.setAssignees) {
-    resolved.assigneeIds = await existingUsers(deps, attributes.assigneeIds)
+    resolved.assigneeIds = await usersWhoCanRead(deps, projectId, attributes.assigneeIds, READ)
   }
   if (attributes.setReviewers) {
-    resolved.reviewerIds = await existingUsers(deps, attributes.reviewerIds)
+    resolved.reviewerIds = await usersWhoCanRead(deps, projectId, attributes.reviewerIds, READ)
   }
   if (attributes.setLabels) resolved.setLabels = labelNames(attributes.labels)
   if (attributes.milestoneId !== undefined) {
@@ -93,6 +86,7 @@ async function writeLabels(
   projectId: number,
   mergeRequestId: number,
   metadata: ResolvedMetadata,
+  userId: number | null,
 ): Promise<boolean> {
   if (
     metadata.setLabels === undefined &&
@@ -116,7 +110,39 @@ async function writeLabels(
   const currentSet = new Set(current)
   if (wanted.size === currentSet.size && [...wanted].every((id) => currentSet.has(id))) return false
   await labels.setIds(mergeRequestId, [...wanted])
+  // ResourceEvents::ChangeLabelsService: one event per label added or removed.
+  await tx.labelEvents.add(mergeRequestId, userId, [
+    ...[...wanted]
+      .filter((id) => !currentSet.has(id))
+      .map((labelId) => ({ labelId, action: 'add' as const })),
+    ...current
+      .filter((id) => !wanted.has(id))
+      .map((labelId) => ({ labelId, action: 'remove' as const })),
+  ])
   return true
+}
+
+/**
+ * ResourceEvents::ChangeMilestoneService: a new milestone is an `add` of it,
+ * an unset one a `remove` of the old one; write it in the change's transaction.
+ */
+export async function recordMilestoneChange(
+  tx: Stores,
+  mergeRequest: { id: number; state: string },
+  before: number | null,
+  after: number | null,
+  userId: number | null,
+): Promise<void> {
+  if (before === after) return
+  const change =
+    after !== null
+      ? { milestoneId: after, action: 'add' as const }
+      : before !== null
+        ? { milestoneId: before, action: 'remove' as const }
+        : undefined
+  if (change) {
+    await tx.milestoneEvents.add(mergeRequest.id, userId, { ...change, state: mergeRequest.state })
+  }
 }
 
 /** Writes people and labels of a request in `tx` (a transaction's stores); whether anything changed. */
@@ -125,9 +151,10 @@ export async function writeMetadata(
   projectId: number,
   mergeRequestId: number,
   metadata: ResolvedMetadata,
+  userId: number | null,
 ): Promise<boolean> {
   const assignees = await writePeople(tx, 'assignees', mergeRequestId, metadata.assigneeIds)
   const reviewers = await writePeople(tx, 'reviewers', mergeRequestId, metadata.reviewerIds)
-  const labels = await writeLabels(tx, projectId, mergeRequestId, metadata)
+  const labels = await writeLabels(tx, projectId, mergeRequestId, metadata, userId)
   return assignees || reviewers || labels
 }

@@ -39,8 +39,13 @@ export function validateTexts(texts: {
  */
 
 /** validate_branches' branch_conflict: 422. */
-export function rejectSameBranches(sourceBranch: string, targetBranch: string): void {
-  if (sourceBranch === targetBranch) {
+export function rejectSameBranches(
+  sourceBranch: string,
+  targetBranch: string,
+  crossProject = false,
+): void {
+  // A fork's branch may go into the upstream's branch of the same name.
+  if (!crossProject && sourceBranch === targetBranch) {
     throw new PreconditionError(
       "You can't use same project/branch for source and target",
       'branch_conflict',
@@ -62,7 +67,7 @@ export function missingBranchError(side: 'Source' | 'Target', branch: string): P
   return new PreconditionError(`${side} branch "${branch}" does not exist`, 'base')
 }
 
-/** validate_fork, 422: this suite has no forks. */
+/** validate_fork, 422: the target is neither the project nor the upstream it was forked from. */
 export function notForkError(): PreconditionError {
   return new PreconditionError(
     'Source project is not a fork of the target project',

@@ -51,6 +51,8 @@ export interface MergeRequest {
   mergedAt: Date | null
   preparedAt: Date | null
   mergeAfter: Date | null
+  /** A rebase asked for with PUT .../rebase is running (GitLab's rebase_in_progress?). */
+  rebaseInProgress: boolean
 }
 
 /** A merge request as a request names it: the project and the iid in it. */

@@ -11,7 +11,7 @@
  * with no running pipeline gets GitLab's 405 (the strategy is not available).
  */
 import { ConflictError, PreconditionError } from '@suite/runtime'
-import { detailedMergeStatus, type MergeabilityFacts } from './detailed-merge-status.js'
+import { ciCheck, detailedMergeStatus, type MergeabilityFacts } from './detailed-merge-status.js'
 import type { MergeRequest } from './merge-request.js'
 import type { Project } from './project.js'
 import { discussionsResolvedForMerge } from './project-settings.js'
@@ -71,12 +71,7 @@ export function mergeabilityFacts(context: MergeContext): MergeabilityFacts {
 
 /** CheckCiStatusService: only_allow_merge_if_pipeline_succeeds needs a successful head pipeline. */
 function ciAllowsMerge(context: MergeContext): boolean {
-  const flags = context.project?.flags ?? {}
-  if (!flags['only_allow_merge_if_pipeline_succeeds']) return true
-  if (context.headPipelineStatus === 'success') return true
-  return (
-    context.headPipelineStatus === 'skipped' && flags['allow_merge_on_skipped_pipeline'] === true
-  )
+  return ciCheck(context.project?.flags ?? {}, context.headPipelineStatus) === undefined
 }
 
 /** mergeable_state?: every check that is not about git (open, draft, commits, approvals, blocks, CI). */

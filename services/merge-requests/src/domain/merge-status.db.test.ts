@@ -1,7 +1,7 @@
 import { CheckMergeabilityResponse } from '@suite/proto'
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js'
 import { insertTestMergeRequest } from '../testing/test-merge-requests.js'
-import { checkMergeStatus } from './merge-status.js'
+import { checkMergeStatus, checkMergeStatusNow } from './merge-status.js'
 import { createTestDeps, FakeRepository, type TestDeps } from '../testing/test-deps.js'
 
 describe('checkMergeStatus', () => {
@@ -85,5 +85,42 @@ describe('checkMergeStatus', () => {
   it('leaves closed requests alone', async () => {
     const row = await insertTestMergeRequest(database.db, { state: 'closed', source_branch: 'ok' })
     expect(await checkMergeStatus(test.deps, row.id)).toBe('skipped')
+  })
+
+  describe('checkMergeStatusNow (the check a merge waits for)', () => {
+    /** Another process (a worker) moves the request to `checking` just before this one's first write. */
+    async function racedByWorker(): Promise<number> {
+      const row = await insertTestMergeRequest(database.db, { source_branch: 'ok' })
+      repository.setHead(1, 'ok', 's1')
+      repository.setHead(1, 'main', 't1')
+      const store = test.deps.stores.mergeStatus
+      const update = store.update.bind(store)
+      let raced = false
+      store.update = async (...args: Parameters<typeof update>) => {
+        if (!raced) {
+          raced = true
+          await database.db
+            .updateTable('merge_requests')
+            .set({ merge_status: 'checking' })
+            .where('id', '=', args[0])
+            .execute()
+        }
+        return update(...args)
+      }
+      return row.id
+    }
+
+    it('runs the check again when a worker took the request to checking meanwhile', async () => {
+      const id = await racedByWorker()
+      expect(await checkMergeStatusNow(test.deps, id)).toBe('checked')
+      expect((await read(id)).merge_status).toBe('can_be_merged')
+    })
+
+    it('gives up as checkMergeStatus does, where one try lost the race', async () => {
+      const id = await racedByWorker()
+      // One try alone leaves the request `checking`: what a merge then refused with 422.
+      expect(await checkMergeStatus(test.deps, id)).toBe('superseded')
+      expect((await read(id)).merge_status).toBe('checking')
+    })
   })
 })

@@ -49,3 +49,24 @@ export async function checkMergeStatus(
   })
   return written ? 'checked' : 'superseded'
 }
+
+/** Tries a synchronous check gets when another process keeps superseding it. */
+const SYNCHRONOUS_ATTEMPTS = 3
+
+/**
+ * The check a merge waits for (GitLab's check_mergeability with retry_lease):
+ * a check that lost its compare-and-set to another process (a worker that
+ * moved unchecked to checking meanwhile) is run again on the fresh row, which
+ * then runs its own check instead of leaving the request `checking`, which
+ * the merge would refuse with 422.
+ */
+export async function checkMergeStatusNow(
+  deps: Pick<MergeRequestsDeps, 'stores' | 'ports'>,
+  mergeRequestId: number,
+): Promise<MergeStatusOutcome> {
+  let outcome: MergeStatusOutcome = 'superseded'
+  for (let attempt = 0; attempt < SYNCHRONOUS_ATTEMPTS && outcome === 'superseded'; attempt++) {
+    outcome = await checkMergeStatus(deps, mergeRequestId)
+  }
+  return outcome
+}

@@ -4,6 +4,7 @@
  */
 import { PreconditionError } from '@suite/runtime'
 import type { Caller } from './caller.js'
+import { closeMergedRequestIssues } from './close-merged-issues.js'
 import type { MergeRequestsDeps } from './ports.js'
 import {
   defaultMergeCommitMessage,
@@ -77,6 +78,9 @@ async function mergeInRepository(
     authorName: input.committerName,
     authorEmail: input.committerEmail,
     removeSourceBranch: false,
+    // A fork's request merges the head fetched into the target repository.
+    forkMergeRequestIid:
+      mergeRequest.sourceProjectId === mergeRequest.targetProjectId ? undefined : mergeRequest.iid,
   })
   if (outcome.kind === 'refused') {
     // MergeService keeps the reason as merge_error; the endpoint answers 422.
@@ -156,6 +160,15 @@ export async function mergeMergeRequest(
       await recordMergeRequestEvent(tx, updated, 'merged', userId)
       const target = hookTargetOf(deps, context.project)
       await recordMergeRequestHook(tx, target, updated, 'merge', userId)
+      // PostMergeService#close_issues, once: only the call that marked it merged gets here.
+      await closeMergedRequestIssues(
+        tx,
+        target.site,
+        context.project,
+        updated,
+        input.caller,
+        userId,
+      )
     }
     return updated
   })

@@ -133,6 +133,18 @@ export function canCreateMergeRequest(caller: Caller | undefined, projectId: num
   return grants.createMergeRequestIn && grants.createMergeRequestFrom
 }
 
+/** create_merge_request_from: opening a request from the project's branches (signed in). */
+export function canCreateMergeRequestFrom(caller: Caller | undefined, projectId: number): boolean {
+  if (signedInUserId(caller) === undefined) return false
+  return grantsIn(caller, projectId)?.createMergeRequestFrom ?? false
+}
+
+/** create_merge_request_in: opening a request into the project (a fork's upstream, say). */
+export function canCreateMergeRequestIn(caller: Caller | undefined, projectId: number): boolean {
+  if (signedInUserId(caller) === undefined) return false
+  return grantsIn(caller, projectId)?.createMergeRequestIn ?? false
+}
+
 /** destroy_merge_request: the project ability (Owner, administrator). */
 export function canDeleteMergeRequest(caller: Caller | undefined, projectId: number): boolean {
   return grantsIn(caller, projectId)?.destroyMergeRequest ?? false
@@ -249,4 +261,10 @@ export function requireReadMilestone(caller: Caller | undefined, projectId: numb
 /** read_label (listing them), else 403. */
 export function requireReadLabel(caller: Caller | undefined, projectId: number): void {
   if (!requireProjectGrants(caller, projectId).readLabel) throw new ForbiddenError()
+}
+
+/** is_project_member in the project acted on: any membership, inherited ones included. */
+export function isProjectMember(caller: Caller | undefined, projectId: number): boolean {
+  const grants = grantsIn(caller, projectId)
+  return grants !== undefined && isMember(grants)
 }

@@ -28,6 +28,8 @@ export interface ProjectsPort {
   canReadMergeRequests(caller: Caller | undefined, projectId: number): Promise<boolean>
   /** The caller's side of the lists that span projects, for read_merge_request. */
   readMergeRequestScope(caller: Caller | undefined): Promise<AbilityScope>
+  /** The caller's side of the issue lists that span projects, for read_issue. */
+  readIssueScope(caller: Caller | undefined): Promise<AbilityScope>
   /**
    * The caller's abilities in the project, as the projects service decides
    * them; undefined when it answers that the project is unknown or unreadable.
@@ -70,6 +72,19 @@ export interface MergeBranchRequest {
   authorName: string
   authorEmail: string
   removeSourceBranch: boolean
+  /**
+   * A fork's request: its iid, whose fetched refs/merge-requests/<iid>/head
+   * is merged in place of a branch of the target repository.
+   */
+  forkMergeRequestIid?: number | undefined
+}
+
+/** Which fork branch to fetch into which merge request's ref. */
+export interface SourceBranchFetch {
+  sourceProjectId: number
+  sourceBranch: string
+  targetProjectId: number
+  iid: number
 }
 
 /** A merge the repository made, or refused for a reason (conflict, not_fast_forward, moved, ...). */
@@ -85,6 +100,21 @@ export type MergeOutcome =
 
 /** What merge requests need of the repository role. */
 export interface RepositoryPort {
+  /**
+   * The commit a SHA, branch or tag names, read for the caller (the role
+   * checks read_code); undefined when it names none.
+   */
+  findCommit(
+    caller: Caller | undefined,
+    projectId: number,
+    ref: string,
+  ): Promise<Commit | undefined>
+  /** The commit's changed files with their unified diff text, read for the caller. */
+  commitDiffFiles(
+    caller: Caller | undefined,
+    projectId: number,
+    sha: string,
+  ): Promise<{ oldPath: string; newPath: string; diff: string }[]>
   /** The branch, with its head commit when the answer names one; undefined when the branch or repository is missing. */
   findBranch(projectId: number, name: string): Promise<{ head: string | undefined } | undefined>
   /** The merge-base of the revisions, if they have one. */
@@ -100,13 +130,78 @@ export interface RepositoryPort {
   ): Promise<{ conflicts: boolean; divergedCommitsCount: number }>
   /** Merges for the caller; a refusal is an outcome, any other failure throws. */
   mergeBranch(caller: Caller | undefined, request: MergeBranchRequest): Promise<MergeOutcome>
+  /**
+   * A fork's source branch fetched into the target project's repository as
+   * refs/merge-requests/<iid>/head (MergeRequest#fetch_ref!): the commit it
+   * names, undefined when the source branch is missing.
+   */
+  fetchSourceBranch(request: SourceBranchFetch): Promise<string | undefined>
   deleteBranch(caller: Caller | undefined, projectId: number, name: string): Promise<void>
   /**
    * The branch's protection rules let the caller merge into it (Branch.can_merge);
    * true for a missing branch, which no merge reaches.
    */
   mayMergeInto(caller: Caller | undefined, projectId: number, branch: string): Promise<boolean>
+  /**
+   * What the caller may do to the branch (Branch.can_push, can_merge: push
+   * or merge, can_force_push) and whether it is protected; undefined when it is missing.
+   */
+  branchAccess(
+    caller: Caller | undefined,
+    projectId: number,
+    branch: string,
+  ): Promise<BranchAccess | undefined>
+  /**
+   * Writes the merge of a commit into a branch to the request's merge ref
+   * (MergeToRef), as this service; a conflict (or a missing branch) is a refusal.
+   */
+  mergeToRef(
+    request: MergeToRefRequest,
+  ): Promise<{ kind: 'merged'; commitId: string } | { kind: 'refused' }>
+  /** Rebases for the caller (RebaseBranch); a refusal (conflict, moved, not allowed) is an outcome. */
+  rebaseBranch(caller: Caller, request: RebaseBranchRequest): Promise<RebaseOutcome>
 }
+
+/** What one caller may do to one branch, as its protection rules answer. */
+export interface BranchAccess {
+  protected: boolean
+  canPush: boolean
+  /** UserAccess#can_update_branch?: push or merge. */
+  canMerge: boolean
+  canForcePush: boolean
+}
+
+/** A queued rebase: which request, its job id, whose rebase, and GitLab's skip_ci. */
+export interface RebaseJob {
+  mergeRequestId: number
+  jid: string
+  userId: number
+  skipCi: boolean
+}
+
+export interface MergeToRefRequest {
+  projectId: number
+  sourceSha: string
+  targetBranch: string
+  mergeRequestIid: number
+  message: string
+}
+
+export interface RebaseBranchRequest {
+  projectId: number
+  branch: string
+  expectedHead: string
+  ontoBranch: string
+  committerName: string
+  committerEmail: string
+  skipCi: boolean
+  /** The project of ontoBranch (a fork's request: its target); projectId otherwise. */
+  ontoProjectId: number
+  /** The caller pushes through the request's allow_collaboration, not push_code. */
+  viaCollaboration: boolean
+}
+
+export type RebaseOutcome = { kind: 'rebased'; head: string } | { kind: 'refused'; message: string }
 
 /** A user who can act (GitLab's active state), with what a commit of theirs carries. */
 export interface ActiveUser {
@@ -143,6 +238,8 @@ export interface NewPipeline {
     title: string
     sourceBranch: string
     targetBranch: string
+    /** The request's project, whichever project the pipeline runs in. */
+    targetProjectId: number
     sourceProjectId: number
     sourceBranchSha: string
     targetBranchSha: string
@@ -151,17 +248,39 @@ export interface NewPipeline {
 
 /** What merge requests need of ci-triggers. */
 export interface PipelinesPort {
-  /** The pipeline's commit and status; undefined when ci-triggers does not know it. */
-  find(projectId: number, id: number): Promise<{ sha: string; status: string } | undefined>
+  /** The commits and statuses of pipelines by id, in one call; unknown ids are left out. */
+  findMany(ids: readonly number[]): Promise<Map<number, { sha: string; status: string }>>
   /** A page of a merge request's pipelines (ids, newest first) and their total. */
   listForMergeRequest(
-    projectId: number,
-    mergeRequestId: number,
+    scope: RequestPipelinesScope,
     page: PageRequest,
-    branchCommits?: { branch: string; shas: readonly string[] },
   ): Promise<{ ids: number[]; total: number }>
   /** Creates a pipeline for the caller; its id. */
   create(caller: Caller | undefined, pipeline: NewPipeline): Promise<number>
+  /**
+   * Creates a pipeline for the caller unless ci-triggers refuses it as
+   * GitLab saves none (no configuration file, no job for its source, no
+   * permission); its id, or undefined when refused.
+   */
+  createIfConfigured(caller: Caller, pipeline: NewPipeline): Promise<number | undefined>
+  /**
+   * The newest of the request's pipelines at `sha` (GitLab's
+   * MergeRequest#find_diff_head_pipeline) within `scope`.
+   */
+  newestAtHead(scope: RequestPipelinesScope, sha: string): Promise<number | undefined>
+}
+
+/**
+ * Where a merge request's pipelines are (Ci::PipelinesForMergeRequestFinder):
+ * its own pipelines in `projectIds` (its target, and its source when that is
+ * a fork), and the source branch's pipelines at the request's commits in the
+ * source project.
+ */
+export interface RequestPipelinesScope {
+  mergeRequestId: number
+  /** At least one project; the first is the one asked about. */
+  projectIds: readonly [number, ...number[]]
+  branch?: { projectId: number; branch: string; shas: readonly string[] } | undefined
 }
 
 /**
@@ -173,6 +292,8 @@ export interface WorkQueues {
   enqueueDiffCollection(mergeRequestId: number): Promise<void>
   /** A merge status recheck. */
   enqueueMergeStatusCheck(mergeRequestId: number): Promise<void>
+  /** A rebase asked for with PUT .../rebase (RebaseWorker). */
+  enqueueRebase(job: RebaseJob): Promise<void>
 }
 
 /** Everything the use cases reach outside the database. */

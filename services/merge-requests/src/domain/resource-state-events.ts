@@ -55,3 +55,34 @@ export async function getResourceStateEvent(
   if (!event) throw new RecordNotFoundError()
   return event
 }
+
+/** The label or milestone events of a request, as the stores read them. */
+type EventKind = 'labelEvents' | 'milestoneEvents'
+
+/** GET .../resource_label_events and .../resource_milestone_events: one page, oldest first. */
+export async function listResourceEvents<K extends EventKind>(
+  deps: MergeRequestsDeps,
+  kind: K,
+  caller: Caller | undefined,
+  key: MergeRequestKey,
+  page: PageRequest | undefined,
+): Promise<Awaited<ReturnType<Stores[K]['list']>>> {
+  const mergeRequest = await requireVisibleMergeRequest(deps, caller, key)
+  return (await deps.stores[kind].list(mergeRequest.id, pageWindow(page))) as Awaited<
+    ReturnType<Stores[K]['list']>
+  >
+}
+
+/** GET .../resource_label_events/:id and .../resource_milestone_events/:id: 404 Not found for another request's. */
+export async function getResourceEvent<K extends EventKind>(
+  deps: MergeRequestsDeps,
+  kind: K,
+  caller: Caller | undefined,
+  key: MergeRequestKey,
+  eventId: number,
+): Promise<NonNullable<Awaited<ReturnType<Stores[K]['find']>>>> {
+  const mergeRequest = await requireVisibleMergeRequest(deps, caller, key)
+  const event = eventId > 0 ? await deps.stores[kind].find(mergeRequest.id, eventId) : undefined
+  if (!event) throw new RecordNotFoundError()
+  return event as NonNullable<Awaited<ReturnType<Stores[K]['find']>>>
+}

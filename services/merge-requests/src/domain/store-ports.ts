@@ -3,6 +3,7 @@
  * transaction that groups them. store/ implements these (createStores); the
  * domain imports no store, no Kysely and no SQL.
  */
+import type { IssuesPort } from './issue.js'
 import type { HookEvent } from '@suite/runtime'
 import type { ProjectAccessFacts } from './access-facts.js'
 import type {
@@ -17,7 +18,14 @@ import type {
 } from './collaboration-ports.js'
 import type { PersonRole } from './collaboration-records.js'
 import type { Commit, DiffFile, DiffVersion, NewDiffVersion } from './diff-version.js'
-import type { MergeRequestEvent, ResourceState, ResourceStateEvent } from './event-records.js'
+import type {
+  IssueEvent,
+  MergeRequestEvent,
+  ResourceState,
+  ResourceLabelEvent,
+  ResourceMilestoneEvent,
+  ResourceStateEvent,
+} from './event-records.js'
 import type { Label } from './label.js'
 import type { MergeRequestListQuery } from './list-conditions.js'
 import type {
@@ -113,6 +121,13 @@ export interface MergeRequestsPort {
   setBranchHeadPipeline(pipeline: BranchPipeline): Promise<number[]>
   /** Sets the request's head pipeline. */
   setHeadPipeline(id: number, pipelineId: number): Promise<void>
+  /**
+   * Makes `pipelineId` the head pipeline of an opened request while its head
+   * pipeline is still `seen` (what the caller read before it looked for the
+   * pipeline) or an older one, so a newer pipeline set meanwhile stays; true
+   * when it was written.
+   */
+  replaceHeadPipeline(id: number, pipelineId: number, seen: number | null): Promise<boolean>
   /** Sets auto-merge (merge_when_pipeline_succeeds) by `userId`; the updated request. */
   setAutoMerge(
     id: number,
@@ -133,6 +148,8 @@ export interface MergeStatusPort {
    * branch (in its target project) is `branch` of `projectId`, by id.
    */
   findOpenedForBranch(projectId: number, branch: string): Promise<MergeRequest[]>
+  /** Up to `limit` opened requests from this project into another one (a fork's), by id. */
+  findOpenedFromFork(projectId: number, limit: number): Promise<MergeRequest[]>
   /**
    * Opened merge requests left behind: never tried for a diff version (an
    * enqueue lost in a crash), or waiting for a merge status check, for longer
@@ -232,6 +249,19 @@ export interface PresentationPort {
   loadFor(ids: readonly number[]): Promise<Map<number, Presentation>>
 }
 
+/** The rebase job of a merge request (GitLab's rebase_jid). */
+export interface RebasesPort {
+  /**
+   * Marks an opened request with a new job, unless a job asked for after
+   * `runningSince` holds it; true when marked.
+   */
+  start(id: number, jid: string, runningSince: Date): Promise<boolean>
+  /** Whether the job is still the request's. */
+  isCurrent(id: number, jid: string): Promise<boolean>
+  /** Clears the job if it is still the request's; a message becomes merge_error. */
+  finish(id: number, jid: string, mergeError: string | undefined): Promise<void>
+}
+
 export interface AutoMergePort {
   /**
    * The opened requests of the project with auto-merge set whose head
@@ -261,6 +291,31 @@ export interface AutoMergePort {
   >
 }
 
+/** A merge request's events of one kind, read by page (label and milestone events). */
+export interface ResourceEventsReader<T> {
+  /** One page of the request's events by id, and their total. */
+  list(mergeRequestId: number, window: Window): Promise<{ events: T[]; total: number }>
+  find(mergeRequestId: number, id: number): Promise<T | undefined>
+}
+
+export interface LabelEventsPort extends ResourceEventsReader<ResourceLabelEvent> {
+  /** Records labels added and removed; write them in the change's transaction. */
+  add(
+    mergeRequestId: number,
+    userId: number | null,
+    changes: readonly { labelId: number; action: 'add' | 'remove' }[],
+  ): Promise<void>
+}
+
+export interface MilestoneEventsPort extends ResourceEventsReader<ResourceMilestoneEvent> {
+  /** Records one milestone change; write it in the change's transaction. */
+  add(
+    mergeRequestId: number,
+    userId: number | null,
+    change: { milestoneId: number; action: 'add' | 'remove'; state: string },
+  ): Promise<void>
+}
+
 export interface StateEventsPort {
   /** Records one event; write it in the state change's transaction. */
   add(mergeRequestId: number, userId: number | null, state: ResourceState): Promise<void>
@@ -288,8 +343,8 @@ export interface AccessFactsPort {
  * the change that causes them, drained to the queue by the relay.
  */
 export interface EventOutboxPort {
-  /** Records a merge request's event; a second record with the same key is ignored. */
-  add(event: MergeRequestEvent): Promise<void>
+  /** Records a merge request's or an issue's event; a second record with the same key is ignored. */
+  add(event: MergeRequestEvent | IssueEvent): Promise<void>
 }
 
 /**
@@ -300,6 +355,28 @@ export interface EventOutboxPort {
 export interface HookEventOutboxPort {
   /** Records an event; the same event (uuid) twice is recorded once. */
   add(event: HookEvent): Promise<void>
+}
+
+/**
+ * A merge request pipeline asked for (GitLab's MergeRequests::CreatePipelineWorker
+ * arguments): by the request's open, or by a push of `sha` to its source branch.
+ */
+export interface PipelineAsk {
+  mergeRequestId: number
+  /** Who opened the request or pushed: the pipeline's user. */
+  userId: number
+  /** The source head the push moved to; absent for the open (the diff head then). */
+  sha?: string | undefined
+}
+
+/**
+ * The outbox of merge request pipelines asked for: written in the
+ * transaction of the open (or by the branch update's job), drained to the
+ * worker's queue by the relay.
+ */
+export interface PipelineAskOutboxPort {
+  /** Records an ask; the same ask (request and head) twice is recorded once. */
+  add(ask: PipelineAsk): Promise<void>
 }
 
 /** Everything the domain reaches data through, one port per aggregate. */
@@ -316,12 +393,18 @@ export interface Stores {
   approvals: ApprovalsPort
   /** Auto-merge as the pipeline-finished worker carries it out. */
   autoMerge: AutoMergePort
+  /** PUT .../rebase's jobs. */
+  rebases: RebasesPort
   /** What is presented with merge requests, in one statement. */
   presentation: PresentationPort
   awardEmoji: AwardEmojiPort
   notes: NotesPort
   /** Closes, reopens and merges; write them in the state change's transaction. */
   stateEvents: StateEventsPort
+  /** Labels added and removed; write them in the change's transaction. */
+  labelEvents: LabelEventsPort
+  /** Milestones set and removed; write them in the change's transaction. */
+  milestoneEvents: MilestoneEventsPort
   subscriptions: SubscriptionsPort
   todos: TodosPort
   timelogs: TimelogsPort
@@ -331,6 +414,10 @@ export interface Stores {
   outbox: EventOutboxPort
   /** Webhook events waiting for the queue; write them in the change's transaction. */
   hookEvents: HookEventOutboxPort
+  /** Merge request pipelines asked for; write them in the change's transaction. */
+  pipelineAsks: PipelineAskOutboxPort
+  /** Issues, their assignees and labels. */
+  issues: IssuesPort
   /** Runs fn in one transaction (or in the current one when already inside). */
   transaction<T>(fn: (stores: Stores) => Promise<T>): Promise<T>
 }

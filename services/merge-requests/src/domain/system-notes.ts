@@ -57,7 +57,7 @@ export async function writeSystemNotes(
 ): Promise<void> {
   for (const body of bodies) {
     await tx.notes.insert({
-      mergeRequestId: mergeRequest.id,
+      noteable: { type: 'MergeRequest', id: mergeRequest.id },
       projectId: mergeRequest.targetProjectId,
       authorId,
       body,

@@ -1,13 +1,18 @@
 import { formatDuration } from './durations.js'
-import type { MergeRequest } from './merge-request.js'
 import type { TimeStats } from './merge-request-view.js'
 
-/** IssuableTimeStats of a merge request. */
-export function timeStatsOf(mergeRequest: MergeRequest): TimeStats {
+/** The seconds a merge request or issue keeps (TimeTrackable). */
+export interface TrackedTimes {
+  timeEstimate: number
+  totalTimeSpent: number
+}
+
+/** IssuableTimeStats of a merge request or issue. */
+export function timeStatsOf(trackable: TrackedTimes): TimeStats {
   return {
-    timeEstimate: mergeRequest.timeEstimate,
-    totalTimeSpent: mergeRequest.totalTimeSpent,
-    humanTimeEstimate: formatDuration(mergeRequest.timeEstimate),
-    humanTotalTimeSpent: formatDuration(mergeRequest.totalTimeSpent),
+    timeEstimate: trackable.timeEstimate,
+    totalTimeSpent: trackable.totalTimeSpent,
+    humanTimeEstimate: formatDuration(trackable.timeEstimate),
+    humanTotalTimeSpent: formatDuration(trackable.totalTimeSpent),
   }
 }

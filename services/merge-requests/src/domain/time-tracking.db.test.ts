@@ -1,5 +1,6 @@
 import { AccessLevel } from '@suite/proto'
-import { ForbiddenError, InvalidError } from '@suite/runtime'
+import { ForbiddenError, InvalidError, NotFoundError } from '@suite/runtime'
+import { getIssue } from './issues.js'
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js'
 import { insertTestMergeRequest } from '../testing/test-merge-requests.js'
 import { memberCaller } from '../testing/test-callers.js'
@@ -147,5 +148,58 @@ describe('isZeroDuration', () => {
     ['', false],
   ])('%j is zero: %s', (text, zero) => {
     expect(isZeroDuration(text)).toBe(zero)
+  })
+})
+
+let nextIssueIid = 700
+async function insertIssue(confidential = false) {
+  const row = await test.db
+    .insertInto('issues')
+    .values({ project_id: 1, iid: nextIssueIid++, author_id: 10, title: 'Tracked', confidential })
+    .returning('iid')
+    .executeTakeFirstOrThrow()
+  return { projectId: 1, iid: row.iid, noteableType: 'Issue' as const }
+}
+
+describe('time tracking on issues (the merge request code)', () => {
+  const guest = memberCaller(60, AccessLevel.ACCESS_LEVEL_GUEST)
+  const reporter = memberCaller(61, AccessLevel.ACCESS_LEVEL_REPORTER)
+
+  it('lets admin_issue (a Reporter) estimate and log time, shown on the issue', async () => {
+    const deps = testDeps(test.db)
+    const key = await insertIssue()
+    expect(await setTimeEstimate(deps, reporter, key, '2h')).toMatchObject({ timeEstimate: 7200 })
+    expect(await addSpentTime(deps, reporter, key, '30m', 'review')).toMatchObject({
+      timeEstimate: 7200,
+      totalTimeSpent: 1800,
+    })
+    expect(await getTimeStats(deps, guest, key)).toMatchObject({
+      timeEstimate: 7200,
+      totalTimeSpent: 1800,
+      humanTotalTimeSpent: '1800s',
+    })
+    expect(await getIssue(deps, guest, key)).toMatchObject({
+      timeEstimate: 7200,
+      totalTimeSpent: 1800,
+    })
+    expect(await resetSpentTime(deps, reporter, key)).toMatchObject({ totalTimeSpent: 0 })
+    expect(await resetTimeEstimate(deps, reporter, key)).toMatchObject({ timeEstimate: 0 })
+  })
+
+  it('refuses a Guest writes (403) and answers 404 for a confidential issue they cannot read', async () => {
+    const deps = testDeps(test.db)
+    const key = await insertIssue()
+    await expect(addSpentTime(deps, guest, key, '1h', undefined)).rejects.toBeInstanceOf(
+      ForbiddenError,
+    )
+    await expect(setTimeEstimate(deps, guest, key, '1h')).rejects.toBeInstanceOf(ForbiddenError)
+    const secret = await insertIssue(true)
+    await expect(getTimeStats(deps, guest, secret)).rejects.toEqual(new NotFoundError('Issue'))
+    await expect(addSpentTime(deps, guest, secret, '1h', undefined)).rejects.toEqual(
+      new NotFoundError('Issue'),
+    )
+    expect(await addSpentTime(deps, reporter, secret, '1h', undefined)).toMatchObject({
+      totalTimeSpent: 3600,
+    })
   })
 })

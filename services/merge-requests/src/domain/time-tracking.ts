@@ -1,18 +1,22 @@
 /**
- * Time tracking (API::TimeTrackingEndpoints on merge requests): writes need
- * admin_merge_request, reads read_merge_request (both as the caller brings them); the
- * durations are GitLab's language, the answers GitLab's IssuableTimeStats.
+ * Time tracking (API::TimeTrackingEndpoints on merge requests and issues, one
+ * code path): writes need admin_merge_request / admin_issue, reads
+ * read_merge_request / read_issue (a confidential issue 404 for those who may
+ * not read it); the durations are GitLab's language, the answers GitLab's
+ * IssuableTimeStats.
  */
 import { ForbiddenError, InvalidError } from '@suite/runtime'
 import type { Caller } from './caller.js'
 import { requireUserId } from './collaboration-access.js'
 import type { MergeRequestsDeps } from './ports.js'
 import { MAX_TIME_ESTIMATE, parseDuration } from './durations.js'
-import type { MergeRequest, MergeRequestKey } from './merge-request.js'
+import type { NoteableRef } from './collaboration-records.js'
+import { canAdminIssue } from './issue.js'
 import { requireMergeRequest } from './merge-request-access.js'
+import { requireVisibleNoteable, type NoteableKey } from './noteable.js'
 import type { TimeStats } from './merge-request-view.js'
 import { canAdminMergeRequest } from './policy.js'
-import { timeStatsOf } from './time-stats.js'
+import { timeStatsOf, type TrackedTimes } from './time-stats.js'
 
 /**
  * Timelog::MAX_TOTAL_TIME_SPENT of current GitLab: four years of 365.25
@@ -35,35 +39,58 @@ export function isZeroDuration(text: string): boolean {
   )
 }
 
-/** The merge request, when the caller may administer it (else 403). */
+/** The request or issue the caller may read (else 404), its reference and its times. */
+async function requireTrackable(
+  deps: MergeRequestsDeps,
+  caller: Caller | undefined,
+  key: NoteableKey,
+): Promise<{ ref: NoteableRef; projectId: number; times: TrackedTimes; issue: boolean }> {
+  if (key.noteableType === 'Issue') {
+    const noteable = await requireVisibleNoteable(deps, caller, key)
+    if (noteable.type !== 'Issue') throw new Error('an issue key found a merge request')
+    return { ref: noteable.ref, projectId: noteable.projectId, times: noteable.issue, issue: true }
+  }
+  const mergeRequest = await requireMergeRequest(deps, caller, key)
+  return {
+    ref: { type: 'MergeRequest', id: mergeRequest.id },
+    projectId: mergeRequest.targetProjectId,
+    times: mergeRequest,
+    issue: false,
+  }
+}
+
+/** The request or issue, when the caller may administer it (else 403). */
 async function requireAdministrable(
   deps: MergeRequestsDeps,
   caller: Caller | undefined,
-  key: MergeRequestKey,
-): Promise<MergeRequest> {
+  key: NoteableKey,
+): Promise<NoteableRef> {
   requireUserId(caller)
-  const mergeRequest = await requireMergeRequest(deps, caller, key)
-  if (!canAdminMergeRequest(caller, mergeRequest.targetProjectId)) throw new ForbiddenError()
-  return mergeRequest
+  const { ref, projectId, issue } = await requireTrackable(deps, caller, key)
+  const mayAdmin = issue
+    ? canAdminIssue(caller, projectId)
+    : canAdminMergeRequest(caller, projectId)
+  if (!mayAdmin) throw new ForbiddenError()
+  return ref
 }
 
 /** GET .../time_stats */
 export async function getTimeStats(
   deps: MergeRequestsDeps,
   caller: Caller | undefined,
-  key: MergeRequestKey,
+  key: NoteableKey,
 ): Promise<TimeStats> {
-  return timeStatsOf(await requireMergeRequest(deps, caller, key))
+  return timeStatsOf((await requireTrackable(deps, caller, key)).times)
 }
 
 /** POST .../time_estimate: a duration of 0 or more, else GitLab's 400. */
 export async function setTimeEstimate(
   deps: MergeRequestsDeps,
   caller: Caller | undefined,
-  key: MergeRequestKey,
+  key: NoteableKey,
   duration: string,
 ): Promise<TimeStats> {
-  const mergeRequest = await requireAdministrable(deps, caller, key)
+  const trackable = await requireAdministrable(deps, caller, key)
   const text = duration.trim()
   const seconds = isZeroDuration(text) ? 0 : parseDuration(text)
   if (seconds === undefined || seconds < 0) {
@@ -73,7 +100,7 @@ export async function setTimeEstimate(
     )
   }
   const saved = await deps.stores.timelogs.saveTimeEstimate(
-    mergeRequest.id,
+    trackable,
     Math.min(seconds, MAX_TIME_ESTIMATE),
   )
   return timeStatsOf(saved)
@@ -83,10 +110,10 @@ export async function setTimeEstimate(
 export async function resetTimeEstimate(
   deps: MergeRequestsDeps,
   caller: Caller | undefined,
-  key: MergeRequestKey,
+  key: NoteableKey,
 ): Promise<TimeStats> {
-  const mergeRequest = await requireAdministrable(deps, caller, key)
-  return timeStatsOf(await deps.stores.timelogs.saveTimeEstimate(mergeRequest.id, 0))
+  const trackable = await requireAdministrable(deps, caller, key)
+  return timeStatsOf(await deps.stores.timelogs.saveTimeEstimate(trackable, 0))
 }
 
 /**
@@ -121,14 +148,14 @@ export function checkSpentTime(
 export async function addSpentTime(
   deps: MergeRequestsDeps,
   caller: Caller | undefined,
-  key: MergeRequestKey,
+  key: NoteableKey,
   duration: string,
   summary: string | undefined,
 ): Promise<TimeStats> {
-  const mergeRequest = await requireAdministrable(deps, caller, key)
+  const trackable = await requireAdministrable(deps, caller, key)
   const seconds = parseDuration(duration.trim())
   const updated = await deps.stores.timelogs.spendTime({
-    mergeRequestId: mergeRequest.id,
+    trackable,
     userId: requireUserId(caller),
     summary,
     seconds: (total) => checkSpentTime(seconds, total, summary),
@@ -140,11 +167,11 @@ export async function addSpentTime(
 export async function resetSpentTime(
   deps: MergeRequestsDeps,
   caller: Caller | undefined,
-  key: MergeRequestKey,
+  key: NoteableKey,
 ): Promise<TimeStats> {
-  const mergeRequest = await requireAdministrable(deps, caller, key)
+  const trackable = await requireAdministrable(deps, caller, key)
   const updated = await deps.stores.timelogs.spendTime({
-    mergeRequestId: mergeRequest.id,
+    trackable,
     userId: requireUserId(caller),
     seconds: (total) => -total,
   })

@@ -13,7 +13,12 @@ import {
   mergeRequestBefore,
   recordMergeRequestHook,
 } from './merge-request-hooks.js'
-import { resolveMetadata, writeMetadata, type ResolvedMetadata } from './merge-request-metadata.js'
+import {
+  recordMilestoneChange,
+  resolveMetadata,
+  writeMetadata,
+  type ResolvedMetadata,
+} from './merge-request-metadata.js'
 import {
   conflictingRequestError,
   missingBranchError,
@@ -83,7 +88,11 @@ async function checkTargetBranch(
   mergeRequest: MergeRequest,
   target: string,
 ): Promise<void> {
-  rejectSameBranches(mergeRequest.sourceBranch, target)
+  rejectSameBranches(
+    mergeRequest.sourceBranch,
+    target,
+    mergeRequest.sourceProjectId !== mergeRequest.targetProjectId,
+  )
   if (!(await branchExists(deps, mergeRequest.targetProjectId, target))) {
     throw missingBranchError('Target', target)
   }
@@ -157,6 +166,7 @@ export async function updateMergeRequest(
         mergeRequest.targetProjectId,
         mergeRequest.id,
         metadata,
+        userId,
       )
       if (Object.keys(changes).length === 0 && !metadataChanged) return mergeRequest
       const statusReset = changes.mergeStatus === undefined ? {} : { mergeStatusChangedAt: now }
@@ -165,6 +175,9 @@ export async function updateMergeRequest(
         ...statusReset,
         updatedAt: now,
       })
+      if (changes.milestoneId !== undefined) {
+        await recordMilestoneChange(tx, next, mergeRequest.milestoneId, next.milestoneId, userId)
+      }
       // A state event records closed / reopened; any other change records updated.
       await recordMergeRequestEvent(tx, next, state?.event ?? 'updated', userId)
       const hookAction =

@@ -6,10 +6,15 @@ import type {
   DiffPosition as DiffPositionMessage,
   Discussion as DiscussionMessage,
   Note as NoteMessage,
+  ResourceLabelEvent as ResourceLabelEventMessage,
+  ResourceMilestoneEvent as ResourceMilestoneEventMessage,
   ResourceStateEvent as ResourceStateEventMessage,
   Todo as TodoMessage,
 } from '@suite/proto'
 import type { ApprovalState } from '../domain/approvals.js'
+import { labelView, milestoneView } from '../domain/catalog-views.js'
+import type { ResourceLabelEvent, ResourceMilestoneEvent } from '../domain/event-records.js'
+import { toLabelMessage, toMilestoneMessage } from './to-proto.js'
 import type { BlockView } from '../domain/blocks.js'
 import type { AwardEmoji, Note } from '../domain/collaboration-records.js'
 import type { DiffPosition } from '../domain/diff-position.js'
@@ -48,8 +53,8 @@ export function toAwardEmojiMessage(award: AwardEmoji): AwardEmojiMessage {
     userId: award.userId,
     createdAt: award.createdAt,
     updatedAt: award.updatedAt,
-    awardableId: award.mergeRequestId,
-    awardableType: 'MergeRequest',
+    awardableId: award.awardable.id,
+    awardableType: award.awardable.type,
   }
 }
 
@@ -77,8 +82,9 @@ export function toNoteMessage(note: Note): NoteMessage {
     createdAt: note.createdAt,
     updatedAt: note.updatedAt,
     system: note.system,
-    noteableId: note.mergeRequestId,
-    noteableIid: note.mergeRequestIid,
+    noteableId: note.noteableId,
+    noteableIid: note.noteableIid,
+    noteableType: note.noteableType,
     projectId: note.projectId,
     internal: note.internal,
     resolvable: note.resolvable,
@@ -88,6 +94,8 @@ export function toNoteMessage(note: Note): NoteMessage {
     discussionId: note.discussionId,
     type: note.type ?? '',
     position: note.position ? toDiffPositionMessage(note.position) : undefined,
+    commitId: note.commitId ?? '',
+    commitLine: note.commitLine ?? undefined,
   }
 }
 
@@ -135,5 +143,30 @@ export function toResourceStateEventMessage(event: ResourceStateEvent): Resource
     state: event.state,
     sourceCommit: event.sourceCommit ?? undefined,
     sourceMergeRequestId: event.sourceMergeRequestId ?? undefined,
+  }
+}
+
+export function toResourceLabelEventMessage(event: ResourceLabelEvent): ResourceLabelEventMessage {
+  return {
+    id: event.id,
+    userId: event.userId ?? undefined,
+    createdAt: event.createdAt,
+    resourceId: event.mergeRequestId,
+    label: event.label ? toLabelMessage(labelView(event.label)) : undefined,
+    action: event.action,
+  }
+}
+
+export function toResourceMilestoneEventMessage(
+  event: ResourceMilestoneEvent,
+): ResourceMilestoneEventMessage {
+  return {
+    id: event.id,
+    userId: event.userId ?? undefined,
+    createdAt: event.createdAt,
+    resourceId: event.mergeRequestId,
+    milestone: event.milestone ? toMilestoneMessage(milestoneView(event.milestone)) : undefined,
+    action: event.action,
+    state: event.state,
   }
 }

@@ -27,7 +27,10 @@ describe('toCaller', () => {
 describe('toMergeRequestKey', () => {
   it('is 404 Merge Request for a request that names none', () => {
     expect(() => toMergeRequestKey(undefined)).toThrow(new NotFoundError('Merge Request'))
-    expect(toMergeRequestKey({ projectId: 1, iid: 2 })).toEqual({ projectId: 1, iid: 2 })
+    expect(toMergeRequestKey({ projectId: 1, iid: 2, noteableType: '', commitSha: '' })).toEqual({
+      projectId: 1,
+      iid: 2,
+    })
   })
 })
 

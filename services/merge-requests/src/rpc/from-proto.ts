@@ -151,6 +151,7 @@ export function toListFilter(filter: MergeRequestFilter | undefined): ListFilter
     environment: filter.environment,
     sourceBranch: filter.sourceBranch,
     targetBranch: filter.targetBranch,
+    commitSha: filter.commitSha,
     iids: [...filter.iids],
     draft: filter.draft,
     search: filter.search,

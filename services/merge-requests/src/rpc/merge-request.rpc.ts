@@ -1,6 +1,9 @@
 import type { MergeRequestServiceServer } from '@suite/proto'
 import { InvalidError, type GrpcServer } from '@suite/runtime'
 import { acceptMergeRequest } from '../domain/accept-merge-request.js'
+import { cancelAutoMerge } from '../domain/cancel-auto-merge.js'
+import { requestRebase } from '../domain/rebase.js'
+import { getMergeRef } from '../domain/merge-ref.js'
 import { createMergeRequest } from '../domain/create-merge-request.js'
 import { deleteMergeRequest } from '../domain/delete-merge-request.js'
 import type { MergeRequestsDeps } from '../domain/ports.js'
@@ -93,6 +96,28 @@ export function mergeRequestService(
       const mergeRequest = await acceptMergeRequest(deps, toMergeInput(request))
       onEvent()
       return { mergeRequest: toMergeRequestMessage(mergeRequest) }
+    }),
+    getMergeRef: server.unary('GetMergeRef', async (request) => ({
+      commitId: await getMergeRef(deps, toCaller(request.caller), {
+        projectId: request.projectId,
+        iid: request.iid,
+      }),
+    })),
+    rebaseMergeRequest: server.unary('RebaseMergeRequest', async (request) => {
+      const rebaseInProgress = await requestRebase(
+        deps,
+        toCaller(request.caller),
+        { projectId: request.projectId, iid: request.iid },
+        request.skipCi,
+      )
+      return { rebaseInProgress }
+    }),
+    cancelAutoMerge: server.unary('CancelAutoMerge', async (request) => {
+      const cancelled = await cancelAutoMerge(deps, toCaller(request.caller), {
+        projectId: request.projectId,
+        iid: request.iid,
+      })
+      return { cancelled }
     }),
     listMilestones: server.unary('ListMilestones', async (request) => {
       const { page, perPage } = paging(request.page)

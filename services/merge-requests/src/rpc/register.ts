@@ -10,8 +10,10 @@ import {
 } from '@suite/runtime'
 import { mergeRequestsDeps } from '../deps.js'
 import type { Database } from '../store/schema.js'
+import { closingIssuesService } from './closing-issues.rpc.js'
 import { collaborationService } from './collaboration.rpc.js'
 import { diffService } from './diff.rpc.js'
+import { issuesService } from './issue.rpc.js'
 import { mergeRequestService } from './merge-request.rpc.js'
 import { ParticipantsStore } from '../store/participants.store.js'
 import { participantService } from './participant.rpc.js'
@@ -41,6 +43,8 @@ export function registerServices(
     CollaborationService: collaborationService(server, mrDeps),
     DiffService: diffService(server, mrDeps),
     ParticipantService: participantService(server, mrDeps, new ParticipantsStore(deps.db)),
+    IssuesService: issuesService(server, mrDeps, wake),
+    ClosingIssuesService: closingIssuesService(server, mrDeps),
   })
   return async () => {
     await Promise.all([relay.stop(), hookRelay.stop()])

@@ -49,6 +49,7 @@ const mergeRequest: MergeRequest = {
   mergedAt: null,
   preparedAt: null,
   mergeAfter: null,
+  rebaseInProgress: false,
 }
 
 const view: MergeRequestView = {

@@ -101,6 +101,7 @@ export function toMergeRequestMessage(view: MergeRequestView): MergeRequestMessa
     subscribed: view.subscribed,
     changesCount: view.changesCount,
     callerCanMerge: view.callerCanMerge,
+    rebaseInProgress: view.rebaseInProgress,
     diffRefs: view.diffRefs && { ...view.diffRefs },
     divergedCommitsCount: view.divergedCommitsCount,
     headPipelineId: orUndefined(view.headPipelineId),

@@ -22,7 +22,13 @@ export class AutoMergeStore implements AutoMergePort {
       .selectFrom('merge_requests')
       .innerJoin('merge_request_diffs', 'merge_request_diffs.id', 'merge_requests.latest_diff_id')
       .selectAll('merge_requests')
-      .where('merge_requests.target_project_id', '=', pipeline.projectId)
+      // A fork's request may be headed by a pipeline of the fork.
+      .where((eb) =>
+        eb.or([
+          eb('merge_requests.target_project_id', '=', pipeline.projectId),
+          eb('merge_requests.source_project_id', '=', pipeline.projectId),
+        ]),
+      )
       .where('merge_requests.head_pipeline_id', '=', pipeline.pipelineId)
       .where('merge_requests.state', '=', 'opened')
       .where('merge_requests.merge_when_pipeline_succeeds', '=', true)

@@ -1,9 +1,10 @@
 /**
- * award_emoji on merge requests, with merge_requests.upvotes/downvotes kept
+ * award_emoji on merge requests and issues (one of merge_request_id and
+ * issue_id names the awardable), with the awardable's upvotes/downvotes kept
  * in step (thumbsup/thumbsdown) in the same transaction.
  */
 import type { Kysely, Selectable } from 'kysely'
-import type { AwardEmoji } from '../domain/collaboration-records.js'
+import type { AwardEmoji, NoteableRef } from '../domain/collaboration-records.js'
 import type { AwardEmojiTable, Database } from './schema.js'
 import { markPendingTodosDone } from './todos.store.js'
 import { inTransaction } from './transactions.js'
@@ -17,7 +18,10 @@ const VOTE_COLUMNS: Readonly<Record<string, 'upvotes' | 'downvotes'>> = {
 function toAwardEmoji(row: Selectable<AwardEmojiTable>): AwardEmoji {
   return {
     id: row.id,
-    mergeRequestId: row.merge_request_id,
+    awardable:
+      row.issue_id === null
+        ? { type: 'MergeRequest', id: Number(row.merge_request_id) }
+        : { type: 'Issue', id: row.issue_id },
     userId: row.user_id,
     name: row.name,
     createdAt: row.created_at,
@@ -25,38 +29,43 @@ function toAwardEmoji(row: Selectable<AwardEmojiTable>): AwardEmoji {
   }
 }
 
-/** Moves the vote count an emoji stands for and touches the merge request. */
-async function touchMergeRequest(
+/** The award_emoji column naming an awardable of this type. */
+function awardableColumn(awardable: NoteableRef): 'merge_request_id' | 'issue_id' {
+  return awardable.type === 'Issue' ? 'issue_id' : 'merge_request_id'
+}
+
+/** Moves the vote count an emoji stands for and touches the awardable. */
+async function touchAwardable(
   trx: Kysely<Database>,
-  mergeRequestId: number,
+  awardable: NoteableRef,
   name: string,
   delta: 1 | -1,
 ): Promise<void> {
   const column = VOTE_COLUMNS[name]
   await trx
-    .updateTable('merge_requests')
+    .updateTable(awardable.type === 'Issue' ? 'issues' : 'merge_requests')
     .set((eb) =>
       column
         ? { updated_at: new Date(), [column]: eb(eb.ref(column), '+', delta) }
         : { updated_at: new Date() },
     )
-    .where('id', '=', mergeRequestId)
+    .where('id', '=', awardable.id)
     .execute()
 }
 
 export class AwardEmojiStore implements AwardEmojiPort {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** One page of the merge request's award emoji, by id. */
+  /** One page of the awardable's award emoji, by id. */
   async list(
-    mergeRequestId: number,
+    awardable: NoteableRef,
     window: { limit: number; offset: number },
   ): Promise<{ awards: AwardEmoji[]; total: number }> {
     const [rows, count] = await Promise.all([
       this.db
         .selectFrom('award_emoji')
         .selectAll()
-        .where('merge_request_id', '=', mergeRequestId)
+        .where(awardableColumn(awardable), '=', awardable.id)
         .orderBy('id')
         .limit(window.limit)
         .offset(window.offset)
@@ -64,29 +73,29 @@ export class AwardEmojiStore implements AwardEmojiPort {
       this.db
         .selectFrom('award_emoji')
         .select((eb) => eb.fn.countAll<string>().as('count'))
-        .where('merge_request_id', '=', mergeRequestId)
+        .where(awardableColumn(awardable), '=', awardable.id)
         .executeTakeFirstOrThrow(),
     ])
     return { awards: rows.map(toAwardEmoji), total: Number(count.count) }
   }
 
-  /** The award `awardId` when it is on the merge request. */
-  async find(mergeRequestId: number, awardId: number): Promise<AwardEmoji | undefined> {
+  /** The award `awardId` when it is on the awardable. */
+  async find(awardable: NoteableRef, awardId: number): Promise<AwardEmoji | undefined> {
     const row = await this.db
       .selectFrom('award_emoji')
       .selectAll()
-      .where('merge_request_id', '=', mergeRequestId)
+      .where(awardableColumn(awardable), '=', awardable.id)
       .where('id', '=', awardId)
       .executeTakeFirst()
     return row && toAwardEmoji(row)
   }
 
-  /** Whether the user already awarded that emoji to the merge request. */
-  async exists(mergeRequestId: number, userId: number, name: string): Promise<boolean> {
+  /** Whether the user already awarded that emoji to the awardable. */
+  async exists(awardable: NoteableRef, userId: number, name: string): Promise<boolean> {
     const row = await this.db
       .selectFrom('award_emoji')
       .select('id')
-      .where('merge_request_id', '=', mergeRequestId)
+      .where(awardableColumn(awardable), '=', awardable.id)
       .where('user_id', '=', userId)
       .where('name', '=', name)
       .executeTakeFirst()
@@ -94,19 +103,21 @@ export class AwardEmojiStore implements AwardEmojiPort {
   }
 
   /**
-   * Awards an emoji: the award, the vote count and the user's pending to-dos
-   * on the merge request marked done (GitLab's TodoService#new_award_emoji).
+   * Awards an emoji: the award, the vote count and, on a merge request, the
+   * user's pending to-dos marked done (GitLab's TodoService#new_award_emoji).
    * A duplicate raises PostgreSQL's unique_violation.
    */
-  insert(mergeRequestId: number, userId: number, name: string): Promise<AwardEmoji> {
+  insert(awardable: NoteableRef, userId: number, name: string): Promise<AwardEmoji> {
     return inTransaction(this.db, async (trx) => {
       const row = await trx
         .insertInto('award_emoji')
-        .values({ merge_request_id: mergeRequestId, user_id: userId, name })
+        .values({ [awardableColumn(awardable)]: awardable.id, user_id: userId, name })
         .returningAll()
         .executeTakeFirstOrThrow()
-      await touchMergeRequest(trx, mergeRequestId, name, 1)
-      await markPendingTodosDone(trx, mergeRequestId, userId)
+      await touchAwardable(trx, awardable, name, 1)
+      if (awardable.type === 'MergeRequest') {
+        await markPendingTodosDone(trx, awardable.id, userId)
+      }
       return toAwardEmoji(row)
     })
   }
@@ -119,7 +130,7 @@ export class AwardEmojiStore implements AwardEmojiPort {
         .where('id', '=', award.id)
         .executeTakeFirst()
       if (deleted.numDeletedRows > 0n) {
-        await touchMergeRequest(trx, award.mergeRequestId, award.name, -1)
+        await touchAwardable(trx, award.awardable, award.name, -1)
       }
     })
   }

@@ -6,17 +6,17 @@ import {
   type PendingEvent,
 } from '@suite/runtime'
 import type { Kysely } from 'kysely'
-import type { MergeRequestEvent } from '../domain/event-records.js'
+import type { IssueEvent, MergeRequestEvent } from '../domain/event-records.js'
 import type { Database } from './schema.js'
 import type { EventOutboxPort } from '../domain/ports.js'
 
 /** The event as the outbox keeps it (the projects event queue's message). */
-function eventRecord(event: MergeRequestEvent): EventRecord {
+function eventRecord(event: MergeRequestEvent | IssueEvent): EventRecord {
   return {
     action: event.action,
     projectId: event.projectId,
     authorId: event.authorId,
-    targetType: 'MergeRequest',
+    targetType: 'targetType' in event ? event.targetType : 'MergeRequest',
     targetId: event.targetId,
     targetIid: event.targetIid,
     targetTitle: event.targetTitle,
@@ -33,13 +33,19 @@ function eventRecord(event: MergeRequestEvent): EventRecord {
 export class EventOutboxStore implements EventOutboxPort, OutboxRows {
   private readonly rows: OutboxRows
 
-  constructor(private readonly db: Kysely<Database>) {
+  /** `afterAdd` gets each event written (to deliver once its transaction committed). */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly afterAdd?: (record: EventRecord) => Promise<void> | undefined,
+  ) {
     this.rows = eventOutboxRows(db)
   }
 
-  /** Records a merge request's event; a second record with the same key is ignored. */
-  async add(event: MergeRequestEvent): Promise<void> {
-    await insertOutboxEvent(this.db, eventRecord(event))
+  /** Records a merge request's or an issue's event; a second record with the same key is ignored. */
+  async add(event: MergeRequestEvent | IssueEvent): Promise<void> {
+    const record = eventRecord(event)
+    await insertOutboxEvent(this.db, record)
+    await this.afterAdd?.(record)
   }
 
   /** The oldest pending events, locked until the transaction ends (see runtime's relay). */

@@ -4,9 +4,9 @@ import type {
   MergeRequestConditions,
   MilestoneCondition,
   NameCondition,
-  SearchCondition,
   UserCondition,
 } from '../domain/list-conditions.js'
+import { issuableSearchCondition } from './issuable-search.js'
 import type { Database } from './schema.js'
 
 type Eb = ExpressionBuilder<Database, 'merge_requests'>
@@ -22,11 +22,6 @@ const FALSE = sql<SqlBool>`false`
  */
 function approverCondition(condition: IdsCondition): Condition {
   return condition.kind === 'none' ? TRUE : FALSE
-}
-
-/** `like` pattern text with %, _ and \ taken literally. */
-function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`)
 }
 
 /** A person table (assignees, reviewers) as a user filter. */
@@ -67,6 +62,14 @@ function columnCondition(
 }
 
 /** Approvals by all given users, or none / some at all. */
+/** MergeRequest.by_related_commit_sha: in the latest diff's commits, or the merge or squash commit. */
+function commitCondition(sha: string): Condition {
+  return sql<SqlBool>`(exists (select 1 from merge_request_diff_commits c
+      where c.merge_request_diff_id = merge_requests.latest_diff_id and c.sha = ${sha})
+    or merge_requests.merge_commit_sha = ${sha}
+    or merge_requests.squash_commit_sha = ${sha})`
+}
+
 function approvalCondition(match: IdsCondition): Condition {
   switch (match.kind) {
     case 'any':
@@ -154,30 +157,6 @@ function emojiCondition(match: NameCondition, callerId: number): Condition {
   }
 }
 
-/**
- * Issuable.search (fuzzy_search): every word (quoted phrases kept whole)
- * must appear in one of the searched columns; words of 3 characters or more
- * match anywhere, shorter ones only as the whole value.
- */
-function searchCondition(search: SearchCondition): Condition {
-  const words = [...search.text.matchAll(/"([^"]+)"|(\S+)/g)]
-    .map((match) => match[1] ?? match[2] ?? '')
-    .filter((word) => word !== '')
-  const columns = [
-    ...(search.inTitle ? [sql.ref('merge_requests.title')] : []),
-    ...(search.inDescription ? [sql.ref('merge_requests.description')] : []),
-  ]
-  if (words.length === 0 || columns.length === 0) return TRUE
-  const perWord = words.map((word) => {
-    const pattern = word.length >= 3 ? `%${likeEscape(word)}%` : likeEscape(word)
-    return sql<SqlBool>`(${sql.join(
-      columns.map((column) => sql`${column} ilike ${pattern}`),
-      sql` or `,
-    )})`
-  })
-  return sql<SqlBool>`(${sql.join(perWord, sql` and `)})`
-}
-
 /** Conditions of one filter set (`negated` for the `not[...]` set). */
 export function filterConditions(
   eb: Eb,
@@ -219,9 +198,10 @@ export function filterConditions(
   if (filter.targetBranch !== undefined) {
     positive.push(not(eb('merge_requests.target_branch', '=', filter.targetBranch)))
   }
+  if (filter.commitSha !== undefined) positive.push(not(commitCondition(filter.commitSha)))
   if (filter.iids && filter.iids.length > 0)
     positive.push(not(eb('merge_requests.iid', 'in', filter.iids)))
   if (filter.draft !== undefined) positive.push(not(eb('merge_requests.draft', '=', filter.draft)))
-  if (filter.search) positive.push(not(searchCondition(filter.search)))
+  if (filter.search) positive.push(not(issuableSearchCondition('merge_requests', filter.search)))
   return positive
 }

@@ -152,6 +152,7 @@ beforeAll(async () => {
       ownerUserId: undefined,
       archived: false,
       readMergeRequest: requirement,
+      readIssue: requirement,
       version: 1,
     })),
   )

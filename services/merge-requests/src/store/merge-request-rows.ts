@@ -1,6 +1,7 @@
 /** merge_requests rows and the domain's merge requests, both ways. */
 import type { Insertable, Selectable, Updateable } from 'kysely'
 import type { MergeRequest, MergeRequestChanges, NewMergeRequest } from '../domain/merge-request.js'
+import { rebaseRunning } from '../domain/rebase.js'
 import type { MergeRequestsTable } from './schema.js'
 
 export type MergeRequestRow = Selectable<MergeRequestsTable>
@@ -50,6 +51,7 @@ export function toMergeRequest(row: MergeRequestRow): MergeRequest {
     mergedAt: row.merged_at,
     preparedAt: row.prepared_at,
     mergeAfter: row.merge_after,
+    rebaseInProgress: rebaseRunning(row.rebase_jid, row.rebase_requested_at),
   }
 }
 

@@ -74,8 +74,9 @@ export function setMergeError(
 
 /**
  * Makes a new branch pipeline the head pipeline of the opened requests from
- * that branch of the project whose latest diff ends at its commit (a newer
- * head pipeline is kept); the ids of the requests changed.
+ * that branch of the project, into it or (from a fork) into another one,
+ * whose latest diff ends at its commit (a newer head pipeline is kept); the
+ * ids of the requests changed.
  */
 export async function setBranchHeadPipeline(
   db: Db,
@@ -85,7 +86,6 @@ export async function setBranchHeadPipeline(
     .updateTable('merge_requests')
     .set({ head_pipeline_id: event.pipelineId })
     .where('source_project_id', '=', event.projectId)
-    .where('target_project_id', '=', event.projectId)
     .where('source_branch', '=', event.ref)
     .where('state', '=', 'opened')
     .where((eb) =>
@@ -112,6 +112,33 @@ export async function setHeadPipeline(db: Db, id: number, pipelineId: number): P
     .set({ head_pipeline_id: pipelineId })
     .where('id', '=', id)
     .execute()
+}
+
+/**
+ * Makes `pipelineId` the head pipeline of an opened request while its head
+ * pipeline is still `seen` or older than `pipelineId`; true when written.
+ */
+export async function replaceHeadPipeline(
+  db: Db,
+  id: number,
+  pipelineId: number,
+  seen: number | null,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('merge_requests')
+    .set({ head_pipeline_id: pipelineId })
+    .where('id', '=', id)
+    .where('state', '=', 'opened')
+    .where((eb) =>
+      eb.or([
+        eb('head_pipeline_id', 'is', null),
+        eb('head_pipeline_id', '<', pipelineId),
+        ...(seen === null ? [] : [eb('head_pipeline_id', '=', seen)]),
+      ]),
+    )
+    .where('head_pipeline_id', 'is distinct from', pipelineId)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) > 0
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   setAutoMerge,
   setBranchHeadPipeline,
   setHeadPipeline,
+  replaceHeadPipeline,
   setMergeError,
 } from './merge-request-state.store.js'
 import type { Database } from './schema.js'
@@ -171,6 +172,10 @@ export class MergeRequestsStore implements MergeRequestsPort {
   /** Sets the request's head pipeline. */
   setHeadPipeline(id: number, pipelineId: number): Promise<void> {
     return setHeadPipeline(this.db, id, pipelineId)
+  }
+
+  replaceHeadPipeline(id: number, pipelineId: number, seen: number | null): Promise<boolean> {
+    return replaceHeadPipeline(this.db, id, pipelineId, seen)
   }
 
   /** Sets auto-merge (merge_when_pipeline_succeeds) by `userId`; the updated request. */

@@ -58,6 +58,19 @@ export class MergeStatusStore implements MergeStatusPort {
     return rows.map(toMergeRequest)
   }
 
+  async findOpenedFromFork(projectId: number, limit: number): Promise<MergeRequest[]> {
+    const rows = await this.db
+      .selectFrom('merge_requests')
+      .selectAll()
+      .where('state', '=', 'opened')
+      .where('source_project_id', '=', projectId)
+      .where('target_project_id', '<>', projectId)
+      .orderBy('id')
+      .limit(limit)
+      .execute()
+    return rows.map(toMergeRequest)
+  }
+
   /**
    * Opened merge requests left behind: never tried for a diff version (an
    * enqueue lost in a crash), or waiting for a merge status check, for longer

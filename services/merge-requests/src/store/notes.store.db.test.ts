@@ -12,9 +12,14 @@ afterAll(() => test.drop())
 
 const stores = () => createStores(test.db)
 
+/** A merge request as a noteable. */
+function onRequest(id: number) {
+  return { type: 'MergeRequest' as const, id }
+}
+
 function note(mergeRequestId: number, extra: Record<string, unknown> = {}) {
   return {
-    mergeRequestId,
+    noteable: onRequest(mergeRequestId),
     projectId: 1,
     authorId: 5,
     body: 'text',
@@ -43,9 +48,17 @@ describe('notes store: discussions', () => {
       started.discussionId,
     ])
 
-    const page = await stores().notes.listDiscussionIds(mr.id, { limit: 1, offset: 1 }, true)
+    const page = await stores().notes.listDiscussionIds(
+      onRequest(mr.id),
+      { limit: 1, offset: 1 },
+      true,
+    )
     expect(page).toEqual({ ids: [started.discussionId], total: 2 })
-    const notes = await stores().notes.listInDiscussions(mr.id, [started.discussionId], true)
+    const notes = await stores().notes.listInDiscussions(
+      onRequest(mr.id),
+      [started.discussionId],
+      true,
+    )
     expect(notes.map((n) => n.id)).toEqual([started.id, reply.id])
   })
 
@@ -59,8 +72,8 @@ describe('notes store: discussions', () => {
     await stores().notes.setResolved([plain.id, thread.id], 7)
     await stores().notes.setResolved([thread.id], 8)
     const [resolvedPlain, resolvedThread] = await Promise.all([
-      stores().notes.find(mr.id, plain.id, true),
-      stores().notes.find(mr.id, thread.id, true),
+      stores().notes.find(onRequest(mr.id), plain.id, true),
+      stores().notes.find(onRequest(mr.id), thread.id, true),
     ])
     expect(resolvedPlain?.resolvedAt).toBeNull()
     expect(resolvedThread?.resolvedById).toBe(7)
@@ -84,7 +97,9 @@ describe('notes store: discussions', () => {
     const diffNote = await stores().notes.insert(
       note(mr.id, { type: 'DiffNote', resolvable: true, position }),
     )
-    expect((await stores().notes.find(mr.id, diffNote.id, true))?.position).toEqual(position)
+    expect((await stores().notes.find(onRequest(mr.id), diffNote.id, true))?.position).toEqual(
+      position,
+    )
   })
 
   it('the migration gives notes written before it a discussion id each', async () => {

@@ -1,22 +1,33 @@
 /**
- * notes on merge requests, with merge_requests.user_notes_count kept in step
- * (non-system notes) in the same transaction, and the request touched.
+ * notes on merge requests, issues and commits (one of merge_request_id,
+ * issue_id and commit_id names the noteable; a commit by project_id and
+ * commit_id), with a merge request's or issue's user_notes_count kept in step
+ * (non-system notes) in the same transaction, and the noteable touched.
  */
 import { randomBytes } from 'node:crypto'
-import { sql, type Kysely, type Selectable } from 'kysely'
-import type { Note, NoteType } from '../domain/collaboration-records.js'
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely'
+import type { CommitLine, Note, NoteTarget, NoteType } from '../domain/collaboration-records.js'
 import type { DiffPosition } from '../domain/diff-position.js'
 import type { Database, NotesTable } from './schema.js'
 import { inTransaction } from './transactions.js'
 import type { NewNote, NoteOrder, NotesPort } from '../domain/ports.js'
 
-type NoteRow = Selectable<NotesTable> & { merge_request_iid: number }
+type NoteRow = Selectable<NotesTable> & { noteable_iid: number | null }
+
+/** The note's noteable type, from the one column that names it. */
+function noteableTypeOf(row: NoteRow): NoteTarget['type'] {
+  if (row.commit_id !== null) return 'Commit'
+  return row.issue_id === null ? 'MergeRequest' : 'Issue'
+}
 
 function toNote(row: NoteRow): Note {
   return {
     id: row.id,
-    mergeRequestId: row.merge_request_id,
-    mergeRequestIid: row.merge_request_iid,
+    noteableType: noteableTypeOf(row),
+    noteableId: Number(row.issue_id ?? row.merge_request_id ?? 0),
+    noteableIid: Number(row.noteable_iid ?? 0),
+    commitId: row.commit_id,
+    commitLine: (row.commit_line as CommitLine | null) ?? null,
     projectId: row.project_id,
     authorId: row.author_id,
     body: row.body,
@@ -38,46 +49,78 @@ export function newDiscussionId(): string {
   return randomBytes(20).toString('hex')
 }
 
-/** Moves the request's user note count (for a user note) and touches it. */
-async function touchMergeRequest(
+/** The condition naming the noteable's notes: its id column, or a commit's project and SHA. */
+function ofNoteable(noteable: NoteTarget) {
+  return (eb: ExpressionBuilder<Database, 'notes'>) => {
+    if (noteable.type === 'Commit') {
+      return eb.and([
+        eb('notes.project_id', '=', noteable.projectId),
+        eb('notes.commit_id', '=', noteable.commitId),
+      ])
+    }
+    const column = noteable.type === 'Issue' ? 'notes.issue_id' : 'notes.merge_request_id'
+    return eb(column, '=', noteable.id)
+  }
+}
+
+/** The noteable of a stored note. */
+function noteableOf(note: Note): NoteTarget {
+  if (note.noteableType === 'Commit') {
+    return { type: 'Commit', projectId: note.projectId, commitId: note.commitId ?? '' }
+  }
+  return { type: note.noteableType, id: note.noteableId }
+}
+
+/**
+ * Moves the noteable's user note count (for a user note) and touches it; a
+ * commit has no row to keep them on.
+ */
+async function touchNoteable(
   trx: Kysely<Database>,
-  mergeRequestId: number,
+  noteable: NoteTarget,
   delta: 0 | 1 | -1,
 ): Promise<void> {
+  if (noteable.type === 'Commit') return
   await trx
-    .updateTable('merge_requests')
+    .updateTable(noteable.type === 'Issue' ? 'issues' : 'merge_requests')
     .set((eb) => ({
       updated_at: new Date(),
       user_notes_count: eb(eb.ref('user_notes_count'), '+', delta),
     }))
-    .where('id', '=', mergeRequestId)
+    .where('id', '=', noteable.id)
     .execute()
+}
+
+/** Notes with their noteable's iid. */
+function selectNotes(db: Kysely<Database>) {
+  return db
+    .selectFrom('notes')
+    .leftJoin('merge_requests', 'merge_requests.id', 'notes.merge_request_id')
+    .leftJoin('issues', 'issues.id', 'notes.issue_id')
+    .selectAll('notes')
+    .select(sql<number | null>`coalesce(issues.iid, merge_requests.iid)`.as('noteable_iid'))
 }
 
 export class NotesStore implements NotesPort {
   constructor(private readonly db: Kysely<Database>) {}
 
   private select() {
-    return this.db
-      .selectFrom('notes')
-      .innerJoin('merge_requests', 'merge_requests.id', 'notes.merge_request_id')
-      .selectAll('notes')
-      .select('merge_requests.iid as merge_request_iid')
+    return selectNotes(this.db)
   }
 
   /**
-   * One page of the request's notes in `order`, ties by id. Without
+   * One page of the noteable's notes in `order`, ties by id. Without
    * `withInternal` internal notes are left out of the page and the total.
    */
   async list(
-    mergeRequestId: number,
+    noteable: NoteTarget,
     window: { limit: number; offset: number },
     order: NoteOrder,
     withInternal: boolean,
   ): Promise<{ notes: Note[]; total: number }> {
     const [rows, count] = await Promise.all([
       this.select()
-        .where('notes.merge_request_id', '=', mergeRequestId)
+        .where(ofNoteable(noteable))
         .$if(!withInternal, (qb) => qb.where('notes.internal', '=', false))
         .orderBy(`notes.${order.by}`, order.direction)
         .orderBy('notes.id', order.direction)
@@ -87,17 +130,18 @@ export class NotesStore implements NotesPort {
       this.db
         .selectFrom('notes')
         .select((eb) => eb.fn.countAll<string>().as('count'))
-        .where('merge_request_id', '=', mergeRequestId)
+        .where(ofNoteable(noteable))
         .$if(!withInternal, (qb) => qb.where('internal', '=', false))
         .executeTakeFirstOrThrow(),
     ])
     return { notes: rows.map(toNote), total: Number(count.count) }
   }
 
-  /** The project's newest note a user wrote in the open (not a system or internal one). */
+  /** The project's newest merge request note a user wrote in the open (not a system or internal one). */
   async newestUserNote(projectId: number): Promise<Note | undefined> {
     const row = await this.select()
       .where('notes.project_id', '=', projectId)
+      .where('notes.merge_request_id', 'is not', null)
       .where('notes.system', '=', false)
       .where('notes.internal', '=', false)
       .orderBy('notes.id', 'desc')
@@ -106,14 +150,14 @@ export class NotesStore implements NotesPort {
     return row && toNote(row)
   }
 
-  /** One note of the request; an internal one only `withInternal`. */
+  /** One note of the noteable; an internal one only `withInternal`. */
   async find(
-    mergeRequestId: number,
+    noteable: NoteTarget,
     noteId: number,
     withInternal: boolean,
   ): Promise<Note | undefined> {
     const row = await this.select()
-      .where('notes.merge_request_id', '=', mergeRequestId)
+      .where(ofNoteable(noteable))
       .where('notes.id', '=', noteId)
       .$if(!withInternal, (qb) => qb.where('notes.internal', '=', false))
       .executeTakeFirst()
@@ -125,7 +169,10 @@ export class NotesStore implements NotesPort {
       const { id } = await trx
         .insertInto('notes')
         .values({
-          merge_request_id: note.mergeRequestId,
+          merge_request_id: note.noteable.type === 'MergeRequest' ? note.noteable.id : null,
+          issue_id: note.noteable.type === 'Issue' ? note.noteable.id : null,
+          commit_id: note.noteable.type === 'Commit' ? note.noteable.commitId : null,
+          commit_line: note.commitLine ? JSON.stringify(note.commitLine) : null,
           project_id: note.projectId,
           author_id: note.authorId,
           body: note.body,
@@ -139,14 +186,8 @@ export class NotesStore implements NotesPort {
         })
         .returning('id')
         .executeTakeFirstOrThrow()
-      await touchMergeRequest(trx, note.mergeRequestId, note.system ? 0 : 1)
-      const row = await trx
-        .selectFrom('notes')
-        .innerJoin('merge_requests', 'merge_requests.id', 'notes.merge_request_id')
-        .selectAll('notes')
-        .select('merge_requests.iid as merge_request_iid')
-        .where('notes.id', '=', id)
-        .executeTakeFirstOrThrow()
+      await touchNoteable(trx, note.noteable, note.system ? 0 : 1)
+      const row = await selectNotes(trx).where('notes.id', '=', id).executeTakeFirstOrThrow()
       return toNote(row)
     })
   }
@@ -192,7 +233,7 @@ export class NotesStore implements NotesPort {
         .returning('id')
         .executeTakeFirst()
       if (!inserted) return false
-      await touchMergeRequest(trx, note.mergeRequestId, 0)
+      await touchNoteable(trx, { type: 'MergeRequest', id: note.mergeRequestId }, 0)
       return true
     })
   }
@@ -203,24 +244,24 @@ export class NotesStore implements NotesPort {
       .set({ body, updated_at: sql<Date>`now()` })
       .where('id', '=', note.id)
       .execute()
-    return (await this.find(note.mergeRequestId, note.id, true)) ?? note
+    return (await this.find(noteableOf(note), note.id, true)) ?? note
   }
 
   delete(note: Note): Promise<void> {
     return inTransaction(this.db, async (trx) => {
       const deleted = await trx.deleteFrom('notes').where('id', '=', note.id).executeTakeFirst()
       if (deleted.numDeletedRows > 0n) {
-        await touchMergeRequest(trx, note.mergeRequestId, note.system ? 0 : -1)
+        await touchNoteable(trx, noteableOf(note), note.system ? 0 : -1)
       }
     })
   }
 
   /**
-   * One page of the request's discussion ids, in the order of their first
+   * One page of the noteable's discussion ids, in the order of their first
    * notes (Noteable#discussion_ids_relation), and how many there are.
    */
   async listDiscussionIds(
-    mergeRequestId: number,
+    noteable: NoteTarget,
     window: { limit: number; offset: number },
     withInternal: boolean,
   ): Promise<{ ids: string[]; total: number }> {
@@ -228,7 +269,7 @@ export class NotesStore implements NotesPort {
       this.db
         .selectFrom('notes')
         .select('discussion_id')
-        .where('merge_request_id', '=', mergeRequestId)
+        .where(ofNoteable(noteable))
         .$if(!withInternal, (qb) => qb.where('internal', '=', false))
         .groupBy('discussion_id')
         .orderBy(sql`min(created_at)`)
@@ -239,7 +280,7 @@ export class NotesStore implements NotesPort {
       this.db
         .selectFrom('notes')
         .select(sql<string>`count(DISTINCT discussion_id)`.as('count'))
-        .where('merge_request_id', '=', mergeRequestId)
+        .where(ofNoteable(noteable))
         .$if(!withInternal, (qb) => qb.where('internal', '=', false))
         .executeTakeFirstOrThrow(),
     ])
@@ -248,13 +289,13 @@ export class NotesStore implements NotesPort {
 
   /** The notes of these discussions, oldest first (GitLab's `fresh`); internal ones only `withInternal`. */
   async listInDiscussions(
-    mergeRequestId: number,
+    noteable: NoteTarget,
     discussionIds: string[],
     withInternal: boolean,
   ): Promise<Note[]> {
     if (discussionIds.length === 0) return []
     const rows = await this.select()
-      .where('notes.merge_request_id', '=', mergeRequestId)
+      .where(ofNoteable(noteable))
       .where('notes.discussion_id', 'in', discussionIds)
       .$if(!withInternal, (qb) => qb.where('notes.internal', '=', false))
       .orderBy('notes.created_at')
@@ -263,11 +304,14 @@ export class NotesStore implements NotesPort {
     return rows.map(toNote)
   }
 
-  /** Replying to an individual note makes it a DiscussionNote (Note#to_discussion + convert). */
-  async convertToDiscussionNote(note: Note): Promise<void> {
+  /**
+   * Replying to an individual note makes it a DiscussionNote (Note#to_discussion
+   * + convert), resolvable when its noteable's notes are and it is a user note.
+   */
+  async convertToDiscussionNote(note: Note, resolvable: boolean): Promise<void> {
     await this.db
       .updateTable('notes')
-      .set({ type: 'DiscussionNote', resolvable: !note.system })
+      .set({ type: 'DiscussionNote', resolvable: resolvable && !note.system })
       .where('id', '=', note.id)
       .execute()
   }
@@ -300,5 +344,19 @@ export class NotesStore implements NotesPort {
       .limit(1)
       .executeTakeFirst()
     return row !== undefined
+  }
+
+  /** The issues, of these, on which the user wrote a note (not a system note). */
+  async issuesCommentedBy(issueIds: readonly number[], userId: number): Promise<Set<number>> {
+    if (issueIds.length === 0) return new Set()
+    const rows = await this.db
+      .selectFrom('notes')
+      .select('issue_id')
+      .distinct()
+      .where('issue_id', 'in', [...issueIds])
+      .where('author_id', '=', userId)
+      .where('system', '=', false)
+      .execute()
+    return new Set(rows.flatMap((row) => (row.issue_id === null ? [] : [row.issue_id])))
   }
 }

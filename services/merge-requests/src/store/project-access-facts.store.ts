@@ -31,6 +31,10 @@ export async function saveProjectAccessFacts(
     read_merge_request_anonymous: fact.readMergeRequest.anonymous,
     read_merge_request_signed_in: fact.readMergeRequest.signedIn,
     read_merge_request_member_min_level: fact.readMergeRequest.memberMinLevel,
+    read_issue_admin: fact.readIssue.admin,
+    read_issue_anonymous: fact.readIssue.anonymous,
+    read_issue_signed_in: fact.readIssue.signedIn,
+    read_issue_member_min_level: fact.readIssue.memberMinLevel,
     version: fact.version,
     updated_at: new Date(),
   }))
@@ -51,6 +55,10 @@ export async function saveProjectAccessFacts(
           read_merge_request_member_min_level: eb.ref(
             'excluded.read_merge_request_member_min_level',
           ),
+          read_issue_admin: eb.ref('excluded.read_issue_admin'),
+          read_issue_anonymous: eb.ref('excluded.read_issue_anonymous'),
+          read_issue_signed_in: eb.ref('excluded.read_issue_signed_in'),
+          read_issue_member_min_level: eb.ref('excluded.read_issue_member_min_level'),
           version: eb.ref('excluded.version'),
           updated_at: eb.ref('excluded.updated_at'),
         }))

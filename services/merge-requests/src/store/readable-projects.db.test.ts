@@ -39,6 +39,7 @@ function facts(
     ownerUserId: undefined,
     archived: false,
     readMergeRequest,
+    readIssue: readMergeRequest,
     version: 1,
     ...values,
   }

@@ -27,8 +27,8 @@ function grantRows(grants: readonly ScopedGrant[]) {
  * project, or owning its personal namespace (Owner), worth at least the
  * requirement's level; a requirement of 0 admits nobody by membership.
  */
-function memberCondition(scope: AbilityScope): Expression<SqlBool> {
-  const min = sql.ref('f.read_merge_request_member_min_level')
+function memberCondition(scope: AbilityScope, prefix: FactsPrefix): Expression<SqlBool> {
+  const min = sql.ref(`f.${prefix}_member_min_level`)
   const ways: Expression<SqlBool>[] = []
   if (scope.projects.length > 0) {
     ways.push(sql<SqlBool>`exists (select 1 from ${grantRows(scope.projects)}
@@ -46,12 +46,15 @@ function memberCondition(scope: AbilityScope): Expression<SqlBool> {
   return sql<SqlBool>`(${min} > 0 and (${sql.join(ways, sql` or `)}))`
 }
 
-/** Whether the caller of `scope` holds read_merge_request in the project of row `f`. */
-function holdsReadMergeRequest(scope: AbilityScope): Expression<SqlBool> {
-  const ways: Expression<SqlBool>[] = [sql<SqlBool>`f.read_merge_request_anonymous`]
-  if (scope.admin) ways.push(sql<SqlBool>`f.read_merge_request_admin`)
-  if (scope.signedIn) ways.push(sql<SqlBool>`f.read_merge_request_signed_in`)
-  ways.push(memberCondition(scope))
+/** The read model's column prefix of the ability a list needs. */
+export type FactsPrefix = 'read_merge_request' | 'read_issue'
+
+/** Whether the caller of `scope` holds the ability in the project of row `f`. */
+function holdsAbility(scope: AbilityScope, prefix: FactsPrefix): Expression<SqlBool> {
+  const ways: Expression<SqlBool>[] = [sql<SqlBool>`${sql.ref(`f.${prefix}_anonymous`)}`]
+  if (scope.admin) ways.push(sql<SqlBool>`${sql.ref(`f.${prefix}_admin`)}`)
+  if (scope.signedIn) ways.push(sql<SqlBool>`${sql.ref(`f.${prefix}_signed_in`)}`)
+  ways.push(memberCondition(scope, prefix))
   return sql<SqlBool>`(${sql.join(ways, sql` or `)})`
 }
 
@@ -60,15 +63,21 @@ function holdsReadMergeRequest(scope: AbilityScope): Expression<SqlBool> {
  * known and admit the caller (and lie below the group, and are not archived,
  * when asked). A project without facts is not listed.
  */
-export function readableCondition(projects: ReadableProjects): Expression<SqlBool> {
+export function readableCondition(
+  projects: ReadableProjects,
+  target: { prefix: FactsPrefix; projectColumn: string } = {
+    prefix: 'read_merge_request',
+    projectColumn: 'merge_requests.target_project_id',
+  },
+): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [
-    sql<SqlBool>`f.project_id = merge_requests.target_project_id`,
+    sql<SqlBool>`f.project_id = ${sql.ref(target.projectColumn)}`,
   ]
   if (projects.groupId !== undefined) {
     conditions.push(sql<SqlBool>`f.group_ids @> array[${projects.groupId}]::bigint[]`)
   }
   if (projects.nonArchived) conditions.push(sql<SqlBool>`not f.archived`)
-  conditions.push(holdsReadMergeRequest(projects.scope))
+  conditions.push(holdsAbility(projects.scope, target.prefix))
   return sql<SqlBool>`exists (select 1 from project_access_facts f
     where ${sql.join(conditions, sql` and `)})`
 }

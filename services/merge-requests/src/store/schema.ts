@@ -87,6 +87,9 @@ export interface MergeRequestsTable {
   diff_collection_attempted_at: NullableTimestamp
   merge_status_changed_at: Defaulted<Date>
   merge_after: NullableTimestamp
+  /** The running rebase's job (GitLab's rebase_jid) and when it was asked for. */
+  rebase_jid: Nullable<string>
+  rebase_requested_at: NullableTimestamp
   idempotency_key: Nullable<string>
 }
 
@@ -153,7 +156,9 @@ export interface MergeRequestBlocksTable {
 }
 
 export interface SubscriptionsTable {
-  merge_request_id: number
+  /** Exactly one of merge_request_id and issue_id is set. */
+  merge_request_id: number | null
+  issue_id: number | null
   user_id: number
   subscribed: boolean
   created_at: Timestamp
@@ -176,7 +181,9 @@ export interface TodosTable {
 
 export interface TimelogsTable {
   id: Generated<number>
-  merge_request_id: number
+  /** Exactly one of merge_request_id and issue_id is set. */
+  merge_request_id: number | null
+  issue_id: number | null
   user_id: number
   time_spent: number
   summary: string | null
@@ -192,7 +199,9 @@ export interface ApprovalsTable {
 
 export interface AwardEmojiTable {
   id: Generated<number>
-  merge_request_id: number
+  /** The awardable: exactly one of merge_request_id and issue_id is set. */
+  merge_request_id: Nullable<number>
+  issue_id: Nullable<number>
   user_id: number
   name: string
   created_at: Timestamp
@@ -202,7 +211,13 @@ export interface AwardEmojiTable {
 /** Notes on merge requests (GitLab's notes, noteable_type MergeRequest). */
 export interface NotesTable {
   id: Generated<number>
-  merge_request_id: number
+  /** The note's noteable: exactly one of merge_request_id, issue_id and commit_id is set. */
+  merge_request_id: Nullable<number>
+  issue_id: Nullable<number>
+  /** A commit note's commit (full SHA) in project_id's repository. */
+  commit_id: ColumnType<string | null, string | null | undefined, string | null>
+  /** A commit comment's diff line (CommitLine), as JSON. */
+  commit_line: ColumnType<unknown, string | null | undefined, string | null>
   project_id: number
   author_id: number
   body: string
@@ -224,6 +239,30 @@ export interface NotesTable {
 }
 
 /** GitLab's resource_state_events of merge requests. */
+/** GitLab's resource_label_events of merge requests (label_id null once the label is deleted). */
+export interface ResourceLabelEventsTable {
+  id: Generated<number>
+  merge_request_id: number
+  user_id: number | null
+  label_id: number | null
+  /** add, remove */
+  action: string
+  created_at: Generated<Date>
+}
+
+/** GitLab's resource_milestone_events of merge requests. */
+export interface ResourceMilestoneEventsTable {
+  id: Generated<number>
+  merge_request_id: number
+  user_id: number | null
+  milestone_id: number | null
+  /** add, remove */
+  action: string
+  /** The request's state when it happened. */
+  state: string
+  created_at: Generated<Date>
+}
+
 export interface ResourceStateEventsTable {
   id: Generated<number>
   merge_request_id: number
@@ -253,6 +292,16 @@ export interface HookEventOutboxTable {
   attempts: Defaulted<number>
 }
 
+/** Merge request pipelines asked for, waiting for `merge-requests.pipelines` (PIPELINE_ASK_OUTBOX). */
+export interface PipelineAskOutboxTable {
+  id: Generated<number>
+  /** the domain's PipelineAsk as JSON */
+  payload: unknown
+  idempotency_key: string
+  created_at: Timestamp
+  attempts: Defaulted<number>
+}
+
 /**
  * The read model of each project's access facts (from the projects service):
  * who holds read_merge_request there, for lists that span projects.
@@ -268,8 +317,51 @@ export interface ProjectAccessFactsTable {
   read_merge_request_signed_in: boolean
   /** gitlab.common.v1.AccessLevel; 0 when membership adds nothing. */
   read_merge_request_member_min_level: number
+  read_issue_admin: Defaulted<boolean>
+  read_issue_anonymous: Defaulted<boolean>
+  read_issue_signed_in: Defaulted<boolean>
+  read_issue_member_min_level: Defaulted<number>
   version: number
   updated_at: Timestamp
+}
+
+/** GitLab's issues (iid per project, apart from merge requests'). */
+export interface IssuesTable {
+  id: Generated<number>
+  project_id: number
+  iid: number
+  author_id: number
+  title: string
+  description: Nullable<string>
+  /** opened, closed */
+  state: Defaulted<string>
+  confidential: Defaulted<boolean>
+  discussion_locked: Nullable<boolean>
+  /** YYYY-MM-DD */
+  due_date: Nullable<string>
+  milestone_id: Nullable<number>
+  closed_at: NullableTimestamp
+  closed_by_id: Nullable<number>
+  created_at: Timestamp
+  updated_at: Timestamp
+  /** User (non-system) notes, kept in step by the notes store. */
+  user_notes_count: Defaulted<number>
+  time_estimate: Defaulted<number>
+  total_time_spent: Defaulted<number>
+  /** thumbsup and thumbsdown awards, kept in step by the award emoji store. */
+  upvotes: Defaulted<number>
+  downvotes: Defaulted<number>
+}
+
+export interface IssueAssigneesTable {
+  issue_id: number
+  user_id: number
+  position: Defaulted<number>
+}
+
+export interface IssueLabelsTable {
+  issue_id: number
+  label_id: number
 }
 
 /** Every table of the `merge_requests` schema. */
@@ -291,7 +383,13 @@ export interface Database {
   award_emoji: AwardEmojiTable
   notes: NotesTable
   resource_state_events: ResourceStateEventsTable
+  resource_label_events: ResourceLabelEventsTable
+  resource_milestone_events: ResourceMilestoneEventsTable
   event_outbox: EventOutboxTable
   hook_event_outbox: HookEventOutboxTable
+  pipeline_ask_outbox: PipelineAskOutboxTable
   project_access_facts: ProjectAccessFactsTable
+  issues: IssuesTable
+  issue_assignees: IssueAssigneesTable
+  issue_labels: IssueLabelsTable
 }

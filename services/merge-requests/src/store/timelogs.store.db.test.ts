@@ -1,4 +1,6 @@
 import { createStores } from './stores.js'
+import { migrateUserRows } from './user-purge.store.js'
+import { purgeProjectRows } from './project-purge.store.js'
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js'
 import { insertTestMergeRequest } from '../testing/test-merge-requests.js'
 
@@ -13,14 +15,20 @@ const timelogs = () => createStores(test.db).timelogs
 describe('timelogs store', () => {
   it('saves the estimate', async () => {
     const row = await insertTestMergeRequest(test.db)
-    expect((await timelogs().saveTimeEstimate(row.id, 900)).timeEstimate).toBe(900)
+    expect(
+      (await timelogs().saveTimeEstimate({ type: 'MergeRequest', id: row.id }, 900)).timeEstimate,
+    ).toBe(900)
   })
 
   it('adds concurrent logs up under the row lock', async () => {
     const row = await insertTestMergeRequest(test.db)
     await Promise.all(
       [1, 2, 3, 4].map(() =>
-        timelogs().spendTime({ mergeRequestId: row.id, userId: 1, seconds: () => 60 }),
+        timelogs().spendTime({
+          trackable: { type: 'MergeRequest', id: row.id },
+          userId: 1,
+          seconds: () => 60,
+        }),
       ),
     )
     const stored = await test.db
@@ -36,7 +44,7 @@ describe('timelogs store', () => {
     const seen: number[] = []
     await expect(
       timelogs().spendTime({
-        mergeRequestId: row.id,
+        trackable: { type: 'MergeRequest', id: row.id },
         userId: 1,
         seconds: (total) => {
           seen.push(total)
@@ -56,7 +64,7 @@ describe('timelogs store', () => {
   it('logs nothing for 0 seconds but still answers the row', async () => {
     const row = await insertTestMergeRequest(test.db)
     const updated = await timelogs().spendTime({
-      mergeRequestId: row.id,
+      trackable: { type: 'MergeRequest', id: row.id },
       userId: 1,
       seconds: () => 0,
     })
@@ -67,5 +75,51 @@ describe('timelogs store', () => {
       .where('merge_request_id', '=', row.id)
       .execute()
     expect(logs).toEqual([])
+  })
+
+  it('keeps an issue’s estimate and logs on the issue, apart from a request of the same id', async () => {
+    const request = await insertTestMergeRequest(test.db)
+    const issue = await test.db
+      .insertInto('issues')
+      .values({ project_id: 88, iid: 1, author_id: 10, title: 'Tracked' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const onIssue = { type: 'Issue' as const, id: issue.id }
+    expect(await timelogs().saveTimeEstimate(onIssue, 600)).toEqual({
+      timeEstimate: 600,
+      totalTimeSpent: 0,
+    })
+    await timelogs().spendTime({ trackable: onIssue, userId: 901, seconds: () => 120 })
+    expect(
+      await timelogs().spendTime({ trackable: onIssue, userId: 902, seconds: (t) => t + 30 }),
+    ).toEqual({ timeEstimate: 600, totalTimeSpent: 270 })
+    const requestRow = await test.db
+      .selectFrom('merge_requests')
+      .select(['time_estimate', 'total_time_spent'])
+      .where('id', '=', request.id)
+      .executeTakeFirstOrThrow()
+    expect(requestRow).toEqual({ time_estimate: 0, total_time_spent: 0 })
+
+    const logsOf = () =>
+      test.db
+        .selectFrom('timelogs')
+        .select(['user_id', 'time_spent'])
+        .where('issue_id', '=', issue.id)
+        .orderBy('id')
+        .execute()
+    // A deleted user's logs move to the Ghost user; a deleted project's issues take theirs along.
+    await migrateUserRows(test.db, {
+      userId: 901,
+      ghostUserId: 903,
+      hardDelete: false,
+      namespaceId: 0,
+      deletedByUserId: 1,
+    })
+    expect(await logsOf()).toEqual([
+      { user_id: 903, time_spent: 120 },
+      { user_id: 902, time_spent: 150 },
+    ])
+    await purgeProjectRows(test.db, 88)
+    expect(await logsOf()).toEqual([])
   })
 })

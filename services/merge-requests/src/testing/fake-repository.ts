@@ -11,6 +11,7 @@ import {
   type CheckMergeabilityRequest,
   type CompareCommitsRequest,
   type MergeBranchRequest,
+  type RebaseBranchRequest,
 } from '@suite/proto'
 import { ERROR_DETAIL_KEY } from '@suite/runtime'
 import type { RepositoryRpc } from '../clients/repository.js'
@@ -39,6 +40,21 @@ export class FakeRepository {
   onCompare: (() => void) | undefined
   /** A FAILED_PRECONDITION reason mergeBranch answers with, when set. */
   mergeRefusal: string | undefined
+  /** What Branch.can_push and can_force_push answer for every caller. */
+  branchAccess = { canPush: true, canForcePush: true }
+  /** What Branch.protected, can_push, can_merge and can_force_push answer in one project, when set. */
+  readonly branchAccessIn = new Map<
+    number,
+    { protected: boolean; canPush: boolean; canMerge: boolean; canForcePush: boolean }
+  >()
+  /** The rebases asked for, and a FAILED_PRECONDITION reason they answer with, when set. */
+  readonly rebases: RebaseBranchRequest[] = []
+  rebaseRefusal: string | undefined
+  /** Commits by "project/ref" (a SHA, branch or tag): their full SHA and changed files. */
+  readonly commits = new Map<
+    string,
+    { id: string; diffs: { oldPath: string; newPath: string; diff: string }[] }
+  >()
 
   /** A repository whose comparisons find one commit, `sha`, changing one line of one file. */
   static withOneCommit(sha: string): FakeRepository {
@@ -64,8 +80,36 @@ export class FakeRepository {
         const sha = this.heads.get(`${projectId}/${name}`)
         if (!sha) return Promise.reject(notFound())
         return Promise.resolve({
-          branch: { name, commit: { id: sha }, merged: false, default: false },
+          branch: {
+            name,
+            commit: { id: sha },
+            merged: false,
+            default: false,
+            ...(this.branchAccessIn.get(projectId) ?? this.branchAccess),
+          },
         })
+      },
+      getCommit: ({ projectId, sha }: { projectId: number; sha: string }) => {
+        const commit = this.commits.get(`${projectId}/${sha}`)
+        if (!commit) return Promise.reject(notFound())
+        return Promise.resolve({
+          commit: {
+            id: commit.id,
+            shortId: commit.id.slice(0, 8),
+            title: 'A commit',
+            message: 'A commit\n',
+            authorName: 'Ada',
+            authorEmail: 'ada@example.com',
+            authoredDate: new Date('2026-11-01T10:00:00Z'),
+            parentIds: [],
+            trailers: [],
+          },
+        })
+      },
+      getCommitDiff: ({ projectId, sha }: { projectId: number; sha: string }) => {
+        const commit = this.commits.get(`${projectId}/${sha}`)
+        if (!commit) return Promise.reject(notFound())
+        return Promise.resolve({ diffs: commit.diffs, pageInfo: { total: commit.diffs.length } })
       },
       findMergeBase: () => Promise.resolve({ base: 'base-sha' }),
       compareCommits: (_request: CompareCommitsRequest) => {
@@ -83,6 +127,15 @@ export class FakeRepository {
         this.calls.merge.push(request)
         if (this.mergeRefusal === undefined) return Promise.resolve(this.merged)
         return Promise.reject(failedPrecondition(this.mergeRefusal))
+      },
+      rebaseBranch: (request: RebaseBranchRequest) => {
+        this.rebases.push(request)
+        if (this.rebaseRefusal !== undefined) {
+          return Promise.reject(failedPrecondition(this.rebaseRefusal))
+        }
+        const head = `rebased-${this.rebases.length}`
+        this.setHead(request.projectId, request.branch, head)
+        return Promise.resolve({ head })
       },
     }
     return { read: read as unknown as RepositoryRpc, write: write as unknown as RepositoryRpc }

@@ -13,6 +13,8 @@ const GUEST: Partial<ProjectAbilities> = {
   readMilestone: true,
   readLabel: true,
   awardEmoji: true,
+  readIssue: true,
+  createIssue: true,
 }
 const REPORTER: Partial<ProjectAbilities> = {
   ...GUEST,
@@ -22,6 +24,9 @@ const REPORTER: Partial<ProjectAbilities> = {
   readInternalNote: true,
   adminMilestone: true,
   adminLabel: true,
+  updateIssue: true,
+  adminIssue: true,
+  readConfidentialIssues: true,
 }
 const DEVELOPER: Partial<ProjectAbilities> = {
   ...REPORTER,
@@ -42,6 +47,7 @@ const OWNER: Partial<ProjectAbilities> = {
   ...MAINTAINER,
   destroyMergeRequest: true,
   setNoteCreatedAt: true,
+  destroyIssue: true,
 }
 
 /** Each role's abilities (a Planner holds a Guest's here); any other level holds none. */
@@ -69,6 +75,9 @@ export function publicAbilities(projectId = 1): ProjectAbilities {
     ...REPORTER,
     adminMilestone: false,
     adminLabel: false,
+    updateIssue: false,
+    adminIssue: false,
+    readConfidentialIssues: false,
     projectId,
     accessLevel: AccessLevel.ACCESS_LEVEL_NO_ACCESS,
   })

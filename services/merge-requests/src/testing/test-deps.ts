@@ -36,8 +36,16 @@ export interface TestWorld {
   blockedUserIds?: readonly number[]
   /** ci-triggers' pipelines; any other id is NOT_FOUND. */
   pipelines?: readonly TestPipeline[]
+  /**
+   * Where ci-triggers records the pipelines the test creates (one per
+   * idempotency key); without it, creating one is refused as INVALID_ARGUMENT
+   * (no configuration).
+   */
+  createdPipelines?: CreatedTestPipeline[]
   /** The caller's side of the lists that span projects (no membership unless given). */
   scope?: Partial<AbilityScope>
+  /** Users to whom the projects service answers every project NOT_FOUND (they may not read it). */
+  outsiderIds?: readonly number[]
 }
 
 /** A pipeline as ci-triggers answers it. */
@@ -46,6 +54,16 @@ export interface TestPipeline {
   projectId: number
   sha: string
   status: string
+}
+
+/** A pipeline the test created through ci-triggers. */
+export interface CreatedTestPipeline {
+  id: number
+  sha: string
+  ref: string
+  source: string
+  idempotencyKey: string
+  userId: number | undefined
 }
 
 /** A project as the projects service answers it, with the caller's abilities in it. */
@@ -69,6 +87,8 @@ export function projectSettings(values: Partial<ProjectSettings> = {}): ProjectS
     squashOption: '',
     flags: {},
     approvalsBeforeMerge: 0,
+    visibility: 'private',
+    forkedFromProjectId: undefined,
     callerReadsMergeRequests: undefined,
     ...values,
   }
@@ -99,8 +119,15 @@ function notFound(): Error {
 function fakeProjects(world: TestWorld): ProjectsRpc {
   const projects = new Map((world.projects ?? []).map((project) => [project.id, project]))
   return {
-    getProject: ({ project }: { project?: { id?: number } }) => {
-      const found = projects.get(project?.id ?? 0)
+    getProject: ({
+      project,
+      caller,
+    }: {
+      project?: { id?: number }
+      caller?: { userId?: number }
+    }) => {
+      const outsider = (world.outsiderIds ?? []).includes(caller?.userId ?? 0)
+      const found = outsider ? undefined : projects.get(project?.id ?? 0)
       return found ? Promise.resolve({ project: found }) : Promise.reject(notFound())
     },
     batchGetProjects: ({ ids }: { ids: number[] }) =>
@@ -145,6 +172,39 @@ function fakePipelines(world: TestWorld): PipelinesRpc {
       return found && found.projectId === projectId
         ? Promise.resolve({ pipeline: found })
         : Promise.reject(notFound())
+    },
+    createPipeline: (
+      request: Omit<CreatedTestPipeline, 'id' | 'userId'> & {
+        caller?: { userId?: number }
+      },
+    ) => {
+      const created = world.createdPipelines
+      if (!created) {
+        return Promise.reject(Object.assign(new Error('3 INVALID_ARGUMENT'), { code: 3 }))
+      }
+      let pipeline = created.find((item) => item.idempotencyKey === request.idempotencyKey)
+      if (!pipeline) {
+        pipeline = {
+          id: 1000 + created.length,
+          sha: request.sha,
+          ref: request.ref,
+          source: request.source,
+          idempotencyKey: request.idempotencyKey,
+          userId: request.caller?.userId,
+        }
+        created.push(pipeline)
+      }
+      return Promise.resolve({ pipeline })
+    },
+    batchGetPipelines: ({ ids }: { ids: number[] }) =>
+      Promise.resolve({ pipelines: pipelines.filter((pipeline) => ids.includes(pipeline.id)) }),
+    // The project's pipelines at `sha` (all of them without), newest first.
+    listPipelines: ({ projectId, sha }: { projectId: number; sha?: string }) => {
+      const found = pipelines
+        .filter((pipeline) => pipeline.projectId === projectId)
+        .filter((pipeline) => sha === undefined || pipeline.sha === sha)
+        .sort((a, b) => b.id - a.id)
+      return Promise.resolve({ pipelines: found, pageInfo: { total: found.length } })
     },
   } as unknown as PipelinesRpc
 }

@@ -1,13 +1,36 @@
 /** The merge-requests BullMQ queues and the domain's WorkQueues on them. */
 import { Queue, type JobsOptions } from 'bullmq'
 import type { Redis } from 'ioredis'
-import { queuePrefix, withRequestMeta } from '@suite/runtime'
-import type { WorkQueues } from '../domain/ports.js'
+import {
+  createDurableProducer,
+  queuePrefix,
+  withRequestMeta,
+  type OutboxRoute,
+} from '@suite/runtime'
+import type { PipelineAsk, RebaseJob, WorkQueues } from '../domain/ports.js'
+import { PIPELINE_ASK_OUTBOX, pipelineAskKey } from '../store/pipeline-ask-outbox.store.js'
 
 export const DIFF_COLLECTION_QUEUE = 'merge-requests.diffs'
 export const MERGE_STATUS_QUEUE = 'merge-requests.merge-status'
+/** PUT .../rebase's jobs (GitLab's RebaseWorker). */
+export const REBASE_QUEUE = 'merge-requests.rebase'
 /** The repeatable sweep that re-queues work an enqueue lost in a crash. */
 export const SWEEPER_QUEUE = 'merge-requests.sweeper'
+
+/** Merge request pipelines asked for by an open or a push (from `pipeline_ask_outbox`). */
+export const MERGE_REQUEST_PIPELINES_QUEUE = 'merge-requests.pipelines'
+
+/** The outbox of asks and its queue: one job per request and head. */
+export const PIPELINE_ASK_ROUTE: OutboxRoute<PipelineAsk> = {
+  outbox: PIPELINE_ASK_OUTBOX,
+  createPublisher: (connection) =>
+    createDurableProducer(connection, {
+      queue: MERGE_REQUEST_PIPELINES_QUEUE,
+      jobName: 'merge-request-pipeline',
+      toData: (ask: PipelineAsk) => ask,
+      jobId: pipelineAskKey,
+    }),
+}
 
 /** The payload of a diff collection or merge status job. */
 export interface MergeRequestJobData {
@@ -85,11 +108,31 @@ export function workQueues(redis: () => Redis): WorkQueues {
     enqueueMergeStatusCheck: async (mergeRequestId) => {
       await enqueue(redis(), MERGE_STATUS_QUEUE, 'status', mergeRequestId)
     },
+    enqueueRebase: async (job) => {
+      // One job per rebase asked for: its id is the request's rebase_jid.
+      const queue = rebaseQueue(redis())
+      await queue.add('rebase', withRequestMeta({ ...job }), { ...JOB_OPTIONS, jobId: job.jid })
+    },
   }
+}
+
+const rebaseQueues = new WeakMap<Redis, Queue<RebaseJob>>()
+
+/** The rebase producer on this connection, created on first use. */
+export function rebaseQueue(connection: Redis): Queue<RebaseJob> {
+  let queue = rebaseQueues.get(connection)
+  if (!queue) {
+    queue = new Queue<RebaseJob>(REBASE_QUEUE, { connection, prefix: queuePrefix() })
+    rebaseQueues.set(connection, queue)
+  }
+  return queue
 }
 
 /** Closes the producers opened on this connection (worker shutdown). */
 export async function closeMergeRequestQueues(connection: Redis): Promise<void> {
+  const rebases = rebaseQueues.get(connection)
+  rebaseQueues.delete(connection)
+  await rebases?.close()
   const byName = queues.get(connection)
   if (!byName) return
   queues.delete(connection)

@@ -126,6 +126,12 @@ describe('merge-requests workers', () => {
           signedIn: true,
           memberMinLevel: AccessLevel.ACCESS_LEVEL_NO_ACCESS,
         },
+        readIssue: {
+          admin: true,
+          anonymous: true,
+          signedIn: true,
+          memberMinLevel: AccessLevel.ACCESS_LEVEL_NO_ACCESS,
+        },
         version: 1,
       },
     ])

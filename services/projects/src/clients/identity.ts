@@ -136,6 +136,14 @@ export function createIdentityPort(
       return describe(caller, answer.namespace, answer.callerAccessLevel)
     },
 
+    async namespaceByPath(caller: Caller, fullPath: string) {
+      const answer = await unlessNotFound(() =>
+        groups.rpc.getNamespace({ caller: callerMessage(caller), fullPath }),
+      )
+      if (!answer?.namespace) return undefined
+      return describe(caller, answer.namespace, answer.callerAccessLevel)
+    },
+
     async personalNamespace(
       caller: Caller,
       userId: number,
@@ -148,6 +156,12 @@ export function createIdentityPort(
       )
       if (!answer?.namespace || answer.namespace.kind === 'group') return undefined
       return describe(caller, answer.namespace, answer.callerAccessLevel)
+    },
+
+    async projectsLimitOf(userId: number) {
+      const { users: found } = await users.rpc.batchGetUsers({ ids: [userId] })
+      const user = found[0]
+      return user && { projectsLimit: user.projectsLimit, namespaceId: user.namespaceId }
     },
 
     async addProjectMember(actorId, projectId, namespaceId, userId, accessLevel): Promise<void> {

@@ -1,5 +1,9 @@
 import { status } from '@grpc/grpc-js'
-import { RepositoryServiceClient, type RepositoryInfo } from '@suite/proto'
+import {
+  RepositoryForkServiceClient,
+  RepositoryServiceClient,
+  type RepositoryInfo,
+} from '@suite/proto'
 import { createClient, isServiceError, type Logger, type Registry } from '@suite/runtime'
 import type { RepositoryPort } from '../domain/ports.js'
 
@@ -49,7 +53,17 @@ export function createRepositoryClient(
     internalSecret,
     deadlineMs: 30_000,
   })
+  const forks = createClient(RepositoryForkServiceClient, {
+    address,
+    registry,
+    internalSecret,
+    deadlineMs: 120_000,
+  })
   return {
+    async forkRepository(sourceProjectId, targetProjectId): Promise<void> {
+      await forks.rpc.forkRepository({ sourceProjectId, targetProjectId, caller: SYSTEM })
+    },
+
     async createRepository(input): Promise<void> {
       await write.rpc.createRepository({
         projectId: input.projectId,
@@ -142,6 +156,7 @@ export function createRepositoryClient(
     close: () => {
       read.raw.close()
       write.raw.close()
+      forks.raw.close()
     },
   }
 }

@@ -13,6 +13,7 @@ export interface AccessFacts {
   readProject: Requirement
   readCode: Requirement
   readMergeRequest: Requirement
+  readIssue: Requirement
   version: number
 }
 
@@ -21,7 +22,10 @@ type FactsSource = Pick<
   'id' | 'namespace' | 'visibility' | 'features' | 'archived' | 'flags' | 'version'
 >
 
-type ListRequirements = Pick<AccessFacts, 'readProject' | 'readCode' | 'readMergeRequest'>
+type ListRequirements = Pick<
+  AccessFacts,
+  'readProject' | 'readCode' | 'readMergeRequest' | 'readIssue'
+>
 
 /**
  * Requirements by policy subject: they depend only on visibility, feature
@@ -43,6 +47,7 @@ export function listRequirements(
     readProject: requirementFor('readProject', subject),
     readCode: requirementFor('readCode', subject),
     readMergeRequest: requirementFor('readMergeRequest', subject),
+    readIssue: requirementFor('readIssue', subject),
   }
   if (REQUIREMENTS.size >= REMEMBERED_SUBJECTS) REQUIREMENTS.clear()
   REQUIREMENTS.set(key, requirements)

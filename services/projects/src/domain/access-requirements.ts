@@ -6,7 +6,7 @@ import { reaches, type Memberships } from './project-grant.js'
 import type { Grant } from './project.js'
 
 /** The abilities lists that span projects filter by (ScopedAbility). */
-export const LIST_ABILITIES = ['readProject', 'readCode', 'readMergeRequest'] as const
+export const LIST_ABILITIES = ['readProject', 'readCode', 'readMergeRequest', 'readIssue'] as const
 export type ListAbility = (typeof LIST_ABILITIES)[number]
 
 /** gitlab.common.v1.Requirement: who holds one ability in one project. */

@@ -1,4 +1,4 @@
-import { InvalidError } from '@suite/runtime'
+import { ForbiddenError, InvalidError } from '@suite/runtime'
 import type { AvatarChange } from './avatar.js'
 import { createProject, type CreateProjectInput } from './create-project.js'
 import type { NamespaceForCreate, Ports, ProjectStore, RepositoryPort } from './ports.js'
@@ -24,11 +24,14 @@ const namespace: NamespaceForCreate = {
 type Created = Parameters<RepositoryPort['createRepository']>[0]
 
 /** A store and ports that keep what creation handed them. */
-function world() {
+function world(
+  options: { limit?: number; held?: number; settings?: Record<string, unknown> } = {},
+) {
   const inserted: { draft?: NewProject; avatar?: AvatarChange | undefined } = {}
   const repositories: Created[] = []
   const store = {
     taken: () => Promise.resolve({ name: false, path: false }),
+    countInNamespace: () => Promise.resolve(options.held ?? 0),
     insert: (draft: NewProject, _topics: string[], _author: number, avatar?: AvatarChange) => {
       Object.assign(inserted, { draft, avatar })
       return Promise.resolve(41)
@@ -38,6 +41,8 @@ function world() {
   const ports = {
     identity: {
       personalNamespace: () => Promise.resolve(namespace),
+      projectsLimitOf: () =>
+        Promise.resolve({ projectsLimit: options.limit ?? 100000, namespaceId: 3 }),
       memberships: () => Promise.resolve({ projects: new Map(), groups: new Map() }),
       addProjectMember: () => Promise.resolve(),
     },
@@ -46,6 +51,14 @@ function world() {
         repositories.push(input)
         return Promise.resolve()
       },
+    },
+    settings: {
+      stored: () =>
+        Promise.resolve({
+          values: options.settings ?? {},
+          createdAt: new Date(0),
+          updatedAt: new Date(0),
+        }),
     },
   } as unknown as Ports
   return { store, ports, inserted, repositories }
@@ -138,5 +151,56 @@ describe('createProject: contents, object format and avatar', () => {
       fieldErrors: { avatar: [expect.stringMatching(/^file format is not supported/)] },
     })
     expect(inserted.draft).toBeUndefined()
+  })
+})
+
+describe('createProject: the instance settings that act', () => {
+  it("holds a personal project to its creator's projects_limit, in GitLab's words", async () => {
+    const atLimit = world({ limit: 2, held: 2 })
+    const refused = createProject(atLimit.store, atLimit.ports, ALICE, input({}))
+    await expect(refused).rejects.toThrow(ForbiddenError)
+    await expect(refused).rejects.toMatchObject({
+      reason: 'limit_reached',
+      message:
+        "You've reached your limit of 2 projects created. Contact your GitLab administrator.",
+    })
+    expect(atLimit.inserted.draft).toBeUndefined()
+
+    const none = world({ limit: 0 })
+    await expect(createProject(none.store, none.ports, ALICE, input({}))).rejects.toMatchObject({
+      message:
+        'You cannot create projects in your personal namespace. Contact your GitLab administrator.',
+    })
+    const below = world({ limit: 2, held: 1 })
+    await createProject(below.store, below.ports, ALICE, input({}))
+    expect(below.inserted.draft?.name).toBe('tool')
+  })
+
+  it('answers the limit of a user an administrator creates for as a field error', async () => {
+    const { store, ports } = world({ limit: 0 })
+    const created = createProject(store, ports, { userId: 1, admin: true }, input({ forUserId: 7 }))
+    await expect(created).rejects.toThrow(InvalidError)
+    await expect(created).rejects.toMatchObject({
+      fieldErrors: {
+        limit_reached: [
+          'You cannot create projects in your personal namespace. Contact your GitLab administrator.',
+        ],
+      },
+    })
+  })
+
+  it('starts the repository on default_branch_name, and refuses a disabled git import', async () => {
+    const named = world({ settings: { default_branch_name: 'trunk' } })
+    await createProject(named.store, named.ports, ALICE, input({}))
+    expect(named.repositories[0]?.defaultBranch).toBe('trunk')
+
+    const noGit = world({ settings: { import_sources: ['github'] } })
+    const imported = createProject(
+      noGit.store,
+      noGit.ports,
+      ALICE,
+      input({ importUrl: 'https://example.com/x.git' }),
+    )
+    await expect(imported).rejects.toThrow(ForbiddenError)
   })
 })

@@ -18,8 +18,10 @@ import { initialContent } from './initial-content.js'
 import { deriveNameAndPath, validateName, validatePath } from './path-rules.js'
 import { mayCreateInNamespace, type ProjectWithAccess } from './project-abilities.js'
 import { reaches } from './project-grant.js'
-import type { Project } from './project.js'
+import type { NewProject, Project } from './project.js'
 import { defaultFeatureLevels, FLAG_DEFAULTS, SCALAR_DEFAULTS } from './project-settings.js'
+import { applicationSettings, restrictedVisibilityError } from './application-settings.js'
+import { personalProjectsLimitError } from './personal-projects-limit.js'
 import type { NamespaceForCreate, Ports, ProjectStore } from './ports.js'
 import { callerMemberships, withAccess } from './read-projects.js'
 import { cleanTopics, definedOnly, type SettingsInput } from './settings-input.js'
@@ -40,6 +42,9 @@ export interface CreateProjectInput {
   repositoryObjectFormat?: string | undefined
   avatar?: AvatarUpload | undefined
 }
+
+/** The ErrorDetail reason GitLab's limit_reached error travels with. */
+export const LIMIT_REACHED = 'limit_reached'
 
 /** Project#visibility_level_allowed_by_group: not above the group's level. */
 function visibilityError(visibility: string, target: NamespaceForCreate): string | undefined {
@@ -68,7 +73,7 @@ export function readmeFor(project: Pick<Project, 'name' | 'description'>): strin
  * The membership creation adds: the owner of a personal namespace is Owner; in
  * a group, a creator below Maintainer becomes Maintainer (else none).
  */
-function creatorMembership(
+export function creatorMembership(
   target: NamespaceForCreate,
   ownerUserId: number,
 ): { userId: number; accessLevel: AccessLevel } | undefined {
@@ -117,10 +122,29 @@ export async function createProject(
 
   const given = input.settings
   const { name, path } = deriveNameAndPath(given.name, given.path)
-  const visibility = given.visibility ?? 'private'
+  const instance = ports.settings && applicationSettings((await ports.settings.stored()).values)
+  const visibility = given.visibility ?? instance?.default_project_visibility ?? 'private'
+  // CreateService answers a disabled import source, a restricted level, then
+  // the limit, each on its own. An import_url is a `git` import, and a source
+  // left out of import_sources is a bare 403 (validate_import_source_enabled!).
+  if (input.importUrl && instance && !instance.import_sources.includes('git')) {
+    throw new ForbiddenError()
+  }
+  const restricted = restrictedVisibilityError(instance, caller, visibility)
+  if (restricted) throw new InvalidError({ visibility_level: [restricted] })
+  const limitReached = await personalProjectsLimitError(store, ports, ownerUserId, target)
+  if (limitReached) {
+    // POST /projects answers error!(limit_reached, 403); /projects/user/:id renders the model's errors.
+    if (input.forUserId !== undefined) throw new InvalidError({ limit_reached: [limitReached] })
+    throw new ForbiddenError(limitReached, LIMIT_REACHED)
+  }
   const errors = new ErrorCollector()
   const content = initialContent(
-    { ...input, defaultBranch: given.defaultBranch },
+    {
+      ...input,
+      defaultBranch: given.defaultBranch,
+      instanceDefaultBranch: instance?.default_branch_name ?? undefined,
+    },
     readmeFor({ name, description: given.description ?? null }),
     errors,
   )
@@ -140,10 +164,7 @@ export async function createProject(
 
   const defaultBranch = content.defaultBranch
   const topics = cleanTopics(given.topics ?? [])
-  const draft: Omit<
-    Project,
-    'id' | 'topics' | 'createdAt' | 'updatedAt' | 'lastActivityAt' | 'version'
-  > = {
+  const draft: NewProject = {
     namespace: target.namespace,
     name,
     path,
@@ -159,6 +180,7 @@ export async function createProject(
     importStatus: content.importType ? 'finished' : 'none',
     importError: null,
     starCount: 0,
+    forkedFromProjectId: null,
     features: { ...defaultFeatureLevels(visibility), ...definedOnly(given.features) },
     flags: { ...FLAG_DEFAULTS, ...definedOnly(given.flags) },
     settings: {

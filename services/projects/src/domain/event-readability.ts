@@ -18,6 +18,9 @@ export const EVENT_NEEDS: readonly EventNeed[] = [
   { ability: 'readCode', action: 'pushed' },
   // merge_request?: read_merge_request.
   { ability: 'readMergeRequest', targetType: 'MergeRequest' },
+  // issue?: read_issue (the merge requests service records no event of a
+  // confidential issue, which read_issue alone could not hide).
+  { ability: 'readIssue', targetType: 'Issue' },
 ]
 
 /** Which events the caller may see, as the store evaluates it in SQL against each project. */

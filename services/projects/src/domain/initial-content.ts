@@ -3,7 +3,7 @@ import type { ErrorCollector } from './field-errors.js'
 import { findProjectTemplate } from './project-templates/catalogue.js'
 import { templateFiles, type TemplateFile } from './project-templates/template.js'
 
-/** Gitlab::CurrentSettings.default_branch_name */
+/** Project#default_branch_or_main when the instance names no default_branch_name. */
 export const DEFAULT_BRANCH = 'main'
 
 /** The object formats `git init --object-format` takes (repository_object_format). */
@@ -29,6 +29,8 @@ export interface InitialContentInput {
   initializeWithReadme: boolean
   /** The given default_branch (it only counts with a README). */
   defaultBranch?: string | undefined
+  /** The instance's default_branch_name, when an administrator set one. */
+  instanceDefaultBranch?: string | undefined
   templateName?: string | undefined
   templateProjectId?: number | undefined
   repositoryObjectFormat?: string | undefined
@@ -52,6 +54,7 @@ export function initialContent(
   readme: string,
   errors: ErrorCollector,
 ): InitialContent {
+  const instanceBranch = input.instanceDefaultBranch || DEFAULT_BRANCH
   let objectFormat: ObjectFormat = 'sha1'
   const givenFormat = input.repositoryObjectFormat
   if (givenFormat !== undefined) {
@@ -66,7 +69,7 @@ export function initialContent(
     const template = findProjectTemplate(name)
     if (!template) throw new InvalidError({ template_name: [`'${name}' is unknown or invalid`] })
     return {
-      defaultBranch: DEFAULT_BRANCH,
+      defaultBranch: instanceBranch,
       objectFormat,
       commit: {
         message: `Initialize from the built-in ${template.name} template`,
@@ -76,10 +79,10 @@ export function initialContent(
     }
   }
   if (!input.initializeWithReadme) {
-    return { defaultBranch: DEFAULT_BRANCH, objectFormat, commit: undefined, importType: undefined }
+    return { defaultBranch: instanceBranch, objectFormat, commit: undefined, importType: undefined }
   }
   return {
-    defaultBranch: input.defaultBranch ?? DEFAULT_BRANCH,
+    defaultBranch: input.defaultBranch ?? instanceBranch,
     objectFormat,
     commit: { message: 'Initial commit', files: [{ path: 'README.md', content: readme }] },
     importType: undefined,

@@ -32,6 +32,7 @@ const scopesOf: ScopesOf = (caller) => {
     readProject: one,
     readCode: one,
     readMergeRequest: one,
+    readIssue: one,
   } satisfies Record<ListAbility, AbilityScope>)
 }
 const page = { page: 1, perPage: 20 }
@@ -52,6 +53,7 @@ describe('listEvents', () => {
             readProject: scope(alice),
             readCode: scope(alice),
             readMergeRequest: scope(alice),
+            readIssue: scope(alice),
           },
           membersOnly: false,
         },

@@ -16,7 +16,7 @@ export type ProjectOrder = (typeof ORDER_BY)[number]
 /** GitLab's cap on counting a project list (X-Total beyond it is this number). */
 export const COUNT_LIMIT = 50_000
 
-/** The filters of GET /projects and GET /users/:user_id/projects. */
+/** The filters of GET /projects, /users/:user_id/projects and /groups/:id/projects. */
 export interface ProjectFilter {
   archived?: boolean | undefined
   idAfter?: number | undefined
@@ -45,6 +45,12 @@ export interface ProjectFilter {
   userNamespaceOwnerId?: number | undefined
   /** Only the projects this user starred (GET /users/:user_id/starred_projects). */
   starredByUserId?: number | undefined
+  /** Only the direct forks of this project (GET /projects/:id/forks). */
+  forkedFromProjectId?: number | undefined
+  /** Only the projects of this group (GET /groups/:id/projects)... */
+  groupId?: number | undefined
+  /** ...and, when set, of the groups below it. */
+  includeSubgroups?: boolean | undefined
   orderBy: ProjectOrder
   sort: 'asc' | 'desc'
 }

@@ -43,6 +43,10 @@ export const publicUserAccess: Condition = (subject, actor) =>
 export const guestAccess: Condition = (subject, actor) =>
   member(AccessLevel.ACCESS_LEVEL_GUEST)(subject, actor) || publicUserAccess(subject, actor)
 
+/** planner: the Planner role itself (GitLab's planner condition), not the levels above it. */
+export const plannerRole: Condition = (_, actor) =>
+  actor.level === Number(AccessLevel.ACCESS_LEVEL_PLANNER)
+
 /** public_builds: the project's public_jobs setting. */
 export const publicBuilds: Condition = (subject) => subject.publicJobs
 

@@ -279,11 +279,73 @@ describe('the project policy table', () => {
     expect(abilitiesOf(ROLES.maintainer!, project(setting))).toMatchObject({
       renameProject: true,
       changeVisibilityLevel: false,
+      changeNamespace: false,
       removeProject: false,
     })
     expect(abilitiesOf(ROLES.owner!, project(setting))).toMatchObject({
       changeVisibilityLevel: true,
+      changeNamespace: true,
       removeProject: true,
+    })
+  })
+})
+
+describe('the issue abilities (ProjectPolicy with the issues feature)', () => {
+  const roles: Record<string, Role> = {
+    ...ROLES,
+    planner: {
+      caller: { userId: 7, admin: false },
+      grant: level(AccessLevel.ACCESS_LEVEL_PLANNER),
+    },
+  }
+  const cases = Object.keys(roles).flatMap((role) =>
+    VISIBILITIES.flatMap((visibility) => LEVELS.map((issues) => ({ role, visibility, issues }))),
+  )
+
+  it.each(cases)(
+    '$role in a $visibility project, issues $issues',
+    ({ role, visibility, issues }) => {
+      const subject = project({ visibility, mergeRequests: 'enabled', repository: 'enabled' })
+      subject.features = { ...subject.features, issues }
+      const r = roles[role]!
+      const admin = r.caller.admin
+      const signedIn = r.caller.userId !== undefined
+      const L = Number(r.grant?.level ?? AccessLevel.ACCESS_LEVEL_NO_ACCESS)
+      const [GUEST, PLANNER, OWNER] = [
+        AccessLevel.ACCESS_LEVEL_GUEST,
+        AccessLevel.ACCESS_LEVEL_PLANNER,
+        AccessLevel.ACCESS_LEVEL_OWNER,
+      ].map(Number) as [number, number, number]
+      const publicAccess = visibility === 'public' || (visibility === 'internal' && signedIn)
+      const readProject = admin || publicAccess || L >= GUEST
+      // A private feature is open to its members from Guest up (issues are not
+      // among ProjectFeature's PRIVATE_FEATURES_MIN_ACCESS_LEVEL).
+      const feature = issues === 'enabled' || (issues === 'private' && (admin || L >= GUEST))
+      const planner = admin || L >= PLANNER
+      expect(abilitiesOf(r, subject)).toMatchObject({
+        readIssue: readProject && feature,
+        createIssue:
+          readProject && feature && (admin || L >= GUEST || (signedIn && visibility !== 'private')),
+        updateIssue: readProject && feature && planner,
+        adminIssue: readProject && feature && planner,
+        readConfidentialIssues: readProject && planner,
+        destroyIssue: readProject && feature && (admin || L >= OWNER || L === PLANNER),
+      })
+    },
+  )
+
+  it('stops opening, editing and deleting issues in an archived project, not reading them', () => {
+    const subject = project(
+      { visibility: 'private', mergeRequests: 'enabled', repository: 'enabled' },
+      { archived: true },
+    )
+    expect(abilitiesOf(ROLES.owner!, subject)).toMatchObject({
+      readIssue: true,
+      readConfidentialIssues: true,
+      createIssue: false,
+      updateIssue: false,
+      adminIssue: false,
+      destroyIssue: false,
     })
   })
 })
@@ -352,5 +414,32 @@ describe('list Requirements read off the table', () => {
     expect(worth('readCode')).toBe(AccessLevel.ACCESS_LEVEL_REPORTER)
     expect(worth('readProject')).toBe(AccessLevel.ACCESS_LEVEL_GUEST)
     expect(worth('readMergeRequest')).toBe(AccessLevel.ACCESS_LEVEL_GUEST)
+  })
+})
+
+describe('admin_cicd_variables', () => {
+  const setting: Setting = {
+    visibility: 'private',
+    mergeRequests: 'enabled',
+    repository: 'enabled',
+  }
+
+  it('is held by Maintainers, Owners and administrators', () => {
+    const holders = Object.keys(ROLES).filter(
+      (name) => abilitiesOf(ROLES[name]!, project(setting)).adminCicdVariables,
+    )
+    expect(holders).toEqual(['maintainer', 'owner', 'admin'])
+  })
+
+  it('is switched on for a Guest by the custom admin_cicd_variables permission', () => {
+    const holder: Role = {
+      caller: { userId: 7, admin: false },
+      grant: level(AccessLevel.ACCESS_LEVEL_GUEST, [
+        MemberPermission.MEMBER_PERMISSION_ADMIN_CICD_VARIABLES,
+      ]),
+    }
+    const abilities = abilitiesOf(holder, project(setting))
+    expect(abilities.adminCicdVariables).toBe(true)
+    expect(abilities.adminPipeline).toBe(false)
   })
 })

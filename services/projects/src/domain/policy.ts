@@ -8,6 +8,7 @@ import {
   member,
   notArchived,
   notWithheld,
+  plannerRole,
   publicAccess,
   publicBuilds,
   publicUserAccess,
@@ -19,6 +20,7 @@ import { reaches } from './project-grant.js'
 import type { Grant, Project } from './project.js'
 
 const GUEST = AccessLevel.ACCESS_LEVEL_GUEST
+const PLANNER = AccessLevel.ACCESS_LEVEL_PLANNER
 const REPORTER = AccessLevel.ACCESS_LEVEL_REPORTER
 const DEVELOPER = AccessLevel.ACCESS_LEVEL_DEVELOPER
 const MAINTAINER = AccessLevel.ACCESS_LEVEL_MAINTAINER
@@ -72,6 +74,7 @@ export const TABLE_ABILITIES = [
   'updateAlertManagementAlert',
   'adminPipeline',
   'adminPipelineTriggers',
+  'adminCicdVariables',
   'adminAlertIntegrations',
   'pushToProtectedBranch',
   'adminProject',
@@ -88,12 +91,20 @@ export const TABLE_ABILITIES = [
   'removeProject',
   'archiveProject',
   'changeVisibilityLevel',
+  'changeNamespace',
+  'forkProject',
   'manageOwners',
   'readInternalNote',
   'readCommitStatus',
   'adminNote',
   'resolveNote',
   'setNoteCreatedAt',
+  'readIssue',
+  'createIssue',
+  'updateIssue',
+  'adminIssue',
+  'readConfidentialIssues',
+  'destroyIssue',
 ] as const
 
 export type TableAbility = (typeof TABLE_ABILITIES)[number]
@@ -111,6 +122,8 @@ const PIPELINES = [available('repository'), notWithheld('builds')]
 const BUILDS = [available('builds'), available('repository')]
 /** issues_disabled & merge_requests_disabled prevents these. */
 const LABELS = [anyOf(available('issues'), available('merge_requests'))]
+/** issues_disabled prevents these; archived prevents all but reading them. */
+const ISSUES = [available('issues')]
 
 /**
  * GitLab's ProjectPolicy (app/policies/project_policy.rb, with ProjectFeature
@@ -158,6 +171,8 @@ export const PROJECT_POLICY: Readonly<Record<TableAbility, AbilityRule>> = {
   updatePipeline: { member: DEVELOPER, needs: [...PIPELINES, notArchived] },
   adminPipeline: { member: MAINTAINER, needs: [...PIPELINES, notArchived] },
   adminPipelineTriggers: { member: MAINTAINER, needs: [...BUILDS, notArchived] },
+  // admin_cicd_variables: the project's CI/CD variables.
+  adminCicdVariables: { member: MAINTAINER },
   // The Monitor area: alert integrations (admin_operations) and alerts.
   adminAlertIntegrations: { member: MAINTAINER, needs: [notArchived] },
   // GitLab moved alerts from Reporter to Developer (ProjectPolicy's developer rules).
@@ -181,6 +196,14 @@ export const PROJECT_POLICY: Readonly<Record<TableAbility, AbilityRule>> = {
   removeProject: { member: OWNER },
   archiveProject: { member: OWNER },
   changeVisibilityLevel: { member: OWNER },
+  // Transferring the project (the target namespace's transfer_projects is identity's answer).
+  changeNamespace: { member: OWNER },
+  // fork_project: whoever may download the code, signed in (the route authenticates).
+  forkProject: {
+    member: REPORTER,
+    also: [publicAccess],
+    needs: [available('repository'), can('readCode')],
+  },
   manageOwners: { member: OWNER },
   // NotePolicy#can_read_internal_note: Reporters and admins read internal
   // notes and may mark notes internal (mark_note_as_internal).
@@ -194,6 +217,15 @@ export const PROJECT_POLICY: Readonly<Record<TableAbility, AbilityRule>> = {
   adminNote: { member: MAINTAINER },
   resolveNote: { member: DEVELOPER },
   setNoteCreatedAt: { member: OWNER },
+  // Issues: guest_access reads and opens them (public_user_access is
+  // guest_access), planner_access and reporter_access update, administer and
+  // read confidential ones; owner_access and the Planner role delete them.
+  readIssue: { member: GUEST, also: [publicAccess], needs: ISSUES },
+  createIssue: { member: GUEST, also: [publicUserAccess], needs: [...ISSUES, notArchived] },
+  updateIssue: { member: PLANNER, needs: [...ISSUES, notArchived] },
+  adminIssue: { member: PLANNER, needs: [...ISSUES, notArchived] },
+  readConfidentialIssues: { member: PLANNER },
+  destroyIssue: { member: OWNER, also: [plannerRole], needs: [...ISSUES, notArchived] },
 }
 
 /**
@@ -215,6 +247,7 @@ export const CUSTOM_PERMISSION_ABILITIES: Readonly<
     'manageMergeRequestSettings',
   ],
   [MemberPermission.MEMBER_PERMISSION_READ_RUNNERS]: ['readRunners'],
+  [MemberPermission.MEMBER_PERMISSION_ADMIN_CICD_VARIABLES]: ['adminCicdVariables'],
   [MemberPermission.MEMBER_PERMISSION_REMOVE_PROJECT]: ['removeProject'],
   [MemberPermission.MEMBER_PERMISSION_ARCHIVE_PROJECT]: ['archiveProject'],
 }

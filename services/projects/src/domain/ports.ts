@@ -29,8 +29,14 @@ export interface IdentityPort {
   memberships(userId: number): Promise<Memberships>
   /** A namespace the caller can see, else undefined. */
   namespace(caller: Caller, id: number): Promise<NamespaceForCreate | undefined>
+  /** A namespace the caller can see, by full path, else undefined. */
+  namespaceByPath(caller: Caller, fullPath: string): Promise<NamespaceForCreate | undefined>
   /** A user's personal namespace, else undefined. */
   personalNamespace(caller: Caller, userId: number): Promise<NamespaceForCreate | undefined>
+  /** A user's projects_limit and personal namespace, else undefined (no such user). */
+  projectsLimitOf(
+    userId: number,
+  ): Promise<{ projectsLimit: number; namespaceId: number } | undefined>
   /** Adds a project membership on the system's behalf; `actorId` is recorded as who added it. */
   addProjectMember(
     actorId: number,
@@ -58,12 +64,16 @@ export interface RepositoryPort {
   setDefaultBranch(projectId: number, branch: string): Promise<boolean>
   /** Removes the bare repository, if there is one. */
   deleteRepository(projectId: number): Promise<void>
+  /** Copies the source project's repository (branches, tags, HEAD) as the target's. */
+  forkRepository(sourceProjectId: number, targetProjectId: number): Promise<void>
 }
 
 /** Everything the use cases reach outside the database. */
 export interface Ports {
   identity: IdentityPort
   repository: RepositoryPort
+  /** The instance's settings; without them GitLab's defaults apply. */
+  settings?: ApplicationSettingsStore
 }
 
 /** How the domain reaches projects, their settings, topics and avatars (store/projects.store.ts). */
@@ -78,6 +88,8 @@ export interface ProjectStore {
     path: string,
     exceptId?: number,
   ): Promise<{ name: boolean; path: boolean }>
+  /** How many projects (not pending deletion) a namespace holds directly. */
+  countInNamespace(namespaceId: number): Promise<number>
   list(
     filter: ProjectFilter,
     viewer: Viewer,
@@ -183,4 +195,10 @@ export interface StarStore {
   unstar(userId: number, projectId: number): Promise<boolean>
   /** The project's stars, oldest first. */
   list(projectId: number): Promise<Star[]>
+}
+
+/** The instance's ApplicationSetting row: the values set over the defaults, by GitLab's name. */
+export interface ApplicationSettingsStore {
+  stored(): Promise<{ values: Record<string, unknown>; createdAt: Date; updatedAt: Date }>
+  update(changes: Readonly<Record<string, unknown>>): Promise<void>
 }

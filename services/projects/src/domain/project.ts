@@ -32,6 +32,10 @@ export interface Project {
   importStatus: string
   importError: string | null
   starCount: number
+  /** The upstream this project was forked from, null for none. */
+  forkedFromProjectId: number | null
+  /** Its direct forks (kept by the fork inserts, never written by an edit). */
+  forksCount: number
   topics: string[]
   features: FeatureLevels
   flags: Flags
@@ -70,11 +74,11 @@ export interface ProjectAccess {
 /** A project as create builds it, before the database gives it an id, times and a version. */
 export type NewProject = Omit<
   Project,
-  'id' | 'topics' | 'createdAt' | 'updatedAt' | 'lastActivityAt' | 'version'
+  'id' | 'topics' | 'createdAt' | 'updatedAt' | 'lastActivityAt' | 'version' | 'forksCount'
 >
 
 /** A project's new state as edit builds it. */
 export type ChangedProject = Omit<
   Project,
-  'topics' | 'createdAt' | 'updatedAt' | 'lastActivityAt' | 'version'
+  'topics' | 'createdAt' | 'updatedAt' | 'lastActivityAt' | 'version' | 'forksCount'
 >

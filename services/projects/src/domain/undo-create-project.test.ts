@@ -28,6 +28,7 @@ function world(fail: 'member' | 'repository' | 'none') {
   const done: string[] = []
   const store = {
     taken: () => Promise.resolve({ name: false, path: false }),
+    countInNamespace: () => Promise.resolve(0),
     insert: () => {
       done.push('insert')
       return Promise.resolve(PROJECT_ID)
@@ -49,6 +50,7 @@ function world(fail: 'member' | 'repository' | 'none') {
   const ports = {
     identity: {
       personalNamespace: () => Promise.resolve(personalNamespace()),
+      projectsLimitOf: () => Promise.resolve({ projectsLimit: 100000, namespaceId: 7 }),
       memberships: () => Promise.resolve({ projects: new Map(), groups: new Map() }),
       addProjectMember: (_actor: number, id: number, _ns: number, user: number) => {
         done.push(`addMember ${id} ${user}`)

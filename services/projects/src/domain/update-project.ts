@@ -8,6 +8,7 @@ import {
 import type { Caller } from './caller.js'
 import { changeDefaultBranch } from './change-default-branch.js'
 import { adminOnlySettings } from './admin-settings-rules.js'
+import { applicationSettings, restrictedVisibilityError } from './application-settings.js'
 import { avatarChange, type AvatarEdit } from './avatar.js'
 import { validateSubClaimComponents } from './ci-settings-rules.js'
 import { validateTextLimits } from './text-limits.js'
@@ -49,6 +50,12 @@ export async function updateProject(
   }
   if (changes(given.archived, project.archived) && !abilities.archiveProject) {
     throw new ForbiddenError()
+  }
+  if (changes(given.visibility, project.visibility) && given.visibility !== undefined) {
+    // UpdateService#valid_visibility_level_change?: a restricted level stops the update alone.
+    const instance = ports.settings && applicationSettings((await ports.settings.stored()).values)
+    const restricted = restrictedVisibilityError(instance, caller, given.visibility)
+    if (restricted) throw new InvalidError({ visibility_level: [restricted] })
   }
 
   const name = given.name ?? project.name

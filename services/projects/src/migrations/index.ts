@@ -9,6 +9,11 @@ import * as createRefChangeOutbox from './2026_11_26_1500_create_ref_change_outb
 import * as createWebHooks from './2026_11_28_1000_create_web_hooks.js'
 import * as createProtectedBranches from './2026_11_28_2000_create_protected_branches.js'
 import * as createUsersStarProjects from './2026_11_29_0000_create_users_star_projects.js'
+import * as addReadIssueRequirement from './2026_11_29_0110_add_read_issue_requirement.js'
+import * as addProjectDeletion from './2026_11_29_0200_add_project_deletion.js'
+import * as addProjectForks from './2026_11_29_0400_add_project_forks.js'
+import * as addEventsTimeOrderIndexes from './2026_11_30_0810_add_events_time_order_indexes.js'
+import * as addApplicationSettings from './2026_11_30_0830_add_application_settings.js'
 
 /** Every migration of the `projects` schema, by name; Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +27,9 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_1000_create_web_hooks': createWebHooks,
   '2026_11_28_2000_create_protected_branches': createProtectedBranches,
   '2026_11_29_0000_create_users_star_projects': createUsersStarProjects,
+  '2026_11_29_0110_add_read_issue_requirement': addReadIssueRequirement,
+  '2026_11_29_0200_add_project_deletion': addProjectDeletion,
+  '2026_11_29_0400_add_project_forks': addProjectForks,
+  '2026_11_30_0810_add_events_time_order_indexes': addEventsTimeOrderIndexes,
+  '2026_11_30_0830_add_application_settings': addApplicationSettings,
 }

@@ -74,6 +74,7 @@ const LIST_ABILITY_OF: Readonly<Partial<Record<ScopedAbility, ListAbility>>> = {
   [ScopedAbility.SCOPED_ABILITY_READ_PROJECT]: 'readProject',
   [ScopedAbility.SCOPED_ABILITY_READ_CODE]: 'readCode',
   [ScopedAbility.SCOPED_ABILITY_READ_MERGE_REQUEST]: 'readMergeRequest',
+  [ScopedAbility.SCOPED_ABILITY_READ_ISSUE]: 'readIssue',
 }
 
 /** The list ability a GetAbilityScope request names; INVALID_ARGUMENT for none. */
@@ -170,6 +171,9 @@ export function toFilter(req: ListProjectsRequest): ProjectFilter {
     active: req.active,
     userNamespaceOwnerId: req.userNamespaceOwnerId,
     starredByUserId: req.starredByUserId,
+    forkedFromProjectId: req.forkedFromProjectId,
+    groupId: req.groupId,
+    includeSubgroups: req.includeSubgroups,
     orderBy,
     sort: req.sort === 'asc' ? 'asc' : 'desc',
   }

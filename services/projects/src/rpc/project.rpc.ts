@@ -30,9 +30,11 @@ import {
   listProjects,
   type ProjectRef,
 } from '../domain/read-projects.js'
+import type { Caller } from '../domain/caller.js'
 import { updateProject } from '../domain/update-project.js'
 import type { ProjectsStore } from '../store/projects.store.js'
 import { toCaller, toFilter, toListAbility, toPageQuery, toSettingsInput } from './from-proto.js'
+import { withUpstreams } from './forked-from.js'
 import { toAbilityScopeMessage, toProjectMessage } from './to-proto.js'
 
 export interface ProjectRpcDeps {
@@ -58,10 +60,13 @@ export function projectService(server: GrpcServer, deps: ProjectRpcDeps): Projec
    * files are read only when GetProject asks (the gateway's license=true);
    * lists, creation and updates never read them.
    */
-  async function present(items: ProjectWithAccess[], license: boolean) {
+  async function present(items: ProjectWithAccess[], license: boolean, caller: Caller) {
     const ids = items.map((item) => item.project.id)
     const info = await ports.repository.info(ids, { license })
-    return items.map((item) => toProjectMessage(item.project, item, info.get(item.project.id)))
+    const messages = items.map((item) =>
+      toProjectMessage(item.project, item, info.get(item.project.id)),
+    )
+    return withUpstreams(messages, items, { store, identity: ports.identity }, caller)
   }
 
   return {
@@ -77,7 +82,7 @@ export function projectService(server: GrpcServer, deps: ProjectRpcDeps): Projec
         if (req.skipRepository) {
           return { project: toProjectMessage(found.project, found, undefined) }
         }
-        const [project] = await present([found], req.includeLicense)
+        const [project] = await present([found], req.includeLicense, toCaller(req.caller))
         return { project }
       },
     ),
@@ -115,7 +120,7 @@ export function projectService(server: GrpcServer, deps: ProjectRpcDeps): Projec
         )
         const last = projects.at(-1)?.project.id
         return {
-          projects: await present(projects, false),
+          projects: await present(projects, false, toCaller(req.caller)),
           pageInfo: total === undefined ? undefined : { total },
           nextCursor: more ? last : undefined,
         }
@@ -148,7 +153,7 @@ export function projectService(server: GrpcServer, deps: ProjectRpcDeps): Projec
           },
         )
         deps.onAccessFactsQueued()
-        const [project] = await present([created], false)
+        const [project] = await present([created], false, toCaller(req.caller))
         return { project }
       },
     ),
@@ -166,7 +171,7 @@ export function projectService(server: GrpcServer, deps: ProjectRpcDeps): Projec
           { upload: req.avatar, remove: req.removeAvatar },
         )
         deps.onAccessFactsQueued()
-        const [project] = await present([updated], false)
+        const [project] = await present([updated], false, toCaller(req.caller))
         return { project }
       },
     ),

@@ -16,6 +16,7 @@ const project: Project = {
   updatedAt: new Date('2026-11-21T12:00:00.000Z'),
   lastActivityAt: new Date('2026-11-21T12:00:00.000Z'),
   version: 4,
+  forksCount: 0,
 }
 
 describe('toProjectMessage', () => {
@@ -57,6 +58,13 @@ describe('toProjectMessage', () => {
         anonymous: false,
         signedIn: false,
         memberMinLevel: AccessLevel.ACCESS_LEVEL_REPORTER,
+      },
+      // Issues of a private project: its Guests and up.
+      readIssue: {
+        admin: true,
+        anonymous: false,
+        signedIn: false,
+        memberMinLevel: AccessLevel.ACCESS_LEVEL_GUEST,
       },
       version: 4,
     })

@@ -77,6 +77,7 @@ export function toAccessFactsMessage(facts: AccessFacts): ProjectAccessFacts {
     readProject: toRequirementMessage(facts.readProject),
     readCode: toRequirementMessage(facts.readCode),
     readMergeRequest: toRequirementMessage(facts.readMergeRequest),
+    readIssue: toRequirementMessage(facts.readIssue),
     version: facts.version,
   }
 }
@@ -119,6 +120,8 @@ export function toProjectMessage(
     namespaceFullName: project.namespace.fullName,
     namespaceKind: project.namespace.kind,
     namespaceParentId: project.namespace.parentId ?? undefined,
+    namespaceTraversalIds:
+      project.namespace.kind === 'group' ? [...project.namespace.traversalIds] : [],
     ownerId: project.namespace.ownerId ?? undefined,
     creatorId: project.creatorId,
     defaultBranch: project.defaultBranch ?? undefined,
@@ -154,7 +157,9 @@ export function toProjectMessage(
     callerGroupAccessLevel: view?.access.groupLevel ?? NO_ACCESS,
     starCount: project.starCount,
     openIssuesCount: 0,
-    forksCount: 0,
+    forksCount: project.forksCount,
+    forkedFromProjectId: project.forkedFromProjectId ?? undefined,
+    forkedFromProject: undefined,
     repository,
     runnersToken: project.runnersToken,
     ciPipelineVariablesMinimumOverrideRole: project.settings.ciPipelineVariablesMinimumOverrideRole,

@@ -39,6 +39,8 @@ function outboxRows(db: Kysely<Database>): AccessFactsOutboxRows {
         .selectFrom('projects')
         .selectAll()
         .where('id', 'in', [...new Set(pending.map((row) => row.project_id))])
+        // A project being deleted has no facts to publish: its rows are dropped, as a gone one's.
+        .where('pending_delete', '=', false)
         .execute()
       const facts = new Map(projects.map((row) => [row.id, accessFactsOf(toProject(row, []))]))
       return pending.map((row) => ({

@@ -179,3 +179,62 @@ describe('events the caller may see, in SQL', () => {
     expect(total).toBe(12)
   })
 })
+
+describe('the order of a list', () => {
+  it('follows created_at across pages, an event stored late sitting where it happened', async () => {
+    const store = new ProjectsStore(db)
+    const ordered = await store.insert(projectDraft(namespaceOf('group', 11), 'public'), [], 1)
+    const at = (minute: number) => new Date(Date.UTC(2100, 0, 1, 0, minute))
+    const report = (key: string, minute: number) =>
+      recordEvent(
+        db,
+        EventRecord.fromPartial({
+          action: key === 'opened' ? 'created' : 'pushed',
+          projectId: ordered,
+          authorId: AUTHOR,
+          targetType: key === 'opened' ? 'MergeRequest' : undefined,
+          targetId: key === 'opened' ? 1 : undefined,
+          pushData:
+            key === 'opened'
+              ? undefined
+              : {
+                  commitCount: 1,
+                  action: 'pushed',
+                  refType: 'branch',
+                  commitFrom: '',
+                  commitTo: 'b'.repeat(40),
+                  ref: key,
+                  commitTitle: key,
+                  refCount: 0,
+                },
+          createdAt: at(minute),
+          idempotencyKey: `ordered-${key}`,
+        }),
+      )
+    await report('first', 1)
+    await report('third', 3)
+    // The merge request's event reached the worker after a later push.
+    await report('opened', 2)
+    const page = async (n: number, sort: 'asc' | 'desc') => {
+      const { events } = await eventReader(db).list(
+        { projectIds: [ordered] },
+        { scopes: scopes({ userId: 1, admin: true }, none), membersOnly: false },
+        sort,
+        { page: n, perPage: 2 },
+      )
+      return events.map((event) => event.push?.ref ?? event.targetType ?? 'project')
+    }
+    expect([...(await page(1, 'desc')), ...(await page(2, 'desc'))]).toEqual([
+      'third',
+      'MergeRequest',
+      'first',
+      'project',
+    ])
+    expect([...(await page(1, 'asc')), ...(await page(2, 'asc'))]).toEqual([
+      'project',
+      'first',
+      'MergeRequest',
+      'third',
+    ])
+  })
+})

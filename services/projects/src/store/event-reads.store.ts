@@ -41,6 +41,7 @@ function filtered(
   let query: EventQuery = db
     .selectFrom('events')
     .innerJoin('projects', 'projects.id', 'events.project_id')
+    .where('projects.pending_delete', '=', false)
     .where((eb) => visible(eb, visibility))
   if (filter.authorId !== undefined) query = query.where('events.author_id', '=', filter.authorId)
   if (filter.projectIds !== undefined) {
@@ -78,7 +79,11 @@ export function eventReader(db: Kysely<Database>): EventReader {
             'p.commit_title',
             'p.ref_count',
           ])
-          // EventsFinder#sort: by id (the order events were stored in).
+          // EventsFinder#sort is by id, which in GitLab is time order: events are
+          // inserted with their cause. Here services report them through queues
+          // and each is stored when it arrives, stamped with when it happened,
+          // so time order is (created_at, id), as the indexes read it.
+          .orderBy('events.created_at', sort)
           .orderBy('events.id', sort)
           .limit(page.perPage)
           .offset((page.page - 1) * page.perPage)

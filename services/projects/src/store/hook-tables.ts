@@ -52,6 +52,9 @@ export interface HookEventOutboxTable {
 export interface InstanceSettingsTable {
   id: number
   allow_local_requests_from_web_hooks_and_services: Generated<boolean>
+  /** The other ApplicationSetting values administrators set, by GitLab's name. */
+  settings: Generated<Record<string, unknown>>
+  created_at: Generated<Date>
   updated_at: Timestamp
 }
 

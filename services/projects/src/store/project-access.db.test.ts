@@ -194,7 +194,8 @@ describe('the migration that adds access facts', () => {
           namespace_kind, namespace_traversal_ids, path, full_path, name, visibility_level,
           creator_id, runners_token, merge_requests_access_level)
         values (3, 'g', 'G', 'group', '{3}', 'p', 'g/p', 'p', 20, 1, 't', 'private')`.execute(old)
-      await migrateToLatest(old as Kysely<unknown>, schema, migrations)
+      const facts = await migrator.migrateTo('2026_11_22_1000_add_project_access_facts')
+      expect(facts.error).toBeUndefined()
       const row = await old
         .selectFrom('projects')
         .select([
@@ -214,6 +215,30 @@ describe('the migration that adds access facts', () => {
       })
       const queued = await old.selectFrom('access_facts_outbox').select('project_id').execute()
       expect(queued).toEqual([{ project_id: row.id }])
+
+      // 2026_11_29_0110 fills read_issue from read_project and the issues
+      // feature, and queues every project again under a new version.
+      await sql`update projects set issues_access_level = 'private'`.execute(old)
+      await migrateToLatest(old as Kysely<unknown>, schema, migrations)
+      const issues = await old
+        .selectFrom('projects')
+        .select([
+          'version',
+          'read_issue_admin',
+          'read_issue_anonymous',
+          'read_issue_signed_in',
+          'read_issue_min_level',
+        ])
+        .executeTakeFirstOrThrow()
+      expect(issues).toEqual({
+        version: 2,
+        read_issue_admin: true,
+        read_issue_anonymous: false,
+        read_issue_signed_in: false,
+        read_issue_min_level: AccessLevel.ACCESS_LEVEL_GUEST,
+      })
+      const requeued = await old.selectFrom('access_facts_outbox').select('project_id').execute()
+      expect(requeued).toEqual([{ project_id: row.id }, { project_id: row.id }])
     } finally {
       await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(old)
       await old.destroy()

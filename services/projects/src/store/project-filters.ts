@@ -72,6 +72,19 @@ export function heldAtLeast(
   return eb.or(conditions)
 }
 
+/** GroupProjectsFinder: the group's own projects, and with include_subgroups those below it. */
+function inGroup(eb: Eb, groupId: number, includeSubgroups = false): Expression<SqlBool> {
+  const inGroupNamespace = eb.and([
+    eb('projects.namespace_kind', '=', 'group'),
+    eb('projects.namespace_id', '=', groupId),
+  ])
+  if (!includeSubgroups) return inGroupNamespace
+  return eb.and([
+    eb('projects.namespace_kind', '=', 'group'),
+    sql<SqlBool>`projects.namespace_traversal_ids @> array[${groupId}]::bigint[]`,
+  ])
+}
+
 /**
  * ProjectsFinder's visibility: the projects the viewer holds :read_project
  * in, by the Requirement each project row keeps (the policy table's).
@@ -86,7 +99,8 @@ export function visibleTo(viewer: Viewer): Expression<SqlBool> {
 /** ProjectsFinder's filters on top of what the viewer may read. */
 export function filtered(eb: Eb, filter: ProjectFilter, viewer: Viewer): Expression<SqlBool> {
   const userId = viewer.caller.userId
-  const and: Expression<SqlBool>[] = [visibleTo(viewer)]
+  // A project being deleted is in no list (Project#pending_delete, GitLab's without_deleted).
+  const and: Expression<SqlBool>[] = [eb('projects.pending_delete', '=', false), visibleTo(viewer)]
   if (filter.archived !== undefined) and.push(eb('projects.archived', '=', filter.archived))
   if (filter.active !== undefined) and.push(eb('projects.archived', '=', !filter.active))
   if (filter.idAfter !== undefined) and.push(eb('projects.id', '>', filter.idAfter))
@@ -127,6 +141,10 @@ export function filtered(eb: Eb, filter: ProjectFilter, viewer: Viewer): Express
   // ProjectsFinder: starred=true is the signed-in user's starred projects; without a user it is ignored.
   if (filter.starred && userId !== undefined) and.push(starredBy(eb, userId))
   if (filter.starredByUserId !== undefined) and.push(starredBy(eb, filter.starredByUserId))
+  if (filter.forkedFromProjectId !== undefined) {
+    and.push(eb('projects.forked_from_project_id', '=', filter.forkedFromProjectId))
+  }
+  if (filter.groupId !== undefined) and.push(inGroup(eb, filter.groupId, filter.includeSubgroups))
   for (const term of filter.searchTerms) {
     const pattern = `%${likeEscape(term)}%`
     const fields: Expression<SqlBool>[] = [

@@ -49,6 +49,9 @@ export function toProject(row: ProjectRow, topics: string[]): Project {
     importStatus: row.import_status,
     importError: row.import_error,
     starCount: row.star_count,
+    forkedFromProjectId:
+      row.forked_from_project_id === null ? null : Number(row.forked_from_project_id),
+    forksCount: row.forks_count,
     topics,
     features,
     flags,
@@ -111,7 +114,7 @@ export function requirementColumnsOf(
 export function toRow(
   project: Omit<
     Project,
-    'id' | 'topics' | 'createdAt' | 'updatedAt' | 'lastActivityAt' | 'version'
+    'id' | 'topics' | 'createdAt' | 'updatedAt' | 'lastActivityAt' | 'version' | 'forksCount'
   >,
 ): Omit<NewProjectRow, 'id'> {
   const row: Record<string, unknown> = {
@@ -135,6 +138,7 @@ export function toRow(
     import_status: project.importStatus,
     import_error: project.importError,
     star_count: project.starCount,
+    forked_from_project_id: project.forkedFromProjectId,
     merge_method: project.settings.mergeMethod,
     squash_option: project.settings.squashOption,
     ci_config_path: project.settings.ciConfigPath,

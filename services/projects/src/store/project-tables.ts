@@ -18,6 +18,7 @@ export const REQUIREMENT_PREFIX = {
   readProject: 'read_project',
   readCode: 'read_code',
   readMergeRequest: 'read_merge_request',
+  readIssue: 'read_issue',
 } as const satisfies Record<ListAbility, string>
 
 export type RequirementPrefix = (typeof REQUIREMENT_PREFIX)[ListAbility]
@@ -56,6 +57,10 @@ export type ProjectsTable = {
   import_status: Defaulted<string>
   import_error: Nullable<string>
   star_count: Defaulted<number>
+  /** The project this one was forked from; null when not a fork (or its upstream is gone). */
+  forked_from_project_id: Nullable<number>
+  /** Direct forks, moved with each fork's insert. */
+  forks_count: Defaulted<number>
   merge_method: Defaulted<string>
   squash_option: Defaulted<string>
   ci_config_path: Nullable<string>
@@ -91,6 +96,8 @@ export type ProjectsTable = {
   updated_at: Timestamp
   /** Grows with every update (ProjectAccessFacts.version). */
   version: Defaulted<number>
+  /** Set when the project is deleted: hidden from every read until its cleanup removes the row. */
+  pending_delete: Defaulted<boolean>
 } & AccessLevelColumns &
   FlagColumns &
   RequirementColumns

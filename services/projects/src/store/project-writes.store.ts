@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
 import type { AvatarChange } from '../domain/avatar.js'
 import type { ChangedProject, NewProject } from '../domain/project.js'
 import { storeEventRow } from './events.store.js'
@@ -31,6 +31,14 @@ export async function insertProject(
       .executeTakeFirstOrThrow()
     await replaceTopics(trx, id, topics)
     if (avatar) await writeAvatarChange(trx, id, avatar)
+    // A fork counts on its upstream in the same transaction (its row's change event tells the caches).
+    if (project.forkedFromProjectId !== null) {
+      await trx
+        .updateTable('projects')
+        .set((eb) => ({ forks_count: eb('forks_count', '+', 1) }))
+        .where('id', '=', project.forkedFromProjectId)
+        .execute()
+    }
     // created_at defaults to now(): the transaction's time, as the project's own.
     await storeEventRow(
       trx,
@@ -58,8 +66,31 @@ export async function insertProject(
 export async function deleteCreatedProject(db: Kysely<Database>, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('events').where('project_id', '=', id).execute()
-    await trx.deleteFrom('projects').where('id', '=', id).execute()
+    const gone = await trx
+      .deleteFrom('projects')
+      .where('id', '=', id)
+      .returning('forked_from_project_id')
+      .executeTakeFirst()
+    // An undone fork no longer counts on its upstream.
+    await uncountFork(trx, gone?.forked_from_project_id)
   })
+}
+
+/**
+ * A fork that is undone or deleted stops counting in its upstream's
+ * forks_count, in the transaction that removes or hides it.
+ */
+export async function uncountFork(
+  trx: Transaction<Database>,
+  upstreamId: number | null | undefined,
+): Promise<void> {
+  if (upstreamId === null || upstreamId === undefined) return
+  await trx
+    .updateTable('projects')
+    .set((eb) => ({ forks_count: eb('forks_count', '-', 1) }))
+    .where('id', '=', upstreamId)
+    .where('forks_count', '>', 0)
+    .execute()
 }
 
 /**

@@ -31,6 +31,7 @@ export class ProjectsStore implements ProjectStore {
       .selectFrom('projects')
       .selectAll()
       .where('id', '=', id)
+      .where('pending_delete', '=', false)
       .executeTakeFirst()
     return row ? (await this.withTopics([row]))[0] : undefined
   }
@@ -40,6 +41,7 @@ export class ProjectsStore implements ProjectStore {
       .selectFrom('projects')
       .selectAll()
       .where(sql<SqlBool>`lower(full_path) = lower(${fullPath})`)
+      .where('pending_delete', '=', false)
       .executeTakeFirst()
     return row ? (await this.withTopics([row]))[0] : undefined
   }
@@ -50,6 +52,7 @@ export class ProjectsStore implements ProjectStore {
       .selectFrom('projects')
       .selectAll()
       .where('id', 'in', [...new Set(ids)])
+      .where('pending_delete', '=', false)
       .orderBy('id')
       .execute()
     return this.withTopics(rows)
@@ -73,6 +76,16 @@ export class ProjectsStore implements ProjectStore {
       name: rows.some((row) => row.name === name),
       path: rows.some((row) => row.path.toLowerCase() === path.toLowerCase()),
     }
+  }
+
+  async countInNamespace(namespaceId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('projects')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('namespace_id', '=', namespaceId)
+      .where('pending_delete', '=', false)
+      .executeTakeFirstOrThrow()
+    return Number(row.count)
   }
 
   async list(

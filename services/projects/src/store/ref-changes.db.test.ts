@@ -92,6 +92,9 @@ async function recorded(projectId: number) {
   }
 }
 
+/** A branch update's place in its push: a branch (not a tag), the push's first change. */
+const FIRST_BRANCH = { tag: false, changeIndex: 0 }
+
 describe('ref changes on PostgreSQL', () => {
   it("records a write's push event and branch update with the end of its intent", async () => {
     const { projectId, repo, head } = await projectWithRepo()
@@ -109,7 +112,9 @@ describe('ref changes on PostgreSQL', () => {
     })
     expect(await recorded(projectId)).toEqual({
       events: [`8:main:${next}`],
-      updates: [{ projectId, branch: 'main', before: head, after: next, userId: 8 }],
+      updates: [
+        { projectId, branch: 'main', before: head, after: next, userId: 8, ...FIRST_BRANCH },
+      ],
       intents: [],
     })
     expect(wakes).toBe(1)
@@ -127,7 +132,14 @@ describe('ref changes on PostgreSQL', () => {
     ).rejects.toThrow('refused')
     const { updates, intents } = await recorded(projectId)
     expect(updates).toEqual([
-      { projectId, branch: 'topic', before: '0'.repeat(head.length), after: moved, userId: 8 },
+      {
+        projectId,
+        branch: 'topic',
+        before: '0'.repeat(head.length),
+        after: moved,
+        userId: 8,
+        ...FIRST_BRANCH,
+      },
     ])
     expect(intents).toEqual([])
   })
@@ -149,7 +161,9 @@ describe('ref changes on PostgreSQL', () => {
     await stop()
     expect(await recorded(projectId)).toEqual({
       events: [`8:main:${pushed}`],
-      updates: [{ projectId, branch: 'main', before: head, after: pushed, userId: 8 }],
+      updates: [
+        { projectId, branch: 'main', before: head, after: pushed, userId: 8, ...FIRST_BRANCH },
+      ],
       intents: ['alive'],
     })
   })

@@ -10,7 +10,7 @@ import { sql, type Kysely } from 'kysely'
 import { recordEvent } from './events.store.js'
 import type { Database } from './schema.js'
 
-/** Who holds a ref write: the repository process, by host name and a per-start id. */
+/** Who holds a ref write: the repository replica (host name and port) and a per-start id. */
 export interface IntentOwner {
   host: string
   processId: string
@@ -96,7 +96,7 @@ export class RefChangesStore {
 
   /**
    * Derives abandoned intents, one transaction each: those of another process
-   * on this host (an earlier start of this role) and any older than
+   * of this replica (an earlier start of it) and any older than
    * `abandonedBefore` (a host that is gone). Each is locked while `derive`
    * answers its changes (rows another sweeper holds are skipped), then
    * recorded and deleted. Answers how many were swept.

@@ -78,6 +78,7 @@ export function projectDraft(
     importStatus: 'none',
     importError: null,
     starCount: 0,
+    forkedFromProjectId: null,
     features: { ...defaultFeatureLevels(visibility), ...features },
     flags: { ...FLAG_DEFAULTS },
     settings: SCALAR_DEFAULTS,

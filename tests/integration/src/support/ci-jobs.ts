@@ -38,14 +38,16 @@ function expectStatus(what: string, status: number, expected: number, text: stri
 }
 
 /**
- * Pushes `files` to `main` of an existing project with git over HTTP, as its
- * owner; returns the new head. The project must have a main branch or be empty.
+ * Pushes `files` to `branch` (main by default) of an existing project with git
+ * over HTTP, as its owner; returns the new head. The project must have a main
+ * branch or be empty; another branch must exist.
  */
 export function pushFiles(
   owner: UserWithToken,
   project: ProjectJson,
   files: Record<string, string>,
   message = 'Add CI configuration',
+  branch = 'main',
 ): Promise<string> {
   const url = cloneUrl(project.path_with_namespace, {
     username: owner.user.username,
@@ -54,11 +56,12 @@ export function pushFiles(
   return withTempDir(async (dir) => {
     await gitOk(['clone', '-q', url, 'wt'], dir)
     const wt = join(dir, 'wt')
-    await gitOk(['checkout', '-q', '-B', 'main'], wt)
+    const start = branch === 'main' ? [] : [`origin/${branch}`]
+    await gitOk(['checkout', '-q', '-B', branch, ...start], wt)
     for (const [name, content] of Object.entries(files)) writeFileSync(join(wt, name), content)
     await gitOk(['add', '--', ...Object.keys(files)], wt)
     await gitOk(['commit', '-q', '-m', message], wt)
-    await gitOk(['push', '-q', url, 'main'], wt)
+    await gitOk(['push', '-q', url, branch], wt)
     return (await gitOk(['rev-parse', 'HEAD'], wt)).trim()
   })
 }

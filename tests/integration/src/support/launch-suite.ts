@@ -14,12 +14,13 @@ import { join, resolve } from 'node:path'
 import {
   createDatabase,
   databaseUrl,
-  DEFAULT_ADMIN_URL,
+  adminDatabaseUrl,
   dropDatabase,
   embeddedDatabaseUrl,
   freshDatabaseName,
 } from './database'
 import { freePort, freePortBlock, isAlive, stopProcess, tail } from './processes'
+import { SUITE_SCHEMAS } from './project-rows'
 import type { SuiteState } from './suite-state'
 
 /** The instance registration token of the legacy POST /runners in the suites tests start. */
@@ -28,6 +29,7 @@ export const RUNNER_REGISTRATION_TOKEN = 'it-registration-token-0123456789'
 const REPO_ROOT = resolve(__dirname, '../../../..')
 const LAUNCHER = join(REPO_ROOT, 'packages/launcher/dist/main.js')
 const READY_LINE = 'GitLab-compatible API ready at'
+/** gRPC ports of one process per role (six servers today, with room); REPLICAS=N needs N blocks. */
 const GRPC_PORTS = 10
 
 export function say(line: string): void {
@@ -45,13 +47,29 @@ async function readinessAnswers(baseUrl: string): Promise<boolean> {
   }
 }
 
-/** Waits for the ready line or a 200 from /-/readiness; fails early if the launcher exits. */
-async function waitUntilReady(pid: number, baseUrl: string, logFile: string, timeoutMs: number) {
+/**
+ * Waits for the ready line or a 200 from the first gateway's /-/readiness, then for a 200
+ * from every other gateway's (REPLICAS); fails early if the launcher exits.
+ */
+async function waitUntilReady(
+  pid: number,
+  gatewayUrls: readonly string[],
+  logFile: string,
+  timeoutMs: number,
+) {
   const deadline = Date.now() + timeoutMs
+  const [first, ...others] = gatewayUrls
+  let pending = [...others]
+  let launcherReady = false
   while (Date.now() < deadline) {
     if (!isAlive(pid)) throw new Error('the launcher exited before it was ready')
-    if (readFileSync(logFile, 'utf8').includes(READY_LINE) || (await readinessAnswers(baseUrl))) {
-      return
+    launcherReady ||=
+      readFileSync(logFile, 'utf8').includes(READY_LINE) ||
+      (await readinessAnswers(first as string))
+    if (launcherReady) {
+      const answers = await Promise.all(pending.map((url) => readinessAnswers(url)))
+      pending = pending.filter((_, i) => !answers[i])
+      if (pending.length === 0) return
     }
     await new Promise((done) => setTimeout(done, 250))
   }
@@ -73,8 +91,20 @@ async function tryFreshDatabase(adminUrl: string): Promise<SuiteState['database'
 export interface LaunchOptions {
   /** Redis the suite uses; without it TEST_REDIS_URL, else the launcher's default. */
   redisUrl?: string
+  /**
+   * Services given a database of their own (<SERVICE>_DATABASE_URL) on the
+   * admin server, under fresh names the launcher must create; dropped on stop.
+   */
+  ownDatabases?: readonly string[]
   /** Added to (and overriding) the launcher's environment. */
   env?: NodeJS.ProcessEnv
+  /**
+   * More environment once the fresh database exists (a pooler in front of it,
+   * say), overriding the rest; given the database's name and direct URL.
+   */
+  databaseEnv?: (database: { name: string; url: string }) => Promise<NodeJS.ProcessEnv>
+  /** How long the start may take unless TEST_START_TIMEOUT_MS says; longer for more processes. */
+  startTimeoutMs?: number
 }
 
 export interface LaunchedSuite {
@@ -86,9 +116,12 @@ export interface LaunchedSuite {
 /** Drops what launchSuite made: its database and, unless TEST_KEEP_LOGS, its directory. */
 export async function removeSuiteData(state: SuiteState): Promise<void> {
   if (state.database) {
-    await dropDatabase(state.database.adminUrl, state.database.name).catch((error: unknown) => {
-      say(`could not drop database ${state.database?.name}: ${String(error)}`)
-    })
+    const { adminUrl } = state.database
+    for (const name of [state.database.name, ...(state.ownDatabases ?? [])]) {
+      await dropDatabase(adminUrl, name).catch((error: unknown) => {
+        say(`could not drop database ${name}: ${String(error)}`)
+      })
+    }
   }
   if (state.tempDir) {
     if (process.env.TEST_KEEP_LOGS) say(`suite log kept at ${state.logFile}`)
@@ -106,10 +139,13 @@ export async function launchSuite(options: LaunchOptions = {}): Promise<Launched
   }
   const tempDir = mkdtempSync(join(tmpdir(), 'suite-integration-'))
   const logFile = join(tempDir, 'suite.log')
-  const port = await freePort()
+  // REPLICAS=N runs N of every role: N blocks of gRPC ports, and N gateways on PORT, PORT + 1, ...
+  const replicas = Math.max(1, Number(options.env?.REPLICAS ?? 1) || 1)
+  const port = await freePortBlock(replicas)
   const baseUrl = `http://127.0.0.1:${port}`
+  const gatewayUrls = Array.from({ length: replicas }, (_, k) => `http://127.0.0.1:${port + k}`)
   const rootToken = `root-${randomBytes(16).toString('hex')}`
-  const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? DEFAULT_ADMIN_URL
+  const adminUrl = adminDatabaseUrl()
   const database = await tryFreshDatabase(adminUrl)
 
   const env: NodeJS.ProcessEnv = {
@@ -121,7 +157,7 @@ export async function launchSuite(options: LaunchOptions = {}): Promise<Launched
     INITIAL_ROOT_TOKEN: rootToken,
     // What encrypts trigger tokens at rest (the launcher would also make one under DATA_DIR).
     ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    GRPC_PORT_BASE: String(await freePortBlock(GRPC_PORTS)),
+    GRPC_PORT_BASE: String(await freePortBlock(GRPC_PORTS * replicas)),
     QUEUE_PREFIX: `it-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
     // Runners: a held long poll answers within seconds, a silent job fails a second after its
@@ -137,8 +173,25 @@ export async function launchSuite(options: LaunchOptions = {}): Promise<Launched
   // Without either, the launcher uses redis://127.0.0.1:6379 or starts its own redis-server.
   const redisUrl = options.redisUrl ?? process.env.TEST_REDIS_URL
   if (redisUrl) env.REDIS_URL = redisUrl
+  const ownDatabases: string[] = []
+  const databases: Record<string, string> = {}
   if (database) {
     env.DATABASE_URL = databaseUrl(adminUrl, database.name)
+    for (const schema of SUITE_SCHEMAS) databases[schema] = env.DATABASE_URL
+    for (const service of options.ownDatabases ?? []) {
+      const name = `${database.name}_${service.replace(/-/g, '_')}`
+      ownDatabases.push(name)
+      const url = databaseUrl(adminUrl, name)
+      env[`${service.replace(/-/g, '_').toUpperCase()}_DATABASE_URL`] = url
+      databases[service.replace(/-/g, '_')] = url
+    }
+    if (options.databaseEnv) {
+      Object.assign(env, await options.databaseEnv({ name: database.name, url: env.DATABASE_URL }))
+    }
+  } else if (options.databaseEnv) {
+    throw new Error(`databaseEnv needs PostgreSQL at ${adminUrl}`)
+  } else if (options.ownDatabases?.length) {
+    throw new Error(`databases of their own need PostgreSQL at ${adminUrl}`)
   } else {
     delete env.DATABASE_URL
     env.EMBEDDED_PG_PORT = String(await freePort())
@@ -162,12 +215,15 @@ export async function launchSuite(options: LaunchOptions = {}): Promise<Launched
   const state: SuiteState = {
     pid,
     baseUrl,
+    gatewayUrls,
     rootToken,
     database,
     tempDir,
     logFile,
     queuePrefix: env.QUEUE_PREFIX ?? null,
     databaseUrl: env.DATABASE_URL ?? embeddedUrl,
+    databases: database ? databases : embeddedUrl,
+    ownDatabases,
     logLevel: env.LOG_LEVEL ?? null,
   }
   const stop = async () => {
@@ -180,8 +236,10 @@ export async function launchSuite(options: LaunchOptions = {}): Promise<Launched
   }
   try {
     // An embedded PostgreSQL runs initdb on its first start, which takes longer.
-    const timeoutMs = Number(process.env.TEST_START_TIMEOUT_MS ?? (database ? 90_000 : 180_000))
-    await waitUntilReady(pid, baseUrl, logFile, timeoutMs)
+    const timeoutMs = Number(
+      process.env.TEST_START_TIMEOUT_MS ?? options.startTimeoutMs ?? (database ? 90_000 : 180_000),
+    )
+    await waitUntilReady(pid, gatewayUrls, logFile, timeoutMs)
   } catch (error) {
     say(`${String(error)}; the last lines of ${logFile}:\n${tail(logFile)}`)
     await stopProcess(pid)

@@ -3,9 +3,9 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Redis } from 'ioredis'
-import { launchSuite, say, type LaunchedSuite } from './launch-suite'
+import { launchSuite, say, type LaunchedSuite, type LaunchOptions } from './launch-suite'
 import { descendants, freePort, isAlive } from './processes'
-import { ENV_BASE_URL, ENV_ROOT_TOKEN } from './suite-state'
+import { ENV_BASE_URL, ENV_GATEWAY_URLS, ENV_ROOT_TOKEN } from './suite-state'
 
 /** A redis-server of the test's own, so that pausing or killing it touches no other test. */
 export interface PrivateRedis {
@@ -70,6 +70,8 @@ export interface PrivateSuite extends LaunchedSuite {
   rootToken: string
   /** The pid of one role, by the launcher's name for it: "merge-requests worker", "gateway". */
   pidOf: (role: string) => number | undefined
+  /** Every live process of a role (several with REPLICAS), lowest pid first. */
+  pidsOf: (role: string) => number[]
 }
 
 /** The launcher's name of a process it started: "<service> <role>" or "gateway". */
@@ -89,6 +91,21 @@ function roleName(pid: number): string | undefined {
 function restoreEnv(name: string, value: string | undefined): void {
   if (value === undefined) delete process.env[name]
   else process.env[name] = value
+}
+
+const HELPER_ENV = [ENV_BASE_URL, ENV_ROOT_TOKEN, ENV_GATEWAY_URLS] as const
+
+/** Points the support helpers at `suite` (its one gateway); returns what to restore. */
+function pointHelpersAt(suite: LaunchedSuite): Map<string, string | undefined> {
+  const previous = new Map(HELPER_ENV.map((name) => [name, process.env[name]]))
+  process.env[ENV_BASE_URL] = suite.state.baseUrl
+  process.env[ENV_ROOT_TOKEN] = suite.state.rootToken
+  delete process.env[ENV_GATEWAY_URLS]
+  return previous
+}
+
+function restoreHelpers(previous: Map<string, string | undefined>): void {
+  for (const [name, value] of previous) restoreEnv(name, value)
 }
 
 const LOCK_DIR = join(tmpdir(), 'suite-integration-private.lock')
@@ -128,38 +145,97 @@ function readFileSyncOr(file: string): string {
   }
 }
 
-export async function startPrivateSuite(env: NodeJS.ProcessEnv = {}): Promise<PrivateSuite> {
+export async function startPrivateSuite(
+  env: NodeJS.ProcessEnv = {},
+  options: Pick<LaunchOptions, 'ownDatabases' | 'databaseEnv'> = {},
+): Promise<PrivateSuite> {
   const unlock = await lockPrivateSuite()
   let redis: PrivateRedis | undefined
   let launched: LaunchedSuite
   try {
     redis = await startPrivateRedis()
-    // Its ten processes beside the shared suite's: a smaller pool each.
-    launched = await launchSuite({ redisUrl: redis.url, env: { DATABASE_POOL_SIZE: '4', ...env } })
+    // Its processes beside the shared suite's: a smaller pool each, and smaller still beside
+    // a shared suite of two of every role (the budget is in shared-suite.ts).
+    const beside = process.env[ENV_GATEWAY_URLS]?.split(',').length ?? 1
+    launched = await launchSuite({
+      ...options,
+      redisUrl: redis.url,
+      env: { DATABASE_POOL_SIZE: beside > 1 ? '2' : '3', ...env },
+      // Beside twenty-two processes on two cores its start took over the 90 s default.
+      startTimeoutMs: beside > 1 ? 240_000 : undefined,
+    })
   } catch (error) {
     await redis?.stop()
     unlock()
     throw error
   }
   const privateRedis = redis
-  const previous = { base: process.env[ENV_BASE_URL], token: process.env[ENV_ROOT_TOKEN] }
-  process.env[ENV_BASE_URL] = launched.state.baseUrl
-  process.env[ENV_ROOT_TOKEN] = launched.state.rootToken
+  const previous = pointHelpersAt(launched)
   const launcherPid = launched.state.pid as number
+  const pidsOf = (role: string) =>
+    descendants(launcherPid)
+      .filter((pid) => isAlive(pid) && roleName(pid) === role)
+      .sort((a, b) => a - b)
   return {
     ...launched,
     redis: privateRedis,
     baseUrl: launched.state.baseUrl,
     rootToken: launched.state.rootToken,
-    pidOf: (role) => descendants(launcherPid).find((pid) => isAlive(pid) && roleName(pid) === role),
+    pidOf: (role) => pidsOf(role)[0],
+    pidsOf,
     stop: async () => {
-      restoreEnv(ENV_BASE_URL, previous.base)
-      restoreEnv(ENV_ROOT_TOKEN, previous.token)
+      restoreHelpers(previous)
       const clean = await launched.stop()
       await privateRedis.stop()
       unlock()
       if (!clean) say('the private suite had to be killed')
       return clean
     },
+  }
+}
+
+/** Whole suites of the test's own that share one private Redis (installations side by side). */
+export interface SuitesOnOneRedis {
+  redis: PrivateRedis
+  suites: LaunchedSuite[]
+  stop: () => Promise<void>
+}
+
+/**
+ * `envs.length` suites started one after the other on one private Redis, each
+ * on its own fresh database, all running at once (under the private-suite
+ * lock, as one private suite). The support helpers keep talking to the
+ * shared suite: call them inside `asSuite`.
+ */
+export async function startSuitesOnOneRedis(envs: NodeJS.ProcessEnv[]): Promise<SuitesOnOneRedis> {
+  const unlock = await lockPrivateSuite()
+  const suites: LaunchedSuite[] = []
+  let redis: PrivateRedis | undefined
+  const stop = async () => {
+    for (const suite of suites) await suite.stop()
+    await redis?.stop()
+    unlock()
+  }
+  try {
+    redis = await startPrivateRedis()
+    for (const env of envs) {
+      suites.push(
+        await launchSuite({ redisUrl: redis.url, env: { DATABASE_POOL_SIZE: '2', ...env } }),
+      )
+    }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return { redis, suites, stop }
+}
+
+/** Runs `work` with the support helpers (api, factories) pointed at `suite`. */
+export async function asSuite<T>(suite: LaunchedSuite, work: () => Promise<T>): Promise<T> {
+  const previous = pointHelpersAt(suite)
+  try {
+    return await work()
+  } finally {
+    restoreHelpers(previous)
   }
 }

@@ -20,17 +20,31 @@ async function portIsFree(port: number): Promise<boolean> {
 }
 
 /**
+ * Ports this process has handed out. A port is free until its process listens, which may be
+ * seconds later: a suite's HTTP port, picked first, was once handed out again inside the block
+ * of gRPC ports picked next, and its launcher refused to start ("PORT collides with the gRPC
+ * ports").
+ */
+const handedOut = new Set<number>()
+
+/**
  * The first port of `size` consecutive free ports, picked at random in [low, high).
  * The default range lies below Linux's ephemeral ports (32768-60999): there,
  * an outgoing connection of a service already started could take a port of
- * the block before the service meant for it listens (EADDRINUSE).
+ * the block before the service meant for it listens (EADDRINUSE). A port handed out before by
+ * this process is not handed out again.
  */
 export async function freePortBlock(size: number, low = 20000, high = 30000): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const base = low + Math.floor(Math.random() * (high - low - size))
     let free = true
-    for (let port = base; port < base + size && free; port += 1) free = await portIsFree(port)
-    if (free) return base
+    for (let port = base; port < base + size && free; port += 1) {
+      free = !handedOut.has(port) && (await portIsFree(port))
+    }
+    if (free) {
+      for (let port = base; port < base + size; port += 1) handedOut.add(port)
+      return base
+    }
   }
   throw new Error(`no block of ${size} free ports between ${low} and ${high}`)
 }

@@ -21,6 +21,9 @@ export const SHAPES: readonly ProjectShape[] = VISIBILITIES.flatMap((visibility)
 export const shapeName = (s: ProjectShape): string =>
   `${s.visibility} project, public pipelines ${s.publicBuilds ? 'on' : 'off'}`
 
+/** The key of the CI/CD variable every fixture project and group has. */
+export const MATRIX_VARIABLE = 'MATRIX_VAR'
+
 export interface ProjectFixture {
   shape: ProjectShape
   project: ProjectJson
@@ -35,6 +38,21 @@ export interface ProjectFixture {
   integrationId: number
   hookId: number
   triggerId: number
+  /** An issue and a confidential issue, both by the owner, with no assignee. */
+  issueIid: number
+  confidentialIssueIid: number
+  /** On the plain issue: a plain note and an internal one, by the owner. */
+  issueNoteId: number
+  issueInternalNoteId: number
+  /** A discussion the owner started on the confidential issue. */
+  confidentialIssueDiscussionId: string
+  /** The first note of that thread. */
+  confidentialIssueNoteId: number
+  /** The owner's thumbsup on the plain issue. */
+  issueAwardId: number
+  /** A discussion the owner started on the commit `sha`, and its first note. */
+  commitDiscussionId: string
+  commitNoteId: number
 }
 
 export interface GroupFixture {
@@ -112,6 +130,9 @@ async function get<T>(path: string): Promise<T> {
   return ok(`GET ${path}`, res.status, 200, res.body, res.text)
 }
 
+/** The README every matrix project is pushed with (its blob id is known without asking). */
+export const MATRIX_README = '# Matrix\n'
+
 const CI_CONFIG = 'matrix-job:\n  script:\n    - echo matrix\n'
 
 export async function buildProject(shape: ProjectShape): Promise<ProjectFixture> {
@@ -126,7 +147,7 @@ export async function buildProject(shape: ProjectShape): Promise<ProjectFixture>
     ),
   )
   const sha = await pushFiles(owner, project, {
-    'README.md': '# Matrix\n',
+    'README.md': MATRIX_README,
     '.gitlab-ci.yml': CI_CONFIG,
   })
   const base = `/projects/${project.id}`
@@ -153,7 +174,42 @@ export async function buildProject(shape: ProjectShape): Promise<ProjectFixture>
   if (!alert) throw new Error('no alert was stored')
   const hook = await post<{ id: number }>(`${base}/hooks`, { url: 'https://example.com/matrix' })
   const trigger = await post<{ id: number }>(`${base}/triggers`, { description: 'matrix' })
+  await post(`${base}/variables`, { key: MATRIX_VARIABLE, value: 'matrix-value' })
   await post(`${base}/statuses/${sha}`, { state: 'success', name: 'matrix' })
+  const issue = await post<{ iid: number }>(`${base}/issues`, { title: 'Matrix issue' })
+  const secret = await post<{ iid: number; confidential: boolean }>(`${base}/issues`, {
+    title: 'Matrix confidential issue',
+    confidential: true,
+  })
+  if (!secret.confidential) throw new Error('the confidential issue is not confidential')
+  const issueNotes = `${base}/issues/${issue.iid}/notes`
+  const issueNote = await post<{ id: number }>(issueNotes, { body: 'A note on the issue' })
+  const issueInternal = await post<{ id: number; internal: boolean }>(issueNotes, {
+    body: 'An internal note on the issue',
+    internal: true,
+  })
+  if (!issueInternal.internal) throw new Error('the owner could not write an internal issue note')
+  const secretThread = await post<{ id: string; notes: { id: number }[] }>(
+    `${base}/issues/${secret.iid}/discussions`,
+    {
+      body: 'A thread on the confidential issue',
+    },
+  )
+  const commitThread = await post<{ id: string; notes: { id: number }[] }>(
+    `${base}/repository/commits/${sha}/discussions`,
+    { body: 'A thread on the commit' },
+  )
+  await post(`${base}/repository/commits/${sha}/comments`, { note: 'A commit comment' })
+  const issueAward = await post<{ id: number }>(`${base}/issues/${issue.iid}/award_emoji`, {
+    name: 'thumbsup',
+  })
+  // The request closes both issues when it merges (GET .../closes_issues shows the readable ones).
+  const described = await api(`${base}/merge_requests/${mr.iid}`, {
+    method: 'PUT',
+    token: owner.token,
+    body: { description: `Closes #${issue.iid} and #${secret.iid}` },
+  })
+  await ok('PUT merge request', described.status, 200, undefined, described.text)
   return {
     shape,
     project,
@@ -168,6 +224,15 @@ export async function buildProject(shape: ProjectShape): Promise<ProjectFixture>
     integrationId: integration.id,
     hookId: hook.id,
     triggerId: trigger.id,
+    issueIid: issue.iid,
+    confidentialIssueIid: secret.iid,
+    issueNoteId: issueNote.id,
+    issueInternalNoteId: issueInternal.id,
+    confidentialIssueDiscussionId: secretThread.id,
+    confidentialIssueNoteId: secretThread.notes[0]?.id ?? 0,
+    issueAwardId: issueAward.id,
+    commitDiscussionId: commitThread.id,
+    commitNoteId: commitThread.notes[0]?.id ?? 0,
   }
 }
 
@@ -201,6 +266,7 @@ export async function buildGroup(shape: (typeof GROUP_SHAPES)[number]): Promise<
     ...(parent ? { parent_id: parent.group.id } : {}),
   })
   const fixture = { ...shape, group, samlUid: uniqueName('matrix-saml') }
+  await post(`/groups/${group.id}/variables`, { key: MATRIX_VARIABLE, value: 'matrix-value' })
   if (!shape.topLevel) return fixture
   await Promise.all(
     MEMBER_ROLES.map(([role, level]) =>

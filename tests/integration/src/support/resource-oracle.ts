@@ -50,6 +50,14 @@ export interface ProjectOracle {
   maintain: boolean
   /** read_pipeline_variable of a pipeline the owner ran: admin_pipeline (Maintainer). */
   readPipelineVariables: boolean
+  /** read_issue: guest_access or public_access (the issues feature is enabled). */
+  readIssue: boolean
+  /** read_confidential_issues (Reporter, administrators) of an issue the caller neither wrote nor is assigned. */
+  readConfidentialIssues: boolean
+  /** admin_issue: time tracking on issues (Planner/Reporter and up). */
+  adminIssue: boolean
+  /** create_issue: guest_access (a signed-in user of a public or internal project, or a Guest). */
+  createIssue: boolean
 }
 
 /** The caller's level as policies count it: an admin is treated as Owner (admin mode). */
@@ -79,6 +87,10 @@ export function projectOracle(caller: MatrixCaller, shape: ProjectShape): Projec
     readAlert: readProject && level >= DEVELOPER,
     maintain: readProject && level >= MAINTAINER,
     readPipelineVariables: readProject && level >= MAINTAINER,
+    readIssue: readProject,
+    readConfidentialIssues: readProject && reporter,
+    adminIssue: readProject && reporter,
+    createIssue: readProject && guestAccess,
   }
 }
 

@@ -24,9 +24,21 @@ export const RESOURCE_ROUTES_ELSEWHERE: readonly string[] = [
   '/projects/:id/events',
   // A tag signature needs a signed tag (404 Signature Not Found otherwise): read_code like the tag.
   '/projects/:id/repository/tags/:tag_name/signature',
-  // One award or one state event needs the object; the lists of both have rows.
+  // The same of a commit: the fixture's commits are unsigned; read_code like the commit.
+  '/projects/:id/repository/commits/:sha/signature',
+  // One award or one resource event needs the object; the lists have rows.
   '/projects/:id/merge_requests/:merge_request_iid/award_emoji/:award_id',
   '/projects/:id/merge_requests/:merge_request_iid/resource_state_events/:resource_event_id',
+  '/projects/:id/merge_requests/:merge_request_iid/resource_label_events/:resource_event_id',
+  '/projects/:id/merge_requests/:merge_request_iid/resource_milestone_events/:resource_event_id',
+  // merge-request-calls.test.ts: a reader gets the merge ref, an outsider 404, anonymous 401
+  // (the fixture's request need not merge cleanly, which a 200 here would need).
+  '/projects/:id/merge_requests/:merge_request_iid/merge_ref',
+  // permissions-matrix-edits.test.ts (every role x visibility, beside the fork rows)
+  '/projects/:id/forks',
+  // Admins only, whatever the project (project_snapshots.rb): repository-blobs-archive.test.ts
+  // asks as an admin, the project's owner (403) and anonymously (401).
+  '/projects/:id/snapshot',
 ]
 
 /**
@@ -40,17 +52,31 @@ export const OTHER_GET_ROUTES: Readonly<Record<string, string>> = {
   '/version': 'instance facts, no project or group data',
   '/openapi.json': 'the API description, no data',
   '/user': 'the caller themselves (auth.test.ts, users.test.ts)',
+  '/user/status': 'permissions-matrix-users.test.ts: the caller themselves, 401 anonymous',
+  '/users/:user_id/status': "permissions-matrix-users.test.ts: anyone reads a user's status",
   '/users': 'public user profiles (users.test.ts)',
   '/users/:id': 'a public user profile (users.test.ts)',
   '/users/:user_id/projects': 'projects visible to the caller (projects.test.ts)',
   '/users/:user_id/starred_projects':
     "a user's starred projects visible to the caller (project-stars.test.ts)",
   '/users/:id/events': "permissions-matrix.test.ts: every caller, the owner's events",
+  '/users/:user_id/memberships':
+    'permissions-matrix-users.test.ts: admin, the user, another user, anonymous',
+  '/users/:user_id/impersonation_tokens':
+    'permissions-matrix-users.test.ts: admin, the user, another user, anonymous',
+  '/users/:user_id/impersonation_tokens/:impersonation_token_id':
+    'permissions-matrix-users.test.ts: admin, the user, another user, anonymous',
   '/events': 'permissions-matrix.test.ts: every caller, own and scope=all',
   '/merge_requests': 'permissions-matrix.test.ts: every caller, scope=all',
+  '/issues':
+    "issues.test.ts: the caller's own, assigned and scope=all issues, anonymous and a stranger",
   '/groups': 'groups visible to the caller (groups.test.ts)',
   '/projects': 'projects visible to the caller (projects.test.ts)',
   '/member_roles': "the instance's custom roles, no project data (member-roles.test.ts)",
+  '/admin/ci/variables':
+    "the instance's CI/CD variables, admins only (ci-variables.test.ts: anonymous 401, a user 403)",
+  '/admin/ci/variables/:key':
+    "the instance's CI/CD variables, admins only (ci-variables.test.ts: anonymous 401, a user 403)",
   '/application/settings':
     'instance settings, no project data (only read and set as root in tests)',
   '/personal_access_tokens/self': "the caller's own token (personal-access-tokens.test.ts)",

@@ -79,6 +79,7 @@ async function doJSON<T>(
   path: string,
   request: unknown,
   expectJson: boolean,
+  origin?: string,
 ): Promise<RunnerResponse<T>> {
   const headers: Record<string, string> = { 'User-Agent': USER_AGENT }
   if (expectJson) headers['Accept'] = 'application/json'
@@ -87,7 +88,8 @@ async function doJSON<T>(
     body = JSON.stringify(request)
     headers['Content-Type'] = 'application/json'
   }
-  const response = await fetch(apiUrl(path), { method, headers, body })
+  const url = origin === undefined ? apiUrl(path) : `${origin}/api/v4${path}`
+  const response = await fetch(url, { method, headers, body })
   const text = await response.text()
   const contentType = response.headers.get('content-type') ?? ''
   const parsed: unknown =
@@ -244,7 +246,14 @@ export class RunnerClient {
   readonly systemId = newSystemId()
   lastUpdate = ''
 
-  constructor(readonly token: string) {}
+  /**
+   * `origin`, when given, is the one gateway this client's job requests go to
+   * (what a gateway holds, such as its long polls, is its own); else the suite's URL.
+   */
+  constructor(
+    readonly token: string,
+    private readonly origin?: string,
+  ) {}
 
   private remember(headers: Headers): void {
     const value = headers.get('x-gitlab-last-update')
@@ -270,7 +279,7 @@ export class RunnerClient {
     }
     if (lastUpdate !== '') request.last_update = lastUpdate
     const started = Date.now()
-    const res = await doJSON<JobPayload>('POST', '/jobs/request', request, true)
+    const res = await doJSON<JobPayload>('POST', '/jobs/request', request, true, this.origin)
     this.remember(res.headers)
     return {
       status: res.status,

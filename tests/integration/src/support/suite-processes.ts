@@ -60,3 +60,22 @@ export function listeningAddresses(pid: number): string[] {
 
 export const IPV4_LOOPBACK = /^0100007F:/
 export const IPV6_LOOPBACK = /^0{24}01000000:/
+
+/** The launcher's names of the gRPC roles `npm start` runs, one port each. */
+export const GRPC_SERVERS = [
+  'identity server',
+  'projects server',
+  'projects repository',
+  'merge-requests server',
+  'ci-triggers server',
+  'alerting server',
+] as const
+/** The launcher's names of the worker roles. */
+export const WORKERS = [
+  'projects worker',
+  'merge-requests worker',
+  'ci-triggers worker',
+  'alerting worker',
+] as const
+/** Every role `npm start` runs, the gateway last. */
+export const ROLES = [...GRPC_SERVERS, ...WORKERS, 'gateway'] as const

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import type { SuiteDatabases } from './database'
 
 /**
  * What global-setup hands to the tests (through process.env, which jest passes
@@ -7,11 +8,16 @@ import { readFileSync } from 'node:fs'
 export const ENV_BASE_URL = 'INTEGRATION_BASE_URL'
 export const ENV_ROOT_TOKEN = 'INTEGRATION_ROOT_TOKEN'
 export const ENV_STATE_FILE = 'INTEGRATION_STATE_FILE'
+/** The gateways behind the base URL, comma-separated, when it is a balancer in front of several. */
+export const ENV_GATEWAY_URLS = 'INTEGRATION_GATEWAY_URLS'
 
 export interface SuiteState {
   /** The launcher's pid; null when the tests reuse a suite somebody else started. */
   pid: number | null
+  /** Where the tests send requests: the gateway, or a balancer in front of several. */
   baseUrl: string
+  /** Each gateway's own origin (several with REPLICAS); absent when reused. */
+  gatewayUrls?: string[]
   rootToken: string
   /** The database created for this run on the admin server, if any. */
   database: { adminUrl: string; name: string } | null
@@ -25,6 +31,10 @@ export interface SuiteState {
    * database on the admin server, or the launcher's embedded PostgreSQL; null when reused.
    */
   databaseUrl?: string | null
+  /** Where each service's schema lives (databaseUrl unless a service has a database of its own). */
+  databases?: SuiteDatabases | null
+  /** The databases of services that have one of their own, dropped with `database`. */
+  ownDatabases?: string[]
   /** The suite's LOG_LEVEL (pino); null when reused. */
   logLevel?: string | null
 }
@@ -44,6 +54,15 @@ function required(name: string): string {
 /** The gateway's origin, e.g. http://127.0.0.1:41234 (no trailing slash, no /api/v4). */
 export function baseUrl(): string {
   return required(ENV_BASE_URL).replace(/\/+$/, '')
+}
+
+/**
+ * One gateway's own origin, not the balancer's: for what a single process shows (its
+ * /metrics). The base URL when the tests talk to one gateway.
+ */
+export function gatewayUrl(): string {
+  const first = process.env[ENV_GATEWAY_URLS]?.split(',')[0]
+  return first ? first.replace(/\/+$/, '') : baseUrl()
 }
 
 /** INITIAL_ROOT_TOKEN: root's personal access token, scope api. */

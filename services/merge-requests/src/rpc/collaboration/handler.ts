@@ -5,7 +5,7 @@ import type {
 } from '@suite/proto'
 import type { Caller } from '../../domain/caller.js'
 import type { MergeRequestsDeps } from '../../domain/ports.js'
-import type { MergeRequestKey } from '../../domain/merge-request.js'
+import type { NoteableKey } from '../../domain/noteable.js'
 
 type Definition = typeof CollaborationServiceService
 
@@ -29,12 +29,12 @@ export type ResponseOf<M extends CollaborationMethod> = Parameters<
 
 /**
  * One RPC: decode what the request adds, call the domain, answer messages.
- * The caller and the merge request key arrive decoded.
+ * The caller and the merge request (or, for notes, issue) key arrive decoded.
  */
 export type CollaborationHandler<M extends CollaborationMethod> = (
   deps: MergeRequestsDeps,
   caller: Caller | undefined,
-  key: MergeRequestKey,
+  key: NoteableKey,
   request: RequestOf<M>,
 ) => Promise<ResponseOf<M>>
 

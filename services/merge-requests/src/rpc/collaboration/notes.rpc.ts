@@ -1,8 +1,17 @@
+import type { CommitLine as CommitLineMessage } from '@suite/proto'
+import type { CommitLine } from '../../domain/collaboration-records.js'
 import { createNote, deleteNote, getNote, listNotes, updateNote } from '../../domain/notes.js'
 import { toNoteMessage } from '../collaboration-to-proto.js'
 import type { CollaborationHandlers } from './handler.js'
 
-/** Notes on a merge request. */
+/** A commit comment's posted line; line_type is new or old (new when unset, GitLab's default). */
+function toCommitLine(message: CommitLineMessage | undefined): CommitLine | null {
+  if (!message || message.path === '') return null
+  const lineType = message.lineType === 'old' ? 'old' : 'new'
+  return { path: message.path, line: message.line, lineType }
+}
+
+/** Notes on a merge request, an issue or a commit. */
 export const noteHandlers: CollaborationHandlers<
   'listNotes' | 'getNote' | 'createNote' | 'updateNote' | 'deleteNote'
 > = {
@@ -22,6 +31,7 @@ export const noteHandlers: CollaborationHandlers<
       body: request.body,
       internal: request.internal,
       createdAt: request.createdAt ?? null,
+      commitLine: toCommitLine(request.commitLine),
     })
     return { note: toNoteMessage(note) }
   },

@@ -3,6 +3,8 @@ export interface RefChange {
   ref: string
   oldId: string | undefined
   newId: string | undefined
+  /** Push options the change came with (`ci.skip`); none unless given. */
+  pushOptions?: readonly string[] | undefined
 }
 
 /** What a push event needs to know of the new commits. */

@@ -1,6 +1,6 @@
 import { InvalidError, NotFoundError } from '@suite/runtime'
 import { writeCommit } from './commit-writer.js'
-import { findMergeBase, isAncestor } from './merge-base.js'
+import { findMergeBase, isAncestor, mergeBaseOfRefs } from './merge-base.js'
 import { commitOn, createTestRepo, type TestRepo } from '../testing/test-repo.js'
 
 let test: TestRepo
@@ -41,5 +41,26 @@ describe('findMergeBase', () => {
     await expect(findMergeBase(repo, ['main', 'f'.repeat(40)])).rejects.toBeInstanceOf(
       NotFoundError,
     )
+  })
+})
+
+describe('mergeBaseOfRefs', () => {
+  it('resolves branches, tags and short ids, and names every unknown ref as GitLab does', async () => {
+    const { repo } = test
+    const base = await commitOn(repo, 'main', { 'a.txt': 'a\n' })
+    await commitOn(repo, 'feature', { 'b.txt': 'b\n' }, { start: 'main' })
+    const head = await commitOn(repo, 'main', { 'c.txt': 'c\n' })
+    await repo.run(['tag', 'v1', head])
+    expect(await mergeBaseOfRefs(repo, ['v1', 'feature'])).toBe(base)
+    expect(await mergeBaseOfRefs(repo, [head.slice(0, 8), 'feature'])).toBe(base)
+    await expect(mergeBaseOfRefs(repo, ['main'])).rejects.toThrow('Provide at least 2 refs')
+    await expect(mergeBaseOfRefs(repo, ['main', 'nope'])).rejects.toThrow(
+      'Could not find ref: nope',
+    )
+    await expect(mergeBaseOfRefs(repo, ['x y', 'main', '--all'])).rejects.toThrow(
+      'Could not find refs: x y, --all',
+    )
+    const many = Array.from({ length: 101 }, () => 'main')
+    await expect(mergeBaseOfRefs(repo, many)).rejects.toThrow(InvalidError)
   })
 })

@@ -45,3 +45,34 @@ export async function findMergeBase(
   for (const revision of revisions) commits.push(await commitByRevision(repo, revision))
   return mergeBaseOfCommits(repo, commits)
 }
+
+/** The most refs one merge-base question may name. */
+export const MAX_MERGE_BASE_REFS = 100
+
+/**
+ * GET /repository/merge_base (Gitlab::Git::MergeBase): each ref resolved as
+ * GitLab resolves a user's ref (branch, tag, commit id), GitLab's 400 for the
+ * refs that name nothing; the best common ancestor, undefined when unrelated.
+ */
+export async function mergeBaseOfRefs(
+  repo: Repo,
+  refs: readonly string[],
+): Promise<string | undefined> {
+  if (refs.length < 2) throw new InvalidError({}, 'Provide at least 2 refs')
+  if (refs.length > MAX_MERGE_BASE_REFS) {
+    throw new InvalidError({}, `Provide at most ${MAX_MERGE_BASE_REFS} refs`)
+  }
+  // One at a time: a hundred refs must not start hundreds of git processes at once.
+  const commits: string[] = []
+  const unknown: string[] = []
+  for (const ref of refs) {
+    const commit = await repo.resolveCommit(ref)
+    if (commit) commits.push(commit)
+    else unknown.push(ref)
+  }
+  if (unknown.length > 0) {
+    const noun = unknown.length === 1 ? 'ref' : 'refs'
+    throw new InvalidError({}, `Could not find ${noun}: ${unknown.join(', ')}`)
+  }
+  return mergeBaseOfCommits(repo, commits)
+}

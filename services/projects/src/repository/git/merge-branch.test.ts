@@ -1,5 +1,6 @@
 import { PreconditionError } from '@suite/runtime'
-import { mergeBranch, type MergeInput } from './merge-branch.js'
+import { mergeBranch, mergeToRef, rebaseBranch, type MergeInput } from './merge-branch.js'
+import { REBASE_CONFLICT_MESSAGE } from './rebase.js'
 import { commitOn, createTestRepo, type TestRepo } from '../testing/test-repo.js'
 import type { Repo } from '../store/repository-store.js'
 
@@ -173,5 +174,105 @@ describe('mergeBranch', () => {
     }
     expect(await repo.refTarget('refs/heads/main')).toBe(target)
     expect(await repo.refTarget('refs/heads/feature')).toBe(head)
+  })
+})
+
+describe('rebaseBranch', () => {
+  const rebase = (repo: Repo, expectedHead: string) =>
+    rebaseBranch(repo, {
+      branch: 'feature',
+      expectedHead,
+      ontoBranch: 'main',
+      committer: user,
+      pushOptions: ['ci.skip'],
+    })
+
+  it('replays the branch on the onto head, authors kept, and reports the move with its push options', async () => {
+    const { repo } = test
+    const { source, target } = await diverged(repo)
+    const result = await rebase(repo, source)
+    expect(await repo.refTarget('refs/heads/feature')).toBe(result.head)
+    expect(await repo.refTarget('refs/heads/main')).toBe(target)
+    const first = (await parents(repo, result.head))[0] ?? ''
+    expect(await parents(repo, first)).toEqual([target])
+    expect(await field(repo, '%an|%cn|%s', result.head)).toBe('Bob|Merger|change b.txt')
+    expect(result.changes).toEqual([
+      { ref: 'refs/heads/feature', oldId: source, newId: result.head, pushOptions: ['ci.skip'] },
+    ])
+    // Already on top: nothing moves.
+    expect(await rebase(repo, result.head)).toEqual({ head: result.head, changes: [] })
+  })
+
+  it('refuses a moved branch and a conflict, moving nothing', async () => {
+    const { repo } = test
+    const { source, target } = await diverged(repo)
+    await expect(rebase(repo, target)).rejects.toBeInstanceOf(PreconditionError)
+    await commitOn(repo, 'main', { 'b.txt': 'main\n' })
+    await expect(rebase(repo, source)).rejects.toThrow(REBASE_CONFLICT_MESSAGE)
+    expect(await repo.refTarget('refs/heads/feature')).toBe(source)
+  })
+})
+
+describe('rebaseBranch onto another repository (a fork onto its upstream)', () => {
+  it("fetches the upstream's head into the fork and moves only the fork's branch", async () => {
+    const upstream = test.repo
+    await commitOn(upstream, 'main', { 'a.txt': 'a\n' })
+    const forkTest = await createTestRepo()
+    try {
+      const fork = forkTest.repo
+      await fork.run(['fetch', '--quiet', upstream.gitDir, '+refs/heads/*:refs/heads/*'])
+      const forkMain = await fork.refTarget('refs/heads/main')
+      const source = await commitOn(
+        fork,
+        'feature',
+        { 'b.txt': 'b\n' },
+        { start: 'main', author: bob },
+      )
+      const target = await commitOn(upstream, 'main', { 'c.txt': 'c\n' })
+      const result = await rebaseBranch(fork, {
+        branch: 'feature',
+        expectedHead: source,
+        ontoBranch: 'main',
+        ontoRepo: upstream,
+        committer: user,
+        pushOptions: [],
+      })
+      expect(await fork.refTarget('refs/heads/feature')).toBe(result.head)
+      expect(await parents(fork, result.head)).toEqual([target])
+      expect(await field(fork, '%an|%s', result.head)).toBe('Bob|change b.txt')
+      expect(await fork.refTarget('refs/heads/main')).toBe(forkMain)
+      expect(await upstream.refTarget('refs/heads/feature')).toBeUndefined()
+    } finally {
+      forkTest.cleanup()
+    }
+  })
+})
+
+describe('mergeToRef', () => {
+  const input = (sourceSha: string) => ({
+    sourceSha,
+    targetBranch: 'main',
+    mergeRequestIid: 4,
+    message: 'Merge branch feature into main\n',
+    user,
+  })
+
+  it('writes the merge of the source into the target head to the merge ref, moving no branch', async () => {
+    const { repo } = test
+    const { source, target } = await diverged(repo)
+    const commit = await mergeToRef(repo, input(source))
+    expect(await repo.refTarget('refs/merge-requests/4/merge')).toBe(commit)
+    expect(await parents(repo, commit)).toEqual([target, source])
+    expect(await repo.refTarget('refs/heads/main')).toBe(target)
+    expect(await repo.refTarget('refs/heads/feature')).toBe(source)
+  })
+
+  it('refuses a conflict and an unknown commit', async () => {
+    const { repo } = test
+    const { source } = await diverged(repo)
+    await commitOn(repo, 'main', { 'b.txt': 'main\n' })
+    await expect(mergeToRef(repo, input(source))).rejects.toBeInstanceOf(PreconditionError)
+    await expect(mergeToRef(repo, input('f'.repeat(40)))).rejects.toThrow('Commit Not Found')
+    expect(await repo.refTarget('refs/merge-requests/4/merge')).toBeUndefined()
   })
 })

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process'
-import { readFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
+import { pushOptionsFromHookEnv, PUSH_OPTIONS_ENV } from '../domain/push-options.js'
 import { PUSH_RULES_ENV, refusalFor, type PushedRef, type PushRules } from '../domain/push-rules.js'
 
 /**
@@ -9,7 +10,9 @@ import { PUSH_RULES_ENV, refusalFor, type PushedRef, type PushRules } from '../d
  * and `! [remote rejected] ... (pre-receive hook declined)`), when one of them
  * moves a protected branch in a way the pusher may not. The rules and the
  * pusher come from the repository role, in the file the environment names. The new objects
- * are in receive-pack's quarantine, which the hook's git commands see.
+ * are in receive-pack's quarantine, which the hook's git commands see. The
+ * push's CI push options (git push -o ci.skip) are left in the file
+ * PUSH_OPTIONS_ENV names, for the push's pipelines.
  */
 
 function readStdin(): Promise<string> {
@@ -47,6 +50,8 @@ async function main(): Promise<number> {
     return 1
   }
   const push = JSON.parse(await readFile(file, 'utf8')) as PushRules
+  const optionsFile = process.env[PUSH_OPTIONS_ENV]
+  if (optionsFile) await writeFile(optionsFile, JSON.stringify(pushOptionsFromHookEnv(process.env)))
   for (const update of parseUpdates(await readStdin())) {
     const refusal = await refusalFor(push, update, isForced)
     if (refusal) {

@@ -51,18 +51,19 @@ async function picksOf(repo: Repo, onto: string, source: string): Promise<Pick[]
 }
 
 /**
- * The tree of `pick` applied on `current`: a three-way merge with the pick's
- * parent as base. git 2.39's merge-tree has no --merge-base, so the base is
- * forced through two throwaway commits that share one parentless root.
+ * The change from `baseTree` to `theirsTree` applied on the commit `current`:
+ * a three-way merge with `baseTree` as base (a cherry-pick's parent tree, a
+ * revert's commit tree). git 2.39's merge-tree has no --merge-base, so the
+ * base is forced through two throwaway commits that share one parentless
+ * root. Undefined when the change does not apply cleanly.
  */
-async function cherryPickTree(
+export async function applyChangeTree(
   repo: Repo,
-  pick: Pick,
+  change: { baseTree: string; theirsTree: string },
   current: string,
   committer: Ident,
 ): Promise<string | undefined> {
-  const baseTree = pick.parent ? await treeOf(repo, pick.parent) : await emptyTree(repo)
-  const root = await writeCommit(repo, baseTree, [], 'base', committer, committer)
+  const root = await writeCommit(repo, change.baseTree, [], 'base', committer, committer)
   const ours = await writeCommit(
     repo,
     await treeOf(repo, current),
@@ -71,12 +72,24 @@ async function cherryPickTree(
     committer,
     committer,
   )
-  const theirs = await writeCommit(repo, pick.tree, [root], 'theirs', committer, committer)
+  const theirs = await writeCommit(repo, change.theirsTree, [root], 'theirs', committer, committer)
   const merge = await mergeTrees(repo, ours, theirs)
   return merge.clean ? merge.treeId : undefined
 }
 
-function emptyTree(repo: Repo): Promise<string> {
+/** The tree of `pick` applied on `current`; undefined on a conflict. */
+async function cherryPickTree(
+  repo: Repo,
+  pick: Pick,
+  current: string,
+  committer: Ident,
+): Promise<string | undefined> {
+  const baseTree = pick.parent ? await treeOf(repo, pick.parent) : await emptyTree(repo)
+  return applyChangeTree(repo, { baseTree, theirsTree: pick.tree }, current, committer)
+}
+
+/** The id of the empty tree (written when missing). */
+export function emptyTree(repo: Repo): Promise<string> {
   return repo.text(['mktree'], { input: '' })
 }
 

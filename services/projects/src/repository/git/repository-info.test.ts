@@ -84,3 +84,36 @@ describe('readRepositoryInfo: the license file on the default branch', () => {
     expect((await readRepositoryInfo(repo)).license?.key).toBe('isc')
   })
 })
+
+describe('readRepositoryInfo: git runs per read', () => {
+  it('reads a commit history and root tree once per head commit, and anew after a push', async () => {
+    const runs: string[] = []
+    const store = new RepositoryStore(root, {
+      ...gitEnv,
+      observe: (run) => runs.push(run.subcommand),
+    })
+    const counted = store.repo(3)
+    await commit('main', create('README.md', '# hi\n'))
+    const first = await readRepositoryInfo(counted, { license: false })
+    expect(first).toMatchObject({ commitCount: 1, readmePath: 'README.md' })
+    expect(runs.sort()).toEqual(['for-each-ref', 'ls-tree', 'rev-list'])
+
+    // The same head commit again: only the refs are read (HEAD's file without git).
+    runs.length = 0
+    expect(await readRepositoryInfo(counted, { license: false })).toMatchObject({ commitCount: 1 })
+    expect(runs).toEqual(['for-each-ref'])
+
+    // A push moves the branch: the new commit's facts are read, exact at once.
+    await commit('main', create('readme.txt', 'x\n'), create('LICENSE', ISC))
+    runs.length = 0
+    const pushed = await readRepositoryInfo(counted, { license: false })
+    expect(pushed).toMatchObject({
+      commitCount: 2,
+      readmePath: 'README.md',
+      licensePath: 'LICENSE',
+    })
+    // The branch moved, so the size is measured again: the new objects count.
+    expect(pushed.sizeBytes).toBeGreaterThan(first.sizeBytes)
+    expect(runs.sort()).toEqual(['for-each-ref', 'ls-tree', 'rev-list'])
+  })
+})

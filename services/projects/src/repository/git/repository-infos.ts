@@ -1,4 +1,4 @@
-import { InvalidError, type Logger } from '@suite/runtime'
+import { currentRequestSignal, InvalidError, type Logger } from '@suite/runtime'
 import { readRepositoryInfo, type InfoOptions, type RepositoryInfo } from './repository-info.js'
 import type { RepositoryStore } from '../store/repository-store.js'
 
@@ -30,17 +30,19 @@ export async function readRepositoryInfos(
   }
   const answers: (RepositoryInfoEntry | undefined)[] = ids.map(() => undefined)
   let next = 0
+  // The caller's call: once it is cancelled, no further repository is read (readRepositoryInfo).
+  const signal = currentRequestSignal()
   async function lane(): Promise<void> {
-    while (next < ids.length) {
+    while (next < ids.length && !signal?.aborted) {
       const index = next++
       const projectId = ids[index] ?? 0
       try {
         answers[index] = {
           projectId,
-          info: await readRepositoryInfo(store.repo(projectId), options),
+          info: await readRepositoryInfo(store.repo(projectId), options, signal),
         }
       } catch (err) {
-        logger.warn({ err, projectId }, 'repository info unreadable')
+        if (!signal?.aborted) logger.warn({ err, projectId }, 'repository info unreadable')
       }
     }
   }

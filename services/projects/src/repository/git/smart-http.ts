@@ -25,8 +25,9 @@ const SERVICE_CONFIG = [
   'uploadpack.allowFilter=true',
   '-c',
   'uploadpack.allowAnySHA1InWant=false',
+  // git push -o ci.skip: the options reach the pre-receive hook (GIT_PUSH_OPTION_*).
   '-c',
-  'receive.advertisePushOptions=false',
+  'receive.advertisePushOptions=true',
   '-c',
   'receive.fsckObjects=true',
 ]

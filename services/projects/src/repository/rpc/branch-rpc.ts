@@ -1,7 +1,9 @@
-import type { RepositoryServiceServer } from '@suite/proto'
+import type { CreateBranchRequest, RepositoryServiceServer } from '@suite/proto'
 import type { GrpcServer } from '@suite/runtime'
-import { protectionOf, requireDeleteBranch } from '../domain/branch-rules.js'
+import { protectionOf, requireDeleteBranch, requirePushToBranch } from '../domain/branch-rules.js'
 import { createBranch, deleteBranch, getBranch, listBranches } from '../git/branches.js'
+import { commitFiles, type FileAction } from '../git/commit-files.js'
+import type { Repo } from '../store/repository-store.js'
 import { requireRepositoryAbility } from './caller-access.js'
 import { pageOfRequest, pushActor } from './from-proto.js'
 import type { RepositoryContext } from './repository-context.js'
@@ -12,12 +14,45 @@ type BranchHandlers = Pick<
   'listBranches' | 'getBranch' | 'createBranch' | 'deleteBranch'
 >
 
+/** The file a new default branch starts with: an empty README.md. */
+const EMPTY_README: FileAction = {
+  action: 'create',
+  filePath: 'README.md',
+  previousPath: '',
+  content: Buffer.alloc(0),
+  executeFilemode: undefined,
+}
+
 /** lib/api/branches.rb's git side: branches with what the protection rules say of them. */
 export function branchHandlers(
   server: GrpcServer,
   { deps, existing, writeRefs }: RepositoryContext,
 ): BranchHandlers {
   const rules = deps.protectedBranches
+
+  /**
+   * Branches::CreateService#create_default_branch: a repository without any
+   * branch first gets its default branch, as an empty README.md committed by
+   * the caller (under the default branch's protection rules), so that a new
+   * branch has something to start from.
+   */
+  const createDefaultBranchIfEmpty = async (repo: Repo, req: CreateBranchRequest) => {
+    if ((await repo.refs(['refs/heads'])).size > 0) return
+    const branch = (await repo.headBranch()) ?? 'main'
+    await requirePushToBranch(rules, req.projectId, branch, pushActor(req.caller))
+    await writeRefs(repo, req.projectId, req.caller, async () => {
+      const { commit, previous } = await commitFiles(repo, {
+        branch,
+        startBranch: '',
+        message: 'Add README.md',
+        author: { name: req.authorName, email: req.authorEmail },
+        actions: [EMPTY_README],
+      })
+      const ref = `refs/heads/${branch}`
+      return { result: commit, changes: [{ ref, oldId: previous, newId: commit.id }] }
+    })
+  }
+
   return {
     listBranches: server.unary('ListBranches', async (req) => {
       requireRepositoryAbility(req.caller, req.projectId, 'readCode')
@@ -42,6 +77,7 @@ export function branchHandlers(
     createBranch: server.unary('CreateBranch', async (req) => {
       requireRepositoryAbility(req.caller, req.projectId, 'pushCode')
       const repo = await existing(req.projectId)
+      await createDefaultBranchIfEmpty(repo, req)
       const branch = await writeRefs(repo, req.projectId, req.caller, async () => {
         const branch = await createBranch(repo, req.name, req.ref)
         const ref = `refs/heads/${branch.name}`

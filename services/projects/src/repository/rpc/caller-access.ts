@@ -33,3 +33,13 @@ export function requireRepositoryAbility(
 export function requireSystemCaller(caller: Caller | undefined): void {
   if (caller?.system !== true) throw new ForbiddenError('403 Forbidden')
 }
+
+/**
+ * A write another service allowed for a signed-in user by a rule of its own
+ * (a fork's collaboration, which the merge-requests service owns): the
+ * caller must still name a user; any other caller is PERMISSION_DENIED.
+ */
+export function requireSignedInCaller(caller: Caller | undefined): void {
+  if (caller?.system === true) return
+  if (caller?.userId === undefined) throw new ForbiddenError('403 Forbidden')
+}

@@ -1,9 +1,9 @@
 import { MergeMethod, type Caller, type RepositoryServiceServer } from '@suite/proto'
 import type { GrpcServer } from '@suite/runtime'
-import { requireRepositoryAbility } from './caller-access.js'
+import { requireRepositoryAbility, requireSignedInCaller } from './caller-access.js'
 import { compareCommits } from '../git/compare.js'
 import { findMergeBase } from '../git/merge-base.js'
-import { mergeBranch, type MergeMethodName } from '../git/merge-branch.js'
+import { mergeBranch, mergeToRef, rebaseBranch, type MergeMethodName } from '../git/merge-branch.js'
 import { checkMergeability } from '../git/mergeability.js'
 import { rawDiff } from '../git/raw-diff.js'
 import type { RefWrite } from '../store/ref-change-recorder.js'
@@ -23,6 +23,14 @@ export interface MergeRequestRpcContext {
   ) => Promise<T>
   /** Refuses a merge into a protected branch the caller may neither merge nor push to. */
   requireMergeInto: (projectId: number, branch: string, caller: Caller | undefined) => Promise<void>
+  /** Refuses a rebase of a branch the caller may not push, or force-push, to. */
+  requireForcePushTo: (
+    projectId: number,
+    branch: string,
+    caller: Caller | undefined,
+  ) => Promise<void>
+  /** Refuses a collaborator's rebase of a protected branch. */
+  requireCollaboratorPushTo: (projectId: number, branch: string) => Promise<void>
 }
 
 const METHODS: Partial<Record<MergeMethod, MergeMethodName>> = {
@@ -31,10 +39,24 @@ const METHODS: Partial<Record<MergeMethod, MergeMethodName>> = {
   [MergeMethod.MERGE_METHOD_FF]: 'ff',
 }
 
+/** GitLab's push option that asks for no pipeline (Gitlab::PushOptions, `git push -o ci.skip`). */
+const CI_SKIP = 'ci.skip'
+
 type MergeRequestHandlers = Pick<
   RepositoryServiceServer,
-  'findMergeBase' | 'compareCommits' | 'rawDiff' | 'checkMergeability' | 'mergeBranch'
+  | 'findMergeBase'
+  | 'compareCommits'
+  | 'rawDiff'
+  | 'checkMergeability'
+  | 'mergeBranch'
+  | 'rebaseBranch'
+  | 'mergeToRef'
 >
+
+/** The fetched source ref of a fork's request (source_merge_request_iid); none when 0. */
+function forkSourceRef(iid: number): string | undefined {
+  return iid > 0 ? `refs/merge-requests/${iid}/head` : undefined
+}
 
 /** The merge requests' git RPCs of RepositoryService: decode, call the git layer, encode. */
 export function mergeRequestHandlers(
@@ -80,6 +102,7 @@ export function mergeRequestHandlers(
       const outcome = await writeRefs(repo, req.projectId, req.caller, async () => {
         const outcome = await mergeBranch(repo, {
           sourceBranch: req.sourceBranch,
+          forkSourceRef: forkSourceRef(req.sourceMergeRequestIid),
           sourceSha: req.sourceSha,
           targetBranch: req.targetBranch,
           method: METHODS[req.method] ?? 'merge',
@@ -98,6 +121,48 @@ export function mergeRequestHandlers(
         rebasedSourceSha: outcome.rebasedSourceSha,
         sourceBranchRemoved: outcome.sourceBranchRemoved,
       }
+    }),
+    mergeToRef: server.unary('MergeToRef', async (req) => {
+      // A merge request's own ref, written for whoever may read it (as GitLab does).
+      requireRepositoryAbility(req.caller, req.projectId, 'readCode')
+      const commitId = await mergeToRef(await existing(req.projectId), {
+        sourceSha: req.sourceSha,
+        targetBranch: req.targetBranch,
+        mergeRequestIid: req.mergeRequestIid,
+        message: req.message,
+        user: { name: req.committerName, email: req.committerEmail },
+      })
+      return { commitId }
+    }),
+    rebaseBranch: server.unary('RebaseBranch', async (req) => {
+      if (req.viaCollaboration) {
+        // The merge-requests service found the collaboration; the caller is still someone.
+        requireSignedInCaller(req.caller)
+      } else {
+        requireRepositoryAbility(req.caller, req.projectId, 'pushCode')
+      }
+      const repo = await existing(req.projectId)
+      const ontoRepo =
+        req.ontoProjectId > 0 && req.ontoProjectId !== req.projectId
+          ? await existing(req.ontoProjectId)
+          : undefined
+      if (req.viaCollaboration) {
+        await context.requireCollaboratorPushTo(req.projectId, req.branch)
+      } else {
+        await context.requireForcePushTo(req.projectId, req.branch, req.caller)
+      }
+      const head = await writeRefs(repo, req.projectId, req.caller, async () => {
+        const rebased = await rebaseBranch(repo, {
+          branch: req.branch,
+          expectedHead: req.expectedHead,
+          ontoBranch: req.ontoBranch,
+          ontoRepo,
+          committer: { name: req.committerName, email: req.committerEmail },
+          pushOptions: req.skipCi ? [CI_SKIP] : [],
+        })
+        return { result: rebased.head, changes: rebased.changes }
+      })
+      return { head }
     }),
   }
 }

@@ -14,13 +14,15 @@ import { loadProjectsConfig } from '../../config.js'
 import { ProtectedBranchesStore } from '../../store/protected-branches.store.js'
 import { RefChangesStore } from '../../store/ref-changes.store.js'
 import type { Database } from '../../store/schema.js'
-import { startIntentSweeper } from '../workers/intent-sweeper.js'
+import { intentOwner, startIntentSweeper } from '../workers/intent-sweeper.js'
 import { createPushHooksDir } from '../git/push-hooks-dir.js'
 import { refChangeRecorder } from '../store/ref-change-recorder.js'
 import { repositoryService } from './repository-rpc.js'
+import { repositoryForkService } from './fork-rpc.js'
 import { RepositoryStore } from '../store/repository-store.js'
 import { gitRunObserver } from '../git/git-metrics.js'
 import { smartHttpService } from './smart-http-rpc.js'
+import { repositoryContentService } from './content-rpc.js'
 
 /**
  * Registers RepositoryService (and git smart HTTP) on the repository role,
@@ -37,7 +39,7 @@ export function registerRepositoryServices(
     observe: gitRunObserver(deps.registry),
   })
   const refChanges = new RefChangesStore(deps.db)
-  const owner = { host: hostname(), processId: randomUUID() }
+  const owner = intentOwner(hostname(), deps.config.GRPC_PORT, randomUUID())
   const relay = startServiceOutboxRelay(
     { outbox: BRANCH_UPDATE_OUTBOX, createPublisher: createBranchUpdatePublisher },
     deps,
@@ -78,6 +80,8 @@ export function registerRepositoryServices(
   addProtoServices(server, PROJECTS_V1_SERVICES, {
     RepositoryService: repositoryService(server, repositoryDeps),
     SmartHttpService: smartHttpService(server, repositoryDeps),
+    RepositoryContentService: repositoryContentService(server, repositoryDeps),
+    RepositoryForkService: repositoryForkService(server, repositoryDeps),
   })
   return async () => {
     await stopSweeper()

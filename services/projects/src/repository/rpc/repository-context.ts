@@ -1,7 +1,11 @@
 import type { Caller } from '@suite/proto'
 import { NotFoundError, type Logger } from '@suite/runtime'
 import type { ProtectedBranchesStore } from '../../store/protected-branches.store.js'
-import { requireMergeInto } from '../domain/branch-rules.js'
+import {
+  requireCollaboratorPushTo,
+  requireForcePushTo,
+  requireMergeInto,
+} from '../domain/branch-rules.js'
 import type { RefChangeRecorder, RefWrite } from '../store/ref-change-recorder.js'
 import type { Repo, RepositoryStore } from '../store/repository-store.js'
 import { pushActor } from './from-proto.js'
@@ -52,5 +56,9 @@ export function repositoryContext(deps: RepositoryDeps): RepositoryContext {
     ) => deps.refChanges.write(repo, projectId, caller?.userId, run),
     requireMergeInto: (projectId, branch, caller) =>
       requireMergeInto(deps.protectedBranches, projectId, branch, pushActor(caller)),
+    requireForcePushTo: (projectId, branch, caller) =>
+      requireForcePushTo(deps.protectedBranches, projectId, branch, pushActor(caller)),
+    requireCollaboratorPushTo: (projectId, branch) =>
+      requireCollaboratorPushTo(deps.protectedBranches, projectId, branch),
   }
 }

@@ -1,6 +1,7 @@
 import type { RepositoryServiceServer } from '@suite/proto'
 import type { GrpcServer } from '@suite/runtime'
 import { branchHandlers } from './branch-rpc.js'
+import { commitChangeHandlers } from './commit-change-rpc.js'
 import { commitHandlers } from './commit-rpc.js'
 import { mergeRequestHandlers } from './merge-request-rpc.js'
 import { repositoryAdminHandlers } from './repository-admin-rpc.js'
@@ -20,6 +21,7 @@ export function repositoryService(
     ...repositoryAdminHandlers(server, context),
     ...branchHandlers(server, context),
     ...commitHandlers(server, context),
+    ...commitChangeHandlers(server, context),
     ...tagHandlers(server, context),
     ...mergeRequestHandlers(server, context),
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { rm, writeFile } from 'node:fs/promises'
+import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type {
   PostReceivePackRequest,
@@ -10,6 +10,7 @@ import { InvalidError, type GrpcServer } from '@suite/runtime'
 import { adoptFirstBranch } from '../git/branches.js'
 import { requireRepositoryAbility } from './caller-access.js'
 import { diffRefs } from '../domain/push-events.js'
+import { parsePushOptions, PUSH_OPTIONS_ENV } from '../domain/push-options.js'
 import { PUSH_RULES_ENV, type PushRules } from '../domain/push-rules.js'
 import { pushActor } from './from-proto.js'
 import type { RepositoryDeps } from './repository-context.js'
@@ -68,8 +69,13 @@ export function smartHttpService(server: GrpcServer, deps: RepositoryDeps): Smar
         // A file, not the variable itself: many rules would pass the kernel's
         // limit on one environment string and fail the push.
         const rulesFile = join(deps.pushHooksDir, `${randomUUID()}.json`)
+        const optionsFile = `${rulesFile}.options`
         await writeFile(rulesFile, JSON.stringify(push), { mode: 0o600 })
-        const hooks = { dir: deps.pushHooksDir, env: { [PUSH_RULES_ENV]: rulesFile } }
+        const hooks = {
+          dir: deps.pushHooksDir,
+          env: { [PUSH_RULES_ENV]: rulesFile, [PUSH_OPTIONS_ENV]: optionsFile },
+        }
+        let pushOptions: string[]
         try {
           await runService(
             repo,
@@ -80,8 +86,10 @@ export function smartHttpService(server: GrpcServer, deps: RepositoryDeps): Smar
             deps.receiveMaxInputBytes,
             hooks,
           )
+          // The hook left the push's CI options (none when git ran no hook).
+          pushOptions = parsePushOptions(await readFile(optionsFile, 'utf8').catch(() => '[]'))
         } finally {
-          await rm(rulesFile, { force: true })
+          await Promise.all([rm(rulesFile, { force: true }), rm(optionsFile, { force: true })])
         }
         const changes = diffRefs(before, await repo.refs())
         const firstBranch = changes.find(
@@ -93,7 +101,7 @@ export function smartHttpService(server: GrpcServer, deps: RepositoryDeps): Smar
         const hadBranches = [...before.keys()].some((ref) => ref.startsWith('refs/heads/'))
         const head = hadBranches || !firstBranch ? undefined : await repo.headBranch()
         if (head) await deps.protectedBranches.protectDefault(projectId, head)
-        return { result: undefined }
+        return { result: undefined, pushOptions }
       })
     }),
   }

@@ -1,5 +1,11 @@
 import { PassThrough, Writable, type Readable } from 'node:stream'
-import type { handleBidiStreamingCall, ServerDuplexStream } from '@grpc/grpc-js'
+import { pipeline } from 'node:stream/promises'
+import type {
+  handleBidiStreamingCall,
+  handleServerStreamingCall,
+  ServerDuplexStream,
+  ServerWritableStream,
+} from '@grpc/grpc-js'
 import {
   DomainError,
   REQUEST_ID_METADATA_KEY,
@@ -18,12 +24,34 @@ export function bidiStreaming<Req, Res>(
   method: string,
   fn: (call: ServerDuplexStream<Req, Res>) => Promise<void>,
 ): handleBidiStreamingCall<Req, Res> {
+  return streamingCall(logger, method, fn)
+}
+
+/** The same for a server-streaming handler (one request, a stream of answers). */
+export function serverStreaming<Req, Res>(
+  logger: Logger,
+  method: string,
+  fn: (call: ServerWritableStream<Req, Res>) => Promise<void>,
+): handleServerStreamingCall<Req, Res> {
+  return streamingCall(logger, method, fn)
+}
+
+/** A call the server writes answers to: bidirectional or server-streaming. */
+type AnswerStream<Res> = ServerDuplexStream<unknown, Res> | ServerWritableStream<unknown, Res>
+
+function streamingCall<Call extends AnswerStream<unknown>>(
+  logger: Logger,
+  method: string,
+  fn: (call: Call) => Promise<void>,
+): (call: Call) => void {
   return (call) => {
     const requestId = call.metadata.get(REQUEST_ID_METADATA_KEY)[0]
     runWithRequestId(typeof requestId === 'string' ? requestId : undefined, () => {
       fn(call).then(
         () => call.end(),
         (error: unknown) => {
+          // A caller that went away (a client that stopped downloading) is nobody's fault.
+          if (call.cancelled) return
           if (!(error instanceof DomainError))
             logger.error({ err: error, method }, 'unexpected error')
           const failure = toGrpcFailure(error)
@@ -72,14 +100,29 @@ export function splitFirst<Req extends { data: Buffer }>(
 }
 
 /** A byte sink that writes `{ data }` messages to the call, honouring its backpressure. */
-export function messageSink<Res>(
-  call: ServerDuplexStream<unknown, Res>,
-  wrap: (data: Buffer) => Res,
-): Writable {
+export function messageSink<Res>(call: AnswerStream<Res>, wrap: (data: Buffer) => Res): Writable {
   return new Writable({
     write(chunk: Buffer, _encoding, callback) {
       if (call.write(wrap(chunk))) callback()
       else call.once('drain', () => callback())
     },
   })
+}
+
+/**
+ * Sends a byte stream as `{ data }` messages, honouring the call's
+ * backpressure; a caller that cancels destroys the stream (and what feeds it).
+ */
+export async function sendBytes<Res>(
+  call: AnswerStream<Res>,
+  bytes: Readable,
+  wrap: (data: Buffer) => Res,
+): Promise<void> {
+  const stop = () => bytes.destroy()
+  call.once('cancelled', stop)
+  try {
+    await pipeline(bytes, messageSink(call, wrap))
+  } finally {
+    call.off('cancelled', stop)
+  }
 }

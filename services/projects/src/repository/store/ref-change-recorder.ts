@@ -17,6 +17,8 @@ export interface RefWrite<T> {
   result: T
   /** Undefined: the changes are the difference between the refs before and after. */
   changes?: readonly RefChange[]
+  /** The CI push options of the write (`ci.skip`, `ci.variable=...`), for its pipelines. */
+  pushOptions?: readonly string[]
 }
 
 /** Runs ref writes so that their changes are recorded, or derived again after a crash. */
@@ -90,6 +92,7 @@ export async function refChangeRecords(
   intent: { projectId: number; userId: number | undefined },
   changes: readonly RefChange[],
   before: ReadonlyMap<string, string>,
+  pushOptions: readonly string[] = [],
 ): Promise<RecordedRefChanges> {
   const { projectId, userId } = intent
   const events: EventRecord[] = []
@@ -111,7 +114,8 @@ export async function refChangeRecords(
       logger.error({ err, projectId }, 'push hook events not built')
     }
   }
-  return { events, branchUpdates: branchUpdatesOf(projectId, userId, changes), hookEvents }
+  const branchUpdates = branchUpdatesOf(projectId, userId, changes, pushOptions)
+  return { events, branchUpdates, hookEvents }
 }
 
 export interface RefChangeRecorderDeps {
@@ -139,11 +143,19 @@ export function refChangeRecorder(deps: RefChangeRecorderDeps): RefChangeRecorde
     repo: Repo,
     intent: { id: number; projectId: number; userId: number | undefined },
     before: ReadonlyMap<string, string>,
-    changes: readonly RefChange[] | undefined,
+    outcome: Omit<RefWrite<unknown>, 'result'>,
   ): Promise<void> {
     try {
-      const changed = changes ?? diffRefs(before, await repo.refs())
-      const records = await refChangeRecords(repo, logger, deps.hooks, intent, changed, before)
+      const changed = outcome.changes ?? diffRefs(before, await repo.refs())
+      const records = await refChangeRecords(
+        repo,
+        logger,
+        deps.hooks,
+        intent,
+        changed,
+        before,
+        outcome.pushOptions,
+      )
       await store.record(intent.id, records)
       deps.wake()
     } catch (err) {
@@ -164,10 +176,10 @@ export function refChangeRecorder(deps: RefChangeRecorderDeps): RefChangeRecorde
         outcome = await run()
       } catch (err) {
         // A failed write may still have moved some refs (a partly rejected push).
-        await report(repo, intent, before, undefined)
+        await report(repo, intent, before, {})
         throw err
       }
-      await report(repo, intent, before, outcome.changes)
+      await report(repo, intent, before, outcome)
       return outcome.result
     },
   }

@@ -1,5 +1,6 @@
 import { access, mkdir, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
+import { InvalidError, NotFoundError } from '@suite/runtime'
 import { isObjectId, isLookupRefName, type ObjectFormat } from '../domain/ref-names.js'
 import { gitText, runGit, type GitEnvironment } from '../git/git-command.js'
 import { repositoryPath } from './repository-paths.js'
@@ -129,6 +130,72 @@ export class RepositoryStore {
       repo.gitDir,
     ])
     return true
+  }
+
+  /**
+   * A fork's repository (Gitaly's CreateFork): a new bare repository in the
+   * source's object format that fetches the source's branches and tags, HEAD
+   * on the source's default branch. Undefined when the target already had a
+   * repository; else the default branch (undefined for an empty source).
+   */
+  async fork(
+    sourceId: number,
+    targetId: number,
+  ): Promise<{ created: boolean; defaultBranch: string | undefined }> {
+    const source = this.repo(sourceId)
+    if (!(await source.exists())) throw new NotFoundError('Repository')
+    const format = (await source.text(['rev-parse', '--show-object-format'])).trim()
+    const head = await source.headBranch()
+    const created = await this.create(
+      targetId,
+      head ?? 'main',
+      format === 'sha256' ? 'sha256' : 'sha1',
+    )
+    if (!created) return { created: false, defaultBranch: undefined }
+    const target = this.repo(targetId)
+    await target.run([
+      'fetch',
+      '--quiet',
+      '--no-write-fetch-head',
+      source.gitDir,
+      '+refs/heads/*:refs/heads/*',
+      '+refs/tags/*:refs/tags/*',
+    ])
+    return { created: true, defaultBranch: head }
+  }
+
+  /**
+   * A fork's branch fetched into its upstream's repository as
+   * refs/merge-requests/<iid>/head (Gitaly's FetchSourceBranch): the commit
+   * the ref now names, or undefined (the ref untouched) when the source
+   * repository or branch is missing. Names are checked before git sees them.
+   */
+  async fetchSourceBranch(
+    sourceId: number,
+    branch: string,
+    targetId: number,
+    iid: number,
+  ): Promise<string | undefined> {
+    if (!isLookupRefName(branch)) return undefined
+    if (!Number.isSafeInteger(iid) || iid <= 0) throw new InvalidError({}, 'iid is invalid')
+    const source = this.repo(sourceId)
+    const target = this.repo(targetId)
+    if (!(await target.exists())) throw new NotFoundError('Repository')
+    if (!(await source.exists())) return undefined
+    const head = await source.refTarget(`refs/heads/${branch}^{commit}`)
+    if (head === undefined) return undefined
+    const ref = `refs/merge-requests/${iid}/head`
+    // Already fetched: no write, so the workers' frequent reads never contend for the ref's lock.
+    if ((await target.refTarget(`${ref}^{commit}`)) === head) return head
+    await target.run([
+      'fetch',
+      '--quiet',
+      '--no-tags',
+      '--no-write-fetch-head',
+      source.gitDir,
+      `+refs/heads/${branch}:${ref}`,
+    ])
+    return target.refTarget(`${ref}^{commit}`)
   }
 
   /** Removes a bare repository (undoing a failed project creation); false when there was none. */

@@ -24,9 +24,20 @@ export interface IntentSweeperOptions {
 const BATCH = 50
 
 /**
+ * Who holds this process's ref writes: the replica (host name and gRPC port,
+ * which a restarted replica keeps) and this start of it. The port tells apart
+ * replicas that share a host (`npm start` with REPLICAS): by host name alone
+ * each took the other's writes in flight for an earlier start's, recorded them
+ * again beside it, and the two transactions deadlocked on the project's row.
+ */
+export function intentOwner(host: string, grpcPort: number, processId: string): IntentOwner {
+  return { host: `${host}:${grpcPort}`, processId }
+}
+
+/**
  * Derives the ref changes of writes whose process died between git's ref
- * update and their record: an intent of an earlier start of this role (same
- * host, another process id) at once, any other once it is old. The changes
+ * update and their record: an intent of an earlier start of this replica
+ * (same host and port, another process id) at once, any other once it is old. The changes
  * are the refs now against the intent's refs before; pushes that came in
  * since are included and recorded once (events and branch updates are keyed
  * by ref and shas). Runs at start and then every `everyMs`.

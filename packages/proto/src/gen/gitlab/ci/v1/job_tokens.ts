@@ -67,6 +67,55 @@ export interface RemoveFromAllowlistRequest {
 export interface RemoveFromAllowlistResponse {
 }
 
+export interface GetJobTokenScopeRequest {
+  caller: Caller | undefined;
+  projectId: number;
+}
+
+export interface GetJobTokenScopeResponse {
+  /** Jobs of other projects reach this one only through its allowlists. */
+  inboundEnabled: boolean;
+}
+
+export interface UpdateJobTokenScopeRequest {
+  caller: Caller | undefined;
+  projectId: number;
+  inboundEnabled: boolean;
+}
+
+export interface UpdateJobTokenScopeResponse {
+}
+
+export interface ListGroupsAllowlistRequest {
+  caller: Caller | undefined;
+  projectId: number;
+}
+
+export interface ListGroupsAllowlistResponse {
+  groupIds: number[];
+}
+
+export interface AddGroupToAllowlistRequest {
+  caller: Caller | undefined;
+  projectId: number;
+  targetGroupId: number;
+}
+
+export interface AddGroupToAllowlistResponse {
+  /** The project whose scope it is. */
+  sourceProjectId: number;
+  targetGroupId: number;
+}
+
+export interface RemoveGroupFromAllowlistRequest {
+  caller: Caller | undefined;
+  projectId: number;
+  targetGroupId: number;
+}
+
+export interface RemoveGroupFromAllowlistResponse {
+}
+
 function createBaseAuthenticateJobTokenRequest(): AuthenticateJobTokenRequest {
   return { token: "", targetProjectId: undefined };
 }
@@ -826,6 +875,884 @@ export const RemoveFromAllowlistResponse: MessageFns<RemoveFromAllowlistResponse
   },
 };
 
+function createBaseGetJobTokenScopeRequest(): GetJobTokenScopeRequest {
+  return { caller: undefined, projectId: 0 };
+}
+
+export const GetJobTokenScopeRequest: MessageFns<GetJobTokenScopeRequest> = {
+  encode(message: GetJobTokenScopeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(16).int64(message.projectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetJobTokenScopeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetJobTokenScopeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetJobTokenScopeRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: GetJobTokenScopeRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetJobTokenScopeRequest>, I>>(base?: I): GetJobTokenScopeRequest {
+    return GetJobTokenScopeRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetJobTokenScopeRequest>, I>>(object: I): GetJobTokenScopeRequest {
+    const message = createBaseGetJobTokenScopeRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.projectId = object.projectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetJobTokenScopeResponse(): GetJobTokenScopeResponse {
+  return { inboundEnabled: false };
+}
+
+export const GetJobTokenScopeResponse: MessageFns<GetJobTokenScopeResponse> = {
+  encode(message: GetJobTokenScopeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.inboundEnabled !== false) {
+      writer.uint32(8).bool(message.inboundEnabled);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetJobTokenScopeResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetJobTokenScopeResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.inboundEnabled = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetJobTokenScopeResponse {
+    return {
+      inboundEnabled: isSet(object.inboundEnabled)
+        ? globalThis.Boolean(object.inboundEnabled)
+        : isSet(object.inbound_enabled)
+        ? globalThis.Boolean(object.inbound_enabled)
+        : false,
+    };
+  },
+
+  toJSON(message: GetJobTokenScopeResponse): unknown {
+    const obj: any = {};
+    if (message.inboundEnabled !== false) {
+      obj.inboundEnabled = message.inboundEnabled;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetJobTokenScopeResponse>, I>>(base?: I): GetJobTokenScopeResponse {
+    return GetJobTokenScopeResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetJobTokenScopeResponse>, I>>(object: I): GetJobTokenScopeResponse {
+    const message = createBaseGetJobTokenScopeResponse();
+    message.inboundEnabled = object.inboundEnabled ?? false;
+    return message;
+  },
+};
+
+function createBaseUpdateJobTokenScopeRequest(): UpdateJobTokenScopeRequest {
+  return { caller: undefined, projectId: 0, inboundEnabled: false };
+}
+
+export const UpdateJobTokenScopeRequest: MessageFns<UpdateJobTokenScopeRequest> = {
+  encode(message: UpdateJobTokenScopeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(16).int64(message.projectId);
+    }
+    if (message.inboundEnabled !== false) {
+      writer.uint32(24).bool(message.inboundEnabled);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateJobTokenScopeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateJobTokenScopeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.inboundEnabled = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateJobTokenScopeRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      inboundEnabled: isSet(object.inboundEnabled)
+        ? globalThis.Boolean(object.inboundEnabled)
+        : isSet(object.inbound_enabled)
+        ? globalThis.Boolean(object.inbound_enabled)
+        : false,
+    };
+  },
+
+  toJSON(message: UpdateJobTokenScopeRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.inboundEnabled !== false) {
+      obj.inboundEnabled = message.inboundEnabled;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdateJobTokenScopeRequest>, I>>(base?: I): UpdateJobTokenScopeRequest {
+    return UpdateJobTokenScopeRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdateJobTokenScopeRequest>, I>>(object: I): UpdateJobTokenScopeRequest {
+    const message = createBaseUpdateJobTokenScopeRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.projectId = object.projectId ?? 0;
+    message.inboundEnabled = object.inboundEnabled ?? false;
+    return message;
+  },
+};
+
+function createBaseUpdateJobTokenScopeResponse(): UpdateJobTokenScopeResponse {
+  return {};
+}
+
+export const UpdateJobTokenScopeResponse: MessageFns<UpdateJobTokenScopeResponse> = {
+  encode(_: UpdateJobTokenScopeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateJobTokenScopeResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateJobTokenScopeResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): UpdateJobTokenScopeResponse {
+    return {};
+  },
+
+  toJSON(_: UpdateJobTokenScopeResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdateJobTokenScopeResponse>, I>>(base?: I): UpdateJobTokenScopeResponse {
+    return UpdateJobTokenScopeResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdateJobTokenScopeResponse>, I>>(_: I): UpdateJobTokenScopeResponse {
+    const message = createBaseUpdateJobTokenScopeResponse();
+    return message;
+  },
+};
+
+function createBaseListGroupsAllowlistRequest(): ListGroupsAllowlistRequest {
+  return { caller: undefined, projectId: 0 };
+}
+
+export const ListGroupsAllowlistRequest: MessageFns<ListGroupsAllowlistRequest> = {
+  encode(message: ListGroupsAllowlistRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(16).int64(message.projectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListGroupsAllowlistRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListGroupsAllowlistRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListGroupsAllowlistRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListGroupsAllowlistRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListGroupsAllowlistRequest>, I>>(base?: I): ListGroupsAllowlistRequest {
+    return ListGroupsAllowlistRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListGroupsAllowlistRequest>, I>>(object: I): ListGroupsAllowlistRequest {
+    const message = createBaseListGroupsAllowlistRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.projectId = object.projectId ?? 0;
+    return message;
+  },
+};
+
+function createBaseListGroupsAllowlistResponse(): ListGroupsAllowlistResponse {
+  return { groupIds: [] };
+}
+
+export const ListGroupsAllowlistResponse: MessageFns<ListGroupsAllowlistResponse> = {
+  encode(message: ListGroupsAllowlistResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.groupIds.length !== 0) {
+      writer.uint32(10).fork();
+      for (const v of message.groupIds) {
+        writer.int64(v);
+      }
+      writer.join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListGroupsAllowlistResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListGroupsAllowlistResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag === 8) {
+              message.groupIds.push(longToNumber(reader.int64()));
+
+              continue;
+            }
+
+            if (tag === 10) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.groupIds.push(longToNumber(reader.int64()));
+              }
+
+              continue;
+            }
+
+            break;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListGroupsAllowlistResponse {
+    return {
+      groupIds: globalThis.Array.isArray(object?.groupIds)
+        ? object.groupIds.map((e: any) => globalThis.Number(e))
+        : globalThis.Array.isArray(object?.group_ids)
+        ? object.group_ids.map((e: any) => globalThis.Number(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListGroupsAllowlistResponse): unknown {
+    const obj: any = {};
+    if (message.groupIds?.length) {
+      obj.groupIds = message.groupIds.map((e) => Math.round(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListGroupsAllowlistResponse>, I>>(base?: I): ListGroupsAllowlistResponse {
+    return ListGroupsAllowlistResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListGroupsAllowlistResponse>, I>>(object: I): ListGroupsAllowlistResponse {
+    const message = createBaseListGroupsAllowlistResponse();
+    message.groupIds = object.groupIds?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseAddGroupToAllowlistRequest(): AddGroupToAllowlistRequest {
+  return { caller: undefined, projectId: 0, targetGroupId: 0 };
+}
+
+export const AddGroupToAllowlistRequest: MessageFns<AddGroupToAllowlistRequest> = {
+  encode(message: AddGroupToAllowlistRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(16).int64(message.projectId);
+    }
+    if (message.targetGroupId !== 0) {
+      writer.uint32(24).int64(message.targetGroupId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AddGroupToAllowlistRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAddGroupToAllowlistRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.targetGroupId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AddGroupToAllowlistRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      targetGroupId: isSet(object.targetGroupId)
+        ? globalThis.Number(object.targetGroupId)
+        : isSet(object.target_group_id)
+        ? globalThis.Number(object.target_group_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: AddGroupToAllowlistRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.targetGroupId !== 0) {
+      obj.targetGroupId = Math.round(message.targetGroupId);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AddGroupToAllowlistRequest>, I>>(base?: I): AddGroupToAllowlistRequest {
+    return AddGroupToAllowlistRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AddGroupToAllowlistRequest>, I>>(object: I): AddGroupToAllowlistRequest {
+    const message = createBaseAddGroupToAllowlistRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.projectId = object.projectId ?? 0;
+    message.targetGroupId = object.targetGroupId ?? 0;
+    return message;
+  },
+};
+
+function createBaseAddGroupToAllowlistResponse(): AddGroupToAllowlistResponse {
+  return { sourceProjectId: 0, targetGroupId: 0 };
+}
+
+export const AddGroupToAllowlistResponse: MessageFns<AddGroupToAllowlistResponse> = {
+  encode(message: AddGroupToAllowlistResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.sourceProjectId !== 0) {
+      writer.uint32(8).int64(message.sourceProjectId);
+    }
+    if (message.targetGroupId !== 0) {
+      writer.uint32(16).int64(message.targetGroupId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AddGroupToAllowlistResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAddGroupToAllowlistResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.sourceProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.targetGroupId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AddGroupToAllowlistResponse {
+    return {
+      sourceProjectId: isSet(object.sourceProjectId)
+        ? globalThis.Number(object.sourceProjectId)
+        : isSet(object.source_project_id)
+        ? globalThis.Number(object.source_project_id)
+        : 0,
+      targetGroupId: isSet(object.targetGroupId)
+        ? globalThis.Number(object.targetGroupId)
+        : isSet(object.target_group_id)
+        ? globalThis.Number(object.target_group_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: AddGroupToAllowlistResponse): unknown {
+    const obj: any = {};
+    if (message.sourceProjectId !== 0) {
+      obj.sourceProjectId = Math.round(message.sourceProjectId);
+    }
+    if (message.targetGroupId !== 0) {
+      obj.targetGroupId = Math.round(message.targetGroupId);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AddGroupToAllowlistResponse>, I>>(base?: I): AddGroupToAllowlistResponse {
+    return AddGroupToAllowlistResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AddGroupToAllowlistResponse>, I>>(object: I): AddGroupToAllowlistResponse {
+    const message = createBaseAddGroupToAllowlistResponse();
+    message.sourceProjectId = object.sourceProjectId ?? 0;
+    message.targetGroupId = object.targetGroupId ?? 0;
+    return message;
+  },
+};
+
+function createBaseRemoveGroupFromAllowlistRequest(): RemoveGroupFromAllowlistRequest {
+  return { caller: undefined, projectId: 0, targetGroupId: 0 };
+}
+
+export const RemoveGroupFromAllowlistRequest: MessageFns<RemoveGroupFromAllowlistRequest> = {
+  encode(message: RemoveGroupFromAllowlistRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(16).int64(message.projectId);
+    }
+    if (message.targetGroupId !== 0) {
+      writer.uint32(24).int64(message.targetGroupId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RemoveGroupFromAllowlistRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRemoveGroupFromAllowlistRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.targetGroupId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RemoveGroupFromAllowlistRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      targetGroupId: isSet(object.targetGroupId)
+        ? globalThis.Number(object.targetGroupId)
+        : isSet(object.target_group_id)
+        ? globalThis.Number(object.target_group_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: RemoveGroupFromAllowlistRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.targetGroupId !== 0) {
+      obj.targetGroupId = Math.round(message.targetGroupId);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RemoveGroupFromAllowlistRequest>, I>>(base?: I): RemoveGroupFromAllowlistRequest {
+    return RemoveGroupFromAllowlistRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RemoveGroupFromAllowlistRequest>, I>>(
+    object: I,
+  ): RemoveGroupFromAllowlistRequest {
+    const message = createBaseRemoveGroupFromAllowlistRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.projectId = object.projectId ?? 0;
+    message.targetGroupId = object.targetGroupId ?? 0;
+    return message;
+  },
+};
+
+function createBaseRemoveGroupFromAllowlistResponse(): RemoveGroupFromAllowlistResponse {
+  return {};
+}
+
+export const RemoveGroupFromAllowlistResponse: MessageFns<RemoveGroupFromAllowlistResponse> = {
+  encode(_: RemoveGroupFromAllowlistResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RemoveGroupFromAllowlistResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRemoveGroupFromAllowlistResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): RemoveGroupFromAllowlistResponse {
+    return {};
+  },
+
+  toJSON(_: RemoveGroupFromAllowlistResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RemoveGroupFromAllowlistResponse>, I>>(
+    base?: I,
+  ): RemoveGroupFromAllowlistResponse {
+    return RemoveGroupFromAllowlistResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RemoveGroupFromAllowlistResponse>, I>>(
+    _: I,
+  ): RemoveGroupFromAllowlistResponse {
+    const message = createBaseRemoveGroupFromAllowlistResponse();
+    return message;
+  },
+};
+
 /**
  * JobTokenService: CI_JOB_TOKEN and the job token scope. A job token is
  * valid while its job runs; the target project's inbound allowlist decides
@@ -883,6 +1810,71 @@ export const JobTokenServiceService = {
       Buffer.from(RemoveFromAllowlistResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): RemoveFromAllowlistResponse => RemoveFromAllowlistResponse.decode(value),
   },
+  /** GET /projects/:id/job_token_scope: whether the allowlists are enforced. */
+  getJobTokenScope: {
+    path: "/gitlab.ci.v1.JobTokenService/GetJobTokenScope" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetJobTokenScopeRequest): Buffer =>
+      Buffer.from(GetJobTokenScopeRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetJobTokenScopeRequest => GetJobTokenScopeRequest.decode(value),
+    responseSerialize: (value: GetJobTokenScopeResponse): Buffer =>
+      Buffer.from(GetJobTokenScopeResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetJobTokenScopeResponse => GetJobTokenScopeResponse.decode(value),
+  },
+  /** PATCH /projects/:id/job_token_scope (ci_inbound_job_token_scope_enabled). */
+  updateJobTokenScope: {
+    path: "/gitlab.ci.v1.JobTokenService/UpdateJobTokenScope" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: UpdateJobTokenScopeRequest): Buffer =>
+      Buffer.from(UpdateJobTokenScopeRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UpdateJobTokenScopeRequest => UpdateJobTokenScopeRequest.decode(value),
+    responseSerialize: (value: UpdateJobTokenScopeResponse): Buffer =>
+      Buffer.from(UpdateJobTokenScopeResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): UpdateJobTokenScopeResponse => UpdateJobTokenScopeResponse.decode(value),
+  },
+  /** GET /projects/:id/job_token_scope/groups_allowlist. */
+  listGroupsAllowlist: {
+    path: "/gitlab.ci.v1.JobTokenService/ListGroupsAllowlist" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListGroupsAllowlistRequest): Buffer =>
+      Buffer.from(ListGroupsAllowlistRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListGroupsAllowlistRequest => ListGroupsAllowlistRequest.decode(value),
+    responseSerialize: (value: ListGroupsAllowlistResponse): Buffer =>
+      Buffer.from(ListGroupsAllowlistResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListGroupsAllowlistResponse => ListGroupsAllowlistResponse.decode(value),
+  },
+  /**
+   * POST: NOT_FOUND for a group that does not exist, INVALID_ARGUMENT when
+   * the caller may not read it or it is there already.
+   */
+  addGroupToAllowlist: {
+    path: "/gitlab.ci.v1.JobTokenService/AddGroupToAllowlist" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: AddGroupToAllowlistRequest): Buffer =>
+      Buffer.from(AddGroupToAllowlistRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): AddGroupToAllowlistRequest => AddGroupToAllowlistRequest.decode(value),
+    responseSerialize: (value: AddGroupToAllowlistResponse): Buffer =>
+      Buffer.from(AddGroupToAllowlistResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): AddGroupToAllowlistResponse => AddGroupToAllowlistResponse.decode(value),
+  },
+  /** DELETE: INVALID_ARGUMENT when not there. */
+  removeGroupFromAllowlist: {
+    path: "/gitlab.ci.v1.JobTokenService/RemoveGroupFromAllowlist" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RemoveGroupFromAllowlistRequest): Buffer =>
+      Buffer.from(RemoveGroupFromAllowlistRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RemoveGroupFromAllowlistRequest =>
+      RemoveGroupFromAllowlistRequest.decode(value),
+    responseSerialize: (value: RemoveGroupFromAllowlistResponse): Buffer =>
+      Buffer.from(RemoveGroupFromAllowlistResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RemoveGroupFromAllowlistResponse =>
+      RemoveGroupFromAllowlistResponse.decode(value),
+  },
 } as const;
 
 export interface JobTokenServiceServer extends UntypedServiceImplementation {
@@ -897,6 +1889,19 @@ export interface JobTokenServiceServer extends UntypedServiceImplementation {
   addToAllowlist: handleUnaryCall<AddToAllowlistRequest, AddToAllowlistResponse>;
   /** DELETE: NOT_FOUND when not there. */
   removeFromAllowlist: handleUnaryCall<RemoveFromAllowlistRequest, RemoveFromAllowlistResponse>;
+  /** GET /projects/:id/job_token_scope: whether the allowlists are enforced. */
+  getJobTokenScope: handleUnaryCall<GetJobTokenScopeRequest, GetJobTokenScopeResponse>;
+  /** PATCH /projects/:id/job_token_scope (ci_inbound_job_token_scope_enabled). */
+  updateJobTokenScope: handleUnaryCall<UpdateJobTokenScopeRequest, UpdateJobTokenScopeResponse>;
+  /** GET /projects/:id/job_token_scope/groups_allowlist. */
+  listGroupsAllowlist: handleUnaryCall<ListGroupsAllowlistRequest, ListGroupsAllowlistResponse>;
+  /**
+   * POST: NOT_FOUND for a group that does not exist, INVALID_ARGUMENT when
+   * the caller may not read it or it is there already.
+   */
+  addGroupToAllowlist: handleUnaryCall<AddGroupToAllowlistRequest, AddGroupToAllowlistResponse>;
+  /** DELETE: INVALID_ARGUMENT when not there. */
+  removeGroupFromAllowlist: handleUnaryCall<RemoveGroupFromAllowlistRequest, RemoveGroupFromAllowlistResponse>;
 }
 
 export interface JobTokenServiceClient extends Client {
@@ -966,6 +1971,89 @@ export interface JobTokenServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: RemoveFromAllowlistResponse) => void,
+  ): ClientUnaryCall;
+  /** GET /projects/:id/job_token_scope: whether the allowlists are enforced. */
+  getJobTokenScope(
+    request: GetJobTokenScopeRequest,
+    callback: (error: ServiceError | null, response: GetJobTokenScopeResponse) => void,
+  ): ClientUnaryCall;
+  getJobTokenScope(
+    request: GetJobTokenScopeRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetJobTokenScopeResponse) => void,
+  ): ClientUnaryCall;
+  getJobTokenScope(
+    request: GetJobTokenScopeRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetJobTokenScopeResponse) => void,
+  ): ClientUnaryCall;
+  /** PATCH /projects/:id/job_token_scope (ci_inbound_job_token_scope_enabled). */
+  updateJobTokenScope(
+    request: UpdateJobTokenScopeRequest,
+    callback: (error: ServiceError | null, response: UpdateJobTokenScopeResponse) => void,
+  ): ClientUnaryCall;
+  updateJobTokenScope(
+    request: UpdateJobTokenScopeRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: UpdateJobTokenScopeResponse) => void,
+  ): ClientUnaryCall;
+  updateJobTokenScope(
+    request: UpdateJobTokenScopeRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: UpdateJobTokenScopeResponse) => void,
+  ): ClientUnaryCall;
+  /** GET /projects/:id/job_token_scope/groups_allowlist. */
+  listGroupsAllowlist(
+    request: ListGroupsAllowlistRequest,
+    callback: (error: ServiceError | null, response: ListGroupsAllowlistResponse) => void,
+  ): ClientUnaryCall;
+  listGroupsAllowlist(
+    request: ListGroupsAllowlistRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListGroupsAllowlistResponse) => void,
+  ): ClientUnaryCall;
+  listGroupsAllowlist(
+    request: ListGroupsAllowlistRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListGroupsAllowlistResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * POST: NOT_FOUND for a group that does not exist, INVALID_ARGUMENT when
+   * the caller may not read it or it is there already.
+   */
+  addGroupToAllowlist(
+    request: AddGroupToAllowlistRequest,
+    callback: (error: ServiceError | null, response: AddGroupToAllowlistResponse) => void,
+  ): ClientUnaryCall;
+  addGroupToAllowlist(
+    request: AddGroupToAllowlistRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: AddGroupToAllowlistResponse) => void,
+  ): ClientUnaryCall;
+  addGroupToAllowlist(
+    request: AddGroupToAllowlistRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: AddGroupToAllowlistResponse) => void,
+  ): ClientUnaryCall;
+  /** DELETE: INVALID_ARGUMENT when not there. */
+  removeGroupFromAllowlist(
+    request: RemoveGroupFromAllowlistRequest,
+    callback: (error: ServiceError | null, response: RemoveGroupFromAllowlistResponse) => void,
+  ): ClientUnaryCall;
+  removeGroupFromAllowlist(
+    request: RemoveGroupFromAllowlistRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RemoveGroupFromAllowlistResponse) => void,
+  ): ClientUnaryCall;
+  removeGroupFromAllowlist(
+    request: RemoveGroupFromAllowlistRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RemoveGroupFromAllowlistResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -168,6 +168,12 @@ export interface MergeRequestContext {
   sourceBranchSha: string;
   targetBranchSha: string;
   labels: string[];
+  /**
+   * The request's own project (its target: CI_MERGE_REQUEST_PROJECT_ID),
+   * when the pipeline runs in another one (a fork's request, in the fork).
+   * 0: the pipeline's project.
+   */
+  targetProjectId: number;
 }
 
 export interface CreatePipelineResponse {
@@ -226,6 +232,18 @@ export interface ListPipelinesRequest {
    */
   branch?: string | undefined;
   branchShas: string[];
+  /**
+   * With branch: the project of those branch pipelines (a fork's request:
+   * its source project); project_id when absent.
+   */
+  branchProjectId?:
+    | number
+    | undefined;
+  /**
+   * With merge_request_id: further projects whose pipelines of the request
+   * count (a fork's request runs its pipelines in the fork or the upstream).
+   */
+  mergeRequestProjectIds: number[];
 }
 
 export interface ListPipelinesResponse {
@@ -2208,6 +2226,7 @@ function createBaseMergeRequestContext(): MergeRequestContext {
     sourceBranchSha: "",
     targetBranchSha: "",
     labels: [],
+    targetProjectId: 0,
   };
 }
 
@@ -2236,6 +2255,9 @@ export const MergeRequestContext: MessageFns<MergeRequestContext> = {
     }
     for (const v of message.labels) {
       writer.uint32(66).string(v!);
+    }
+    if (message.targetProjectId !== 0) {
+      writer.uint32(10080).int64(message.targetProjectId);
     }
     return writer;
   },
@@ -2317,6 +2339,14 @@ export const MergeRequestContext: MessageFns<MergeRequestContext> = {
             message.labels.push(reader.string());
             continue;
           }
+          case 1260: {
+            if (tag !== 10080) {
+              break;
+            }
+
+            message.targetProjectId = longToNumber(reader.int64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2361,6 +2391,11 @@ export const MergeRequestContext: MessageFns<MergeRequestContext> = {
       labels: globalThis.Array.isArray(object?.labels)
         ? object.labels.map((e: any) => globalThis.String(e))
         : [],
+      targetProjectId: isSet(object.targetProjectId)
+        ? globalThis.Number(object.targetProjectId)
+        : isSet(object.target_project_id)
+        ? globalThis.Number(object.target_project_id)
+        : 0,
     };
   },
 
@@ -2390,6 +2425,9 @@ export const MergeRequestContext: MessageFns<MergeRequestContext> = {
     if (message.labels?.length) {
       obj.labels = message.labels;
     }
+    if (message.targetProjectId !== 0) {
+      obj.targetProjectId = Math.round(message.targetProjectId);
+    }
     return obj;
   },
 
@@ -2406,6 +2444,7 @@ export const MergeRequestContext: MessageFns<MergeRequestContext> = {
     message.sourceBranchSha = object.sourceBranchSha ?? "";
     message.targetBranchSha = object.targetBranchSha ?? "";
     message.labels = object.labels?.map((e) => e) || [];
+    message.targetProjectId = object.targetProjectId ?? 0;
     return message;
   },
 };
@@ -2826,6 +2865,8 @@ function createBaseListPipelinesRequest(): ListPipelinesRequest {
     yamlErrors: undefined,
     branch: undefined,
     branchShas: [],
+    branchProjectId: undefined,
+    mergeRequestProjectIds: [],
   };
 }
 
@@ -2881,6 +2922,16 @@ export const ListPipelinesRequest: MessageFns<ListPipelinesRequest> = {
     }
     for (const v of message.branchShas) {
       writer.uint32(138).string(v!);
+    }
+    if (message.branchProjectId !== undefined) {
+      writer.uint32(10080).int64(message.branchProjectId);
+    }
+    if (message.mergeRequestProjectIds.length !== 0) {
+      writer.uint32(10090).fork();
+      for (const v of message.mergeRequestProjectIds) {
+        writer.int64(v);
+      }
+      writer.join();
     }
     return writer;
   },
@@ -3034,6 +3085,32 @@ export const ListPipelinesRequest: MessageFns<ListPipelinesRequest> = {
             message.branchShas.push(reader.string());
             continue;
           }
+          case 1260: {
+            if (tag !== 10080) {
+              break;
+            }
+
+            message.branchProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 1261: {
+            if (tag === 10088) {
+              message.mergeRequestProjectIds.push(longToNumber(reader.int64()));
+
+              continue;
+            }
+
+            if (tag === 10090) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.mergeRequestProjectIds.push(longToNumber(reader.int64()));
+              }
+
+              continue;
+            }
+
+            break;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3097,6 +3174,16 @@ export const ListPipelinesRequest: MessageFns<ListPipelinesRequest> = {
         : globalThis.Array.isArray(object?.branch_shas)
         ? object.branch_shas.map((e: any) => globalThis.String(e))
         : [],
+      branchProjectId: isSet(object.branchProjectId)
+        ? globalThis.Number(object.branchProjectId)
+        : isSet(object.branch_project_id)
+        ? globalThis.Number(object.branch_project_id)
+        : undefined,
+      mergeRequestProjectIds: globalThis.Array.isArray(object?.mergeRequestProjectIds)
+        ? object.mergeRequestProjectIds.map((e: any) => globalThis.Number(e))
+        : globalThis.Array.isArray(object?.merge_request_project_ids)
+        ? object.merge_request_project_ids.map((e: any) => globalThis.Number(e))
+        : [],
     };
   },
 
@@ -3153,6 +3240,12 @@ export const ListPipelinesRequest: MessageFns<ListPipelinesRequest> = {
     if (message.branchShas?.length) {
       obj.branchShas = message.branchShas;
     }
+    if (message.branchProjectId !== undefined) {
+      obj.branchProjectId = Math.round(message.branchProjectId);
+    }
+    if (message.mergeRequestProjectIds?.length) {
+      obj.mergeRequestProjectIds = message.mergeRequestProjectIds.map((e) => Math.round(e));
+    }
     return obj;
   },
 
@@ -3182,6 +3275,8 @@ export const ListPipelinesRequest: MessageFns<ListPipelinesRequest> = {
     message.yamlErrors = object.yamlErrors ?? undefined;
     message.branch = object.branch ?? undefined;
     message.branchShas = object.branchShas?.map((e) => e) || [];
+    message.branchProjectId = object.branchProjectId ?? undefined;
+    message.mergeRequestProjectIds = object.mergeRequestProjectIds?.map((e) => e) || [];
     return message;
   },
 };

@@ -121,6 +121,40 @@ export interface ProjectAbilities {
    * details (GET /runners/:id) list the project.
    */
   authorizedProject: boolean;
+  /**
+   * Issues (ProjectPolicy; every one is prevented when the issues feature is
+   * closed to the caller). read_issue: Guest, or public access.
+   */
+  readIssue: boolean;
+  /** create_issue: Guest, or any signed-in user of a public or internal project. */
+  createIssue: boolean;
+  /**
+   * update_issue and admin_issue (labels, milestone, assignees, close any
+   * issue): Planner and Reporter up. An issue's author and assignees update it
+   * too: the merge requests service's object rule.
+   */
+  updateIssue: boolean;
+  adminIssue: boolean;
+  /**
+   * Confidential issues of the project (Planner and Reporter up, and
+   * administrators); the issue's author and assignees read it too: the merge
+   * requests service's object rule.
+   */
+  readConfidentialIssues: boolean;
+  /** Delete issues (Owner, and the Planner role; GitLab's :destroy_issue). */
+  destroyIssue: boolean;
+  /**
+   * change_namespace (ProjectPolicy: Owner): transferring the project to
+   * another namespace, where transfer_projects is also needed.
+   */
+  changeNamespace: boolean;
+  /** fork_project (ProjectPolicy): who may read the code may fork it, signed in. */
+  forkProject: boolean;
+  /**
+   * CI/CD variables of the project (Maintainer, or the custom admin_cicd_variables
+   * permission; GitLab's :admin_cicd_variables).
+   */
+  adminCicdVariables: boolean;
 }
 
 /**
@@ -147,6 +181,11 @@ export interface GroupAbilities {
    * runner's details (GET /runners/:id) list the group.
    */
   authorizedGroup: boolean;
+  /**
+   * CI/CD variables of the group (Owner, or the custom admin_cicd_variables
+   * permission; GitLab's :admin_cicd_variables).
+   */
+  adminCicdVariables: boolean;
 }
 
 /**
@@ -240,6 +279,15 @@ function createBaseProjectAbilities(): ProjectAbilities {
     resolveNote: false,
     setNoteCreatedAt: false,
     authorizedProject: false,
+    readIssue: false,
+    createIssue: false,
+    updateIssue: false,
+    adminIssue: false,
+    readConfidentialIssues: false,
+    destroyIssue: false,
+    changeNamespace: false,
+    forkProject: false,
+    adminCicdVariables: false,
   };
 }
 
@@ -400,6 +448,33 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
     }
     if (message.authorizedProject !== false) {
       writer.uint32(448).bool(message.authorizedProject);
+    }
+    if (message.readIssue !== false) {
+      writer.uint32(456).bool(message.readIssue);
+    }
+    if (message.createIssue !== false) {
+      writer.uint32(464).bool(message.createIssue);
+    }
+    if (message.updateIssue !== false) {
+      writer.uint32(472).bool(message.updateIssue);
+    }
+    if (message.adminIssue !== false) {
+      writer.uint32(480).bool(message.adminIssue);
+    }
+    if (message.readConfidentialIssues !== false) {
+      writer.uint32(488).bool(message.readConfidentialIssues);
+    }
+    if (message.destroyIssue !== false) {
+      writer.uint32(496).bool(message.destroyIssue);
+    }
+    if (message.changeNamespace !== false) {
+      writer.uint32(560).bool(message.changeNamespace);
+    }
+    if (message.forkProject !== false) {
+      writer.uint32(568).bool(message.forkProject);
+    }
+    if (message.adminCicdVariables !== false) {
+      writer.uint32(8960).bool(message.adminCicdVariables);
     }
     return writer;
   },
@@ -833,6 +908,78 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
             message.authorizedProject = reader.bool();
             continue;
           }
+          case 57: {
+            if (tag !== 456) {
+              break;
+            }
+
+            message.readIssue = reader.bool();
+            continue;
+          }
+          case 58: {
+            if (tag !== 464) {
+              break;
+            }
+
+            message.createIssue = reader.bool();
+            continue;
+          }
+          case 59: {
+            if (tag !== 472) {
+              break;
+            }
+
+            message.updateIssue = reader.bool();
+            continue;
+          }
+          case 60: {
+            if (tag !== 480) {
+              break;
+            }
+
+            message.adminIssue = reader.bool();
+            continue;
+          }
+          case 61: {
+            if (tag !== 488) {
+              break;
+            }
+
+            message.readConfidentialIssues = reader.bool();
+            continue;
+          }
+          case 62: {
+            if (tag !== 496) {
+              break;
+            }
+
+            message.destroyIssue = reader.bool();
+            continue;
+          }
+          case 70: {
+            if (tag !== 560) {
+              break;
+            }
+
+            message.changeNamespace = reader.bool();
+            continue;
+          }
+          case 71: {
+            if (tag !== 568) {
+              break;
+            }
+
+            message.forkProject = reader.bool();
+            continue;
+          }
+          case 1120: {
+            if (tag !== 8960) {
+              break;
+            }
+
+            message.adminCicdVariables = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1107,6 +1254,51 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
         : isSet(object.authorized_project)
         ? globalThis.Boolean(object.authorized_project)
         : false,
+      readIssue: isSet(object.readIssue)
+        ? globalThis.Boolean(object.readIssue)
+        : isSet(object.read_issue)
+        ? globalThis.Boolean(object.read_issue)
+        : false,
+      createIssue: isSet(object.createIssue)
+        ? globalThis.Boolean(object.createIssue)
+        : isSet(object.create_issue)
+        ? globalThis.Boolean(object.create_issue)
+        : false,
+      updateIssue: isSet(object.updateIssue)
+        ? globalThis.Boolean(object.updateIssue)
+        : isSet(object.update_issue)
+        ? globalThis.Boolean(object.update_issue)
+        : false,
+      adminIssue: isSet(object.adminIssue)
+        ? globalThis.Boolean(object.adminIssue)
+        : isSet(object.admin_issue)
+        ? globalThis.Boolean(object.admin_issue)
+        : false,
+      readConfidentialIssues: isSet(object.readConfidentialIssues)
+        ? globalThis.Boolean(object.readConfidentialIssues)
+        : isSet(object.read_confidential_issues)
+        ? globalThis.Boolean(object.read_confidential_issues)
+        : false,
+      destroyIssue: isSet(object.destroyIssue)
+        ? globalThis.Boolean(object.destroyIssue)
+        : isSet(object.destroy_issue)
+        ? globalThis.Boolean(object.destroy_issue)
+        : false,
+      changeNamespace: isSet(object.changeNamespace)
+        ? globalThis.Boolean(object.changeNamespace)
+        : isSet(object.change_namespace)
+        ? globalThis.Boolean(object.change_namespace)
+        : false,
+      forkProject: isSet(object.forkProject)
+        ? globalThis.Boolean(object.forkProject)
+        : isSet(object.fork_project)
+        ? globalThis.Boolean(object.fork_project)
+        : false,
+      adminCicdVariables: isSet(object.adminCicdVariables)
+        ? globalThis.Boolean(object.adminCicdVariables)
+        : isSet(object.admin_cicd_variables)
+        ? globalThis.Boolean(object.admin_cicd_variables)
+        : false,
     };
   },
 
@@ -1268,6 +1460,33 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
     if (message.authorizedProject !== false) {
       obj.authorizedProject = message.authorizedProject;
     }
+    if (message.readIssue !== false) {
+      obj.readIssue = message.readIssue;
+    }
+    if (message.createIssue !== false) {
+      obj.createIssue = message.createIssue;
+    }
+    if (message.updateIssue !== false) {
+      obj.updateIssue = message.updateIssue;
+    }
+    if (message.adminIssue !== false) {
+      obj.adminIssue = message.adminIssue;
+    }
+    if (message.readConfidentialIssues !== false) {
+      obj.readConfidentialIssues = message.readConfidentialIssues;
+    }
+    if (message.destroyIssue !== false) {
+      obj.destroyIssue = message.destroyIssue;
+    }
+    if (message.changeNamespace !== false) {
+      obj.changeNamespace = message.changeNamespace;
+    }
+    if (message.forkProject !== false) {
+      obj.forkProject = message.forkProject;
+    }
+    if (message.adminCicdVariables !== false) {
+      obj.adminCicdVariables = message.adminCicdVariables;
+    }
     return obj;
   },
 
@@ -1328,6 +1547,15 @@ export const ProjectAbilities: MessageFns<ProjectAbilities> = {
     message.resolveNote = object.resolveNote ?? false;
     message.setNoteCreatedAt = object.setNoteCreatedAt ?? false;
     message.authorizedProject = object.authorizedProject ?? false;
+    message.readIssue = object.readIssue ?? false;
+    message.createIssue = object.createIssue ?? false;
+    message.updateIssue = object.updateIssue ?? false;
+    message.adminIssue = object.adminIssue ?? false;
+    message.readConfidentialIssues = object.readConfidentialIssues ?? false;
+    message.destroyIssue = object.destroyIssue ?? false;
+    message.changeNamespace = object.changeNamespace ?? false;
+    message.forkProject = object.forkProject ?? false;
+    message.adminCicdVariables = object.adminCicdVariables ?? false;
     return message;
   },
 };
@@ -1347,6 +1575,7 @@ function createBaseGroupAbilities(): GroupAbilities {
     adminMemberRoles: false,
     readSamlIdentities: false,
     authorizedGroup: false,
+    adminCicdVariables: false,
   };
 }
 
@@ -1390,6 +1619,9 @@ export const GroupAbilities: MessageFns<GroupAbilities> = {
     }
     if (message.authorizedGroup !== false) {
       writer.uint32(104).bool(message.authorizedGroup);
+    }
+    if (message.adminCicdVariables !== false) {
+      writer.uint32(8960).bool(message.adminCicdVariables);
     }
     return writer;
   },
@@ -1511,6 +1743,14 @@ export const GroupAbilities: MessageFns<GroupAbilities> = {
             message.authorizedGroup = reader.bool();
             continue;
           }
+          case 1120: {
+            if (tag !== 8960) {
+              break;
+            }
+
+            message.adminCicdVariables = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1590,6 +1830,11 @@ export const GroupAbilities: MessageFns<GroupAbilities> = {
         : isSet(object.authorized_group)
         ? globalThis.Boolean(object.authorized_group)
         : false,
+      adminCicdVariables: isSet(object.adminCicdVariables)
+        ? globalThis.Boolean(object.adminCicdVariables)
+        : isSet(object.admin_cicd_variables)
+        ? globalThis.Boolean(object.admin_cicd_variables)
+        : false,
     };
   },
 
@@ -1634,6 +1879,9 @@ export const GroupAbilities: MessageFns<GroupAbilities> = {
     if (message.authorizedGroup !== false) {
       obj.authorizedGroup = message.authorizedGroup;
     }
+    if (message.adminCicdVariables !== false) {
+      obj.adminCicdVariables = message.adminCicdVariables;
+    }
     return obj;
   },
 
@@ -1655,6 +1903,7 @@ export const GroupAbilities: MessageFns<GroupAbilities> = {
     message.adminMemberRoles = object.adminMemberRoles ?? false;
     message.readSamlIdentities = object.readSamlIdentities ?? false;
     message.authorizedGroup = object.authorizedGroup ?? false;
+    message.adminCicdVariables = object.adminCicdVariables ?? false;
     return message;
   },
 };

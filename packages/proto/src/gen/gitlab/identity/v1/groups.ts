@@ -134,7 +134,11 @@ export interface ListGroupsRequest {
   orderBy: string;
   /** asc, desc */
   sort: string;
-  visibility?: string | undefined;
+  visibility?:
+    | string
+    | undefined;
+  /** With parent_id: every group below it, not only its children (descendant_groups). */
+  allDescendants: boolean;
 }
 
 export interface ListGroupsResponse {
@@ -1656,6 +1660,7 @@ function createBaseListGroupsRequest(): ListGroupsRequest {
     orderBy: "",
     sort: "",
     visibility: undefined,
+    allDescendants: false,
   };
 }
 
@@ -1700,6 +1705,9 @@ export const ListGroupsRequest: MessageFns<ListGroupsRequest> = {
     }
     if (message.visibility !== undefined) {
       writer.uint32(98).string(message.visibility);
+    }
+    if (message.allDescendants !== false) {
+      writer.uint32(8800).bool(message.allDescendants);
     }
     return writer;
   },
@@ -1823,6 +1831,14 @@ export const ListGroupsRequest: MessageFns<ListGroupsRequest> = {
             message.visibility = reader.string();
             continue;
           }
+          case 1100: {
+            if (tag !== 8800) {
+              break;
+            }
+
+            message.allDescendants = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1873,6 +1889,11 @@ export const ListGroupsRequest: MessageFns<ListGroupsRequest> = {
         : "",
       sort: isSet(object.sort) ? globalThis.String(object.sort) : "",
       visibility: isSet(object.visibility) ? globalThis.String(object.visibility) : undefined,
+      allDescendants: isSet(object.allDescendants)
+        ? globalThis.Boolean(object.allDescendants)
+        : isSet(object.all_descendants)
+        ? globalThis.Boolean(object.all_descendants)
+        : false,
     };
   },
 
@@ -1914,6 +1935,9 @@ export const ListGroupsRequest: MessageFns<ListGroupsRequest> = {
     if (message.visibility !== undefined) {
       obj.visibility = message.visibility;
     }
+    if (message.allDescendants !== false) {
+      obj.allDescendants = message.allDescendants;
+    }
     return obj;
   },
 
@@ -1938,6 +1962,7 @@ export const ListGroupsRequest: MessageFns<ListGroupsRequest> = {
     message.orderBy = object.orderBy ?? "";
     message.sort = object.sort ?? "";
     message.visibility = object.visibility ?? undefined;
+    message.allDescendants = object.allDescendants ?? false;
     return message;
   },
 };

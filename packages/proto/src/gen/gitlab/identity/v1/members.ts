@@ -2160,7 +2160,11 @@ export const MemberServiceService = {
       Buffer.from(GetAccessLevelResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetAccessLevelResponse => GetAccessLevelResponse.decode(value),
   },
-  /** Every unexpired direct membership of a user (for other services' lists: no permission check). */
+  /**
+   * Every unexpired direct membership of a user (for other services' lists: no permission check),
+   * and for each group shared with one of the user's groups a group membership at most the
+   * link's group_access (GroupLinkService), so that every policy counts shares as GitLab does.
+   */
   listUserMemberships: {
     path: "/gitlab.identity.v1.MemberService/ListUserMemberships" as const,
     requestStream: false as const,
@@ -2182,7 +2186,11 @@ export interface MemberServiceServer extends UntypedServiceImplementation {
   removeMember: handleUnaryCall<RemoveMemberRequest, RemoveMemberResponse>;
   /** GetAccessLevel is the user's effective level in the source, inherited levels included. */
   getAccessLevel: handleUnaryCall<GetAccessLevelRequest, GetAccessLevelResponse>;
-  /** Every unexpired direct membership of a user (for other services' lists: no permission check). */
+  /**
+   * Every unexpired direct membership of a user (for other services' lists: no permission check),
+   * and for each group shared with one of the user's groups a group membership at most the
+   * link's group_access (GroupLinkService), so that every policy counts shares as GitLab does.
+   */
   listUserMemberships: handleUnaryCall<ListUserMembershipsRequest, ListUserMembershipsResponse>;
 }
 
@@ -2278,7 +2286,11 @@ export interface MemberServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetAccessLevelResponse) => void,
   ): ClientUnaryCall;
-  /** Every unexpired direct membership of a user (for other services' lists: no permission check). */
+  /**
+   * Every unexpired direct membership of a user (for other services' lists: no permission check),
+   * and for each group shared with one of the user's groups a group membership at most the
+   * link's group_access (GroupLinkService), so that every policy counts shares as GitLab does.
+   */
   listUserMemberships(
     request: ListUserMembershipsRequest,
     callback: (error: ServiceError | null, response: ListUserMembershipsResponse) => void,

@@ -33,7 +33,14 @@ export interface PersonalAccessToken {
   lastUsedAt?: Date | undefined;
   active: boolean;
   /** A date, YYYY-MM-DD. */
-  expiresAt?: string | undefined;
+  expiresAt?:
+    | string
+    | undefined;
+  /**
+   * An impersonation token, made by an admin for the user (POST
+   * /users/:user_id/impersonation_tokens); it authenticates as the user.
+   */
+  impersonation: boolean;
 }
 
 export interface AuthenticateTokenRequest {
@@ -95,6 +102,7 @@ function createBasePersonalAccessToken(): PersonalAccessToken {
     lastUsedAt: undefined,
     active: false,
     expiresAt: undefined,
+    impersonation: false,
   };
 }
 
@@ -129,6 +137,9 @@ export const PersonalAccessToken: MessageFns<PersonalAccessToken> = {
     }
     if (message.expiresAt !== undefined) {
       writer.uint32(82).string(message.expiresAt);
+    }
+    if (message.impersonation !== false) {
+      writer.uint32(3200).bool(message.impersonation);
     }
     return writer;
   },
@@ -226,6 +237,14 @@ export const PersonalAccessToken: MessageFns<PersonalAccessToken> = {
             message.expiresAt = reader.string();
             continue;
           }
+          case 400: {
+            if (tag !== 3200) {
+              break;
+            }
+
+            message.impersonation = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -266,6 +285,7 @@ export const PersonalAccessToken: MessageFns<PersonalAccessToken> = {
         : isSet(object.expires_at)
         ? globalThis.String(object.expires_at)
         : undefined,
+      impersonation: isSet(object.impersonation) ? globalThis.Boolean(object.impersonation) : false,
     };
   },
 
@@ -301,6 +321,9 @@ export const PersonalAccessToken: MessageFns<PersonalAccessToken> = {
     if (message.expiresAt !== undefined) {
       obj.expiresAt = message.expiresAt;
     }
+    if (message.impersonation !== false) {
+      obj.impersonation = message.impersonation;
+    }
     return obj;
   },
 
@@ -319,6 +342,7 @@ export const PersonalAccessToken: MessageFns<PersonalAccessToken> = {
     message.lastUsedAt = object.lastUsedAt ?? undefined;
     message.active = object.active ?? false;
     message.expiresAt = object.expiresAt ?? undefined;
+    message.impersonation = object.impersonation ?? false;
     return message;
   },
 };

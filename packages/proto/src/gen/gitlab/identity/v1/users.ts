@@ -128,6 +128,10 @@ export interface User {
   identities: Identity[];
   themeId: number;
   colorSchemeId: number;
+  /** The uploaded avatar's file name; absent without an avatar. */
+  avatarFilename?:
+    | string
+    | undefined;
   /**
    * What the request's caller may do with this user, as identity's UserPolicy
    * decides it. Set on the users GetUser, BatchGetUsers, ListUsers, CreateUser
@@ -158,6 +162,22 @@ export interface Identity {
   /** Set for group SAML identities: the group that owns the SAML provider. */
   samlProviderId?: number | undefined;
   groupId?: number | undefined;
+}
+
+export interface GetUserAvatarRequest {
+  userId: number;
+  filename: string;
+}
+
+export interface GetUserAvatarResponse {
+  contentType: string;
+  content: Buffer;
+}
+
+/** UserAvatarUpload is an uploaded avatar image as the client sent it. */
+export interface UserAvatarUpload {
+  filename: string;
+  content: Buffer;
 }
 
 export interface GetUserRequest {
@@ -210,6 +230,8 @@ export interface ListUsersResponse {
  * absent means "leave as it is" (update) or "default" (create).
  */
 export interface UserAttributes {
+  /** A new avatar (POST /users, PUT /users/:id with a multipart `avatar`). */
+  avatar?: UserAvatarUpload | undefined;
   email?: string | undefined;
   username?: string | undefined;
   name?: string | undefined;
@@ -314,6 +336,7 @@ function createBaseUser(): User {
     identities: [],
     themeId: 0,
     colorSchemeId: 0,
+    avatarFilename: undefined,
     abilities: undefined,
   };
 }
@@ -424,6 +447,9 @@ export const User: MessageFns<User> = {
     }
     if (message.colorSchemeId !== 0) {
       writer.uint32(280).int32(message.colorSchemeId);
+    }
+    if (message.avatarFilename !== undefined) {
+      writer.uint32(9130).string(message.avatarFilename);
     }
     if (message.abilities !== undefined) {
       UserAbilities.encode(message.abilities, writer.uint32(290).fork()).join();
@@ -724,6 +750,14 @@ export const User: MessageFns<User> = {
             message.colorSchemeId = reader.int32();
             continue;
           }
+          case 1141: {
+            if (tag !== 9130) {
+              break;
+            }
+
+            message.avatarFilename = reader.string();
+            continue;
+          }
           case 36: {
             if (tag !== 290) {
               break;
@@ -847,6 +881,11 @@ export const User: MessageFns<User> = {
         : isSet(object.color_scheme_id)
         ? globalThis.Number(object.color_scheme_id)
         : 0,
+      avatarFilename: isSet(object.avatarFilename)
+        ? globalThis.String(object.avatarFilename)
+        : isSet(object.avatar_filename)
+        ? globalThis.String(object.avatar_filename)
+        : undefined,
       abilities: isSet(object.abilities) ? UserAbilities.fromJSON(object.abilities) : undefined,
     };
   },
@@ -958,6 +997,9 @@ export const User: MessageFns<User> = {
     if (message.colorSchemeId !== 0) {
       obj.colorSchemeId = Math.round(message.colorSchemeId);
     }
+    if (message.avatarFilename !== undefined) {
+      obj.avatarFilename = message.avatarFilename;
+    }
     if (message.abilities !== undefined) {
       obj.abilities = UserAbilities.toJSON(message.abilities);
     }
@@ -1004,6 +1046,7 @@ export const User: MessageFns<User> = {
     message.identities = object.identities?.map((e) => Identity.fromPartial(e)) || [];
     message.themeId = object.themeId ?? 0;
     message.colorSchemeId = object.colorSchemeId ?? 0;
+    message.avatarFilename = object.avatarFilename ?? undefined;
     message.abilities = (object.abilities !== undefined && object.abilities !== null)
       ? UserAbilities.fromPartial(object.abilities)
       : undefined;
@@ -1209,6 +1252,269 @@ export const Identity: MessageFns<Identity> = {
     message.externUid = object.externUid ?? "";
     message.samlProviderId = object.samlProviderId ?? undefined;
     message.groupId = object.groupId ?? undefined;
+    return message;
+  },
+};
+
+function createBaseGetUserAvatarRequest(): GetUserAvatarRequest {
+  return { userId: 0, filename: "" };
+}
+
+export const GetUserAvatarRequest: MessageFns<GetUserAvatarRequest> = {
+  encode(message: GetUserAvatarRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== 0) {
+      writer.uint32(8).int64(message.userId);
+    }
+    if (message.filename !== "") {
+      writer.uint32(18).string(message.filename);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetUserAvatarRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetUserAvatarRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.userId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.filename = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetUserAvatarRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : 0,
+      filename: isSet(object.filename) ? globalThis.String(object.filename) : "",
+    };
+  },
+
+  toJSON(message: GetUserAvatarRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== 0) {
+      obj.userId = Math.round(message.userId);
+    }
+    if (message.filename !== "") {
+      obj.filename = message.filename;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetUserAvatarRequest>, I>>(base?: I): GetUserAvatarRequest {
+    return GetUserAvatarRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetUserAvatarRequest>, I>>(object: I): GetUserAvatarRequest {
+    const message = createBaseGetUserAvatarRequest();
+    message.userId = object.userId ?? 0;
+    message.filename = object.filename ?? "";
+    return message;
+  },
+};
+
+function createBaseGetUserAvatarResponse(): GetUserAvatarResponse {
+  return { contentType: "", content: Buffer.alloc(0) };
+}
+
+export const GetUserAvatarResponse: MessageFns<GetUserAvatarResponse> = {
+  encode(message: GetUserAvatarResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.contentType !== "") {
+      writer.uint32(10).string(message.contentType);
+    }
+    if (message.content.length !== 0) {
+      writer.uint32(18).bytes(message.content);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetUserAvatarResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetUserAvatarResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.contentType = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.content = Buffer.from(reader.bytes());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetUserAvatarResponse {
+    return {
+      contentType: isSet(object.contentType)
+        ? globalThis.String(object.contentType)
+        : isSet(object.content_type)
+        ? globalThis.String(object.content_type)
+        : "",
+      content: isSet(object.content) ? Buffer.from(bytesFromBase64(object.content)) : Buffer.alloc(0),
+    };
+  },
+
+  toJSON(message: GetUserAvatarResponse): unknown {
+    const obj: any = {};
+    if (message.contentType !== "") {
+      obj.contentType = message.contentType;
+    }
+    if (message.content.length !== 0) {
+      obj.content = base64FromBytes(message.content);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetUserAvatarResponse>, I>>(base?: I): GetUserAvatarResponse {
+    return GetUserAvatarResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetUserAvatarResponse>, I>>(object: I): GetUserAvatarResponse {
+    const message = createBaseGetUserAvatarResponse();
+    message.contentType = object.contentType ?? "";
+    message.content = object.content ?? Buffer.alloc(0);
+    return message;
+  },
+};
+
+function createBaseUserAvatarUpload(): UserAvatarUpload {
+  return { filename: "", content: Buffer.alloc(0) };
+}
+
+export const UserAvatarUpload: MessageFns<UserAvatarUpload> = {
+  encode(message: UserAvatarUpload, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.filename !== "") {
+      writer.uint32(10).string(message.filename);
+    }
+    if (message.content.length !== 0) {
+      writer.uint32(18).bytes(message.content);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UserAvatarUpload {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUserAvatarUpload();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.filename = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.content = Buffer.from(reader.bytes());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UserAvatarUpload {
+    return {
+      filename: isSet(object.filename) ? globalThis.String(object.filename) : "",
+      content: isSet(object.content) ? Buffer.from(bytesFromBase64(object.content)) : Buffer.alloc(0),
+    };
+  },
+
+  toJSON(message: UserAvatarUpload): unknown {
+    const obj: any = {};
+    if (message.filename !== "") {
+      obj.filename = message.filename;
+    }
+    if (message.content.length !== 0) {
+      obj.content = base64FromBytes(message.content);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UserAvatarUpload>, I>>(base?: I): UserAvatarUpload {
+    return UserAvatarUpload.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UserAvatarUpload>, I>>(object: I): UserAvatarUpload {
+    const message = createBaseUserAvatarUpload();
+    message.filename = object.filename ?? "";
+    message.content = object.content ?? Buffer.alloc(0);
     return message;
   },
 };
@@ -1919,6 +2225,7 @@ export const ListUsersResponse: MessageFns<ListUsersResponse> = {
 
 function createBaseUserAttributes(): UserAttributes {
   return {
+    avatar: undefined,
     email: undefined,
     username: undefined,
     name: undefined,
@@ -1952,6 +2259,9 @@ function createBaseUserAttributes(): UserAttributes {
 
 export const UserAttributes: MessageFns<UserAttributes> = {
   encode(message: UserAttributes, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.avatar !== undefined) {
+      UserAvatarUpload.encode(message.avatar, writer.uint32(9122).fork()).join();
+    }
     if (message.email !== undefined) {
       writer.uint32(10).string(message.email);
     }
@@ -2052,6 +2362,14 @@ export const UserAttributes: MessageFns<UserAttributes> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
+          case 1140: {
+            if (tag !== 9122) {
+              break;
+            }
+
+            message.avatar = UserAvatarUpload.decode(reader, reader.uint32());
+            continue;
+          }
           case 1: {
             if (tag !== 10) {
               break;
@@ -2290,6 +2608,7 @@ export const UserAttributes: MessageFns<UserAttributes> = {
 
   fromJSON(object: any): UserAttributes {
     return {
+      avatar: isSet(object.avatar) ? UserAvatarUpload.fromJSON(object.avatar) : undefined,
       email: isSet(object.email) ? globalThis.String(object.email) : undefined,
       username: isSet(object.username) ? globalThis.String(object.username) : undefined,
       name: isSet(object.name) ? globalThis.String(object.name) : undefined,
@@ -2371,6 +2690,9 @@ export const UserAttributes: MessageFns<UserAttributes> = {
 
   toJSON(message: UserAttributes): unknown {
     const obj: any = {};
+    if (message.avatar !== undefined) {
+      obj.avatar = UserAvatarUpload.toJSON(message.avatar);
+    }
     if (message.email !== undefined) {
       obj.email = message.email;
     }
@@ -2463,6 +2785,9 @@ export const UserAttributes: MessageFns<UserAttributes> = {
   },
   fromPartial<I extends Exact<DeepPartial<UserAttributes>, I>>(object: I): UserAttributes {
     const message = createBaseUserAttributes();
+    message.avatar = (object.avatar !== undefined && object.avatar !== null)
+      ? UserAvatarUpload.fromPartial(object.avatar)
+      : undefined;
     message.email = object.email ?? undefined;
     message.username = object.username ?? undefined;
     message.name = object.name ?? undefined;
@@ -3076,6 +3401,20 @@ export const UserServiceService = {
       Buffer.from(ChangeUserStateResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ChangeUserStateResponse => ChangeUserStateResponse.decode(value),
   },
+  /**
+   * GET /uploads/-/system/user/avatar/:id/:filename: NOT_FOUND unless the
+   * user has an avatar by that file name.
+   */
+  getUserAvatar: {
+    path: "/gitlab.identity.v1.UserService/GetUserAvatar" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetUserAvatarRequest): Buffer => Buffer.from(GetUserAvatarRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetUserAvatarRequest => GetUserAvatarRequest.decode(value),
+    responseSerialize: (value: GetUserAvatarResponse): Buffer =>
+      Buffer.from(GetUserAvatarResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetUserAvatarResponse => GetUserAvatarResponse.decode(value),
+  },
 } as const;
 
 export interface UserServiceServer extends UntypedServiceImplementation {
@@ -3089,6 +3428,11 @@ export interface UserServiceServer extends UntypedServiceImplementation {
    * only. A refusal is an error status carrying GitLab's message.
    */
   changeUserState: handleUnaryCall<ChangeUserStateRequest, ChangeUserStateResponse>;
+  /**
+   * GET /uploads/-/system/user/avatar/:id/:filename: NOT_FOUND unless the
+   * user has an avatar by that file name.
+   */
+  getUserAvatar: handleUnaryCall<GetUserAvatarRequest, GetUserAvatarResponse>;
 }
 
 export interface UserServiceClient extends Client {
@@ -3186,6 +3530,25 @@ export interface UserServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ChangeUserStateResponse) => void,
   ): ClientUnaryCall;
+  /**
+   * GET /uploads/-/system/user/avatar/:id/:filename: NOT_FOUND unless the
+   * user has an avatar by that file name.
+   */
+  getUserAvatar(
+    request: GetUserAvatarRequest,
+    callback: (error: ServiceError | null, response: GetUserAvatarResponse) => void,
+  ): ClientUnaryCall;
+  getUserAvatar(
+    request: GetUserAvatarRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetUserAvatarResponse) => void,
+  ): ClientUnaryCall;
+  getUserAvatar(
+    request: GetUserAvatarRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetUserAvatarResponse) => void,
+  ): ClientUnaryCall;
 }
 
 export const UserServiceClient = makeGenericClientConstructor(
@@ -3196,6 +3559,14 @@ export const UserServiceClient = makeGenericClientConstructor(
   service: typeof UserServiceService;
   serviceName: string;
 };
+
+function bytesFromBase64(b64: string): Uint8Array {
+  return Uint8Array.from(globalThis.Buffer.from(b64, "base64"));
+}
+
+function base64FromBytes(arr: Uint8Array): string {
+  return globalThis.Buffer.from(arr).toString("base64");
+}
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
 

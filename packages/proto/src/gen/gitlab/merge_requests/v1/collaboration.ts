@@ -21,12 +21,25 @@ import {
 import { Timestamp } from "../../../google/protobuf/timestamp.js";
 import { Caller } from "../../common/v1/caller.js";
 import { PageInfo, PageRequest } from "../../common/v1/pagination.js";
-import { MergeRequest, TimeStats } from "./merge_requests.js";
+import { Issue } from "./issues.js";
+import { Label, MergeRequest, Milestone, TimeStats } from "./merge_requests.js";
 
 /** MergeRequestKey names a merge request as the REST paths do. */
 export interface MergeRequestKey {
   projectId: number;
   iid: number;
+  /**
+   * "Issue" names the project's issue `iid` instead (GitLab's noteable_type),
+   * for the RPCs that serve issues too: notes, discussions, award emoji,
+   * subscriptions and time tracking. Empty (or
+   * "MergeRequest") is a merge request; the other RPCs answer
+   * INVALID_ARGUMENT for an issue.
+   * "Commit" names the commit `commit_sha` (a SHA, branch or tag, resolved by
+   * the repository role) instead, for notes and discussions only: reading
+   * needs read_code (NOT_FOUND "Commit" otherwise, or for an unknown one).
+   */
+  noteableType: string;
+  commitSha: string;
 }
 
 export interface Block {
@@ -143,7 +156,12 @@ export interface SubscribeRequest {
 }
 
 export interface SubscribeResponse {
-  mergeRequest: MergeRequest | undefined;
+  /** Unset when the key named an issue. */
+  mergeRequest:
+    | MergeRequest
+    | undefined;
+  /** Set when the key named an issue (noteable_type "Issue"). */
+  issue: Issue | undefined;
 }
 
 export interface UnsubscribeRequest {
@@ -152,7 +170,12 @@ export interface UnsubscribeRequest {
 }
 
 export interface UnsubscribeResponse {
-  mergeRequest: MergeRequest | undefined;
+  /** Unset when the key named an issue. */
+  mergeRequest:
+    | MergeRequest
+    | undefined;
+  /** Set when the key named an issue (noteable_type "Issue"). */
+  issue: Issue | undefined;
 }
 
 export interface SetTimeEstimateRequest {
@@ -274,7 +297,7 @@ export interface Note {
   createdAt: Date | undefined;
   updatedAt: Date | undefined;
   system: boolean;
-  /** The merge request's global id and iid. */
+  /** The merge request's or issue's global id and iid. */
   noteableId: number;
   noteableIid: number;
   projectId: number;
@@ -290,7 +313,23 @@ export interface Note {
   /** GitLab's note class: empty (a plain Note), DiscussionNote or DiffNote. */
   type: string;
   /** A DiffNote's place in the diff. */
-  position: DiffPosition | undefined;
+  position:
+    | DiffPosition
+    | undefined;
+  /** MergeRequest, Issue or Commit. */
+  noteableType: string;
+  /** A Commit note's commit (40 hex digits); empty otherwise. */
+  commitId: string;
+  /** A commit comment's diff line (a LegacyDiffNote), when its path and line were found. */
+  commitLine: CommitLine | undefined;
+}
+
+/** A line of a commit's diff a commit comment is on (lib/api/commits.rb's path, line, line_type). */
+export interface CommitLine {
+  path: string;
+  line: number;
+  /** new or old. */
+  lineType: string;
 }
 
 /** Gitlab::Diff::Position of position_type text. */
@@ -343,7 +382,14 @@ export interface CreateNoteRequest {
   mergeRequest: MergeRequestKey | undefined;
   body: string;
   internal: boolean;
-  createdAt: Date | undefined;
+  createdAt:
+    | Date
+    | undefined;
+  /**
+   * A commit comment's path, line and line_type as posted: the note is on that
+   * line when the commit's diff has it, a plain note otherwise.
+   */
+  commitLine: CommitLine | undefined;
 }
 
 export interface CreateNoteResponse {
@@ -477,8 +523,84 @@ export interface GetResourceStateEventResponse {
   event: ResourceStateEvent | undefined;
 }
 
+/** ResourceLabelEvent is a label added to or removed from a merge request. */
+export interface ResourceLabelEvent {
+  id: number;
+  /** Absent when no user is known. */
+  userId?: number | undefined;
+  createdAt:
+    | Date
+    | undefined;
+  /** The merge request's global id. */
+  resourceId: number;
+  /** Absent when the label was deleted since. */
+  label:
+    | Label
+    | undefined;
+  /** add or remove. */
+  action: string;
+}
+
+export interface ListResourceLabelEventsRequest {
+  caller: Caller | undefined;
+  mergeRequest: MergeRequestKey | undefined;
+  page: PageRequest | undefined;
+}
+
+export interface ListResourceLabelEventsResponse {
+  events: ResourceLabelEvent[];
+  pageInfo: PageInfo | undefined;
+}
+
+export interface GetResourceLabelEventRequest {
+  caller: Caller | undefined;
+  mergeRequest: MergeRequestKey | undefined;
+  eventId: number;
+}
+
+export interface GetResourceLabelEventResponse {
+  event: ResourceLabelEvent | undefined;
+}
+
+/** ResourceMilestoneEvent is a milestone set on or removed from a merge request. */
+export interface ResourceMilestoneEvent {
+  id: number;
+  userId?: number | undefined;
+  createdAt: Date | undefined;
+  resourceId: number;
+  /** Absent when the milestone was deleted since. */
+  milestone:
+    | Milestone
+    | undefined;
+  /** add or remove. */
+  action: string;
+  /** The request's state when it happened (opened, closed, merged, locked). */
+  state: string;
+}
+
+export interface ListResourceMilestoneEventsRequest {
+  caller: Caller | undefined;
+  mergeRequest: MergeRequestKey | undefined;
+  page: PageRequest | undefined;
+}
+
+export interface ListResourceMilestoneEventsResponse {
+  events: ResourceMilestoneEvent[];
+  pageInfo: PageInfo | undefined;
+}
+
+export interface GetResourceMilestoneEventRequest {
+  caller: Caller | undefined;
+  mergeRequest: MergeRequestKey | undefined;
+  eventId: number;
+}
+
+export interface GetResourceMilestoneEventResponse {
+  event: ResourceMilestoneEvent | undefined;
+}
+
 function createBaseMergeRequestKey(): MergeRequestKey {
-  return { projectId: 0, iid: 0 };
+  return { projectId: 0, iid: 0, noteableType: "", commitSha: "" };
 }
 
 export const MergeRequestKey: MessageFns<MergeRequestKey> = {
@@ -488,6 +610,12 @@ export const MergeRequestKey: MessageFns<MergeRequestKey> = {
     }
     if (message.iid !== 0) {
       writer.uint32(16).int64(message.iid);
+    }
+    if (message.noteableType !== "") {
+      writer.uint32(4002).string(message.noteableType);
+    }
+    if (message.commitSha !== "") {
+      writer.uint32(9602).string(message.commitSha);
     }
     return writer;
   },
@@ -521,6 +649,22 @@ export const MergeRequestKey: MessageFns<MergeRequestKey> = {
             message.iid = longToNumber(reader.int64());
             continue;
           }
+          case 500: {
+            if (tag !== 4002) {
+              break;
+            }
+
+            message.noteableType = reader.string();
+            continue;
+          }
+          case 1200: {
+            if (tag !== 9602) {
+              break;
+            }
+
+            message.commitSha = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -541,6 +685,16 @@ export const MergeRequestKey: MessageFns<MergeRequestKey> = {
         ? globalThis.Number(object.project_id)
         : 0,
       iid: isSet(object.iid) ? globalThis.Number(object.iid) : 0,
+      noteableType: isSet(object.noteableType)
+        ? globalThis.String(object.noteableType)
+        : isSet(object.noteable_type)
+        ? globalThis.String(object.noteable_type)
+        : "",
+      commitSha: isSet(object.commitSha)
+        ? globalThis.String(object.commitSha)
+        : isSet(object.commit_sha)
+        ? globalThis.String(object.commit_sha)
+        : "",
     };
   },
 
@@ -552,6 +706,12 @@ export const MergeRequestKey: MessageFns<MergeRequestKey> = {
     if (message.iid !== 0) {
       obj.iid = Math.round(message.iid);
     }
+    if (message.noteableType !== "") {
+      obj.noteableType = message.noteableType;
+    }
+    if (message.commitSha !== "") {
+      obj.commitSha = message.commitSha;
+    }
     return obj;
   },
 
@@ -562,6 +722,8 @@ export const MergeRequestKey: MessageFns<MergeRequestKey> = {
     const message = createBaseMergeRequestKey();
     message.projectId = object.projectId ?? 0;
     message.iid = object.iid ?? 0;
+    message.noteableType = object.noteableType ?? "";
+    message.commitSha = object.commitSha ?? "";
     return message;
   },
 };
@@ -2487,13 +2649,16 @@ export const SubscribeRequest: MessageFns<SubscribeRequest> = {
 };
 
 function createBaseSubscribeResponse(): SubscribeResponse {
-  return { mergeRequest: undefined };
+  return { mergeRequest: undefined, issue: undefined };
 }
 
 export const SubscribeResponse: MessageFns<SubscribeResponse> = {
   encode(message: SubscribeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.mergeRequest !== undefined) {
       MergeRequest.encode(message.mergeRequest, writer.uint32(10).fork()).join();
+    }
+    if (message.issue !== undefined) {
+      Issue.encode(message.issue, writer.uint32(5042).fork()).join();
     }
     return writer;
   },
@@ -2519,6 +2684,14 @@ export const SubscribeResponse: MessageFns<SubscribeResponse> = {
             message.mergeRequest = MergeRequest.decode(reader, reader.uint32());
             continue;
           }
+          case 630: {
+            if (tag !== 5042) {
+              break;
+            }
+
+            message.issue = Issue.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2538,6 +2711,7 @@ export const SubscribeResponse: MessageFns<SubscribeResponse> = {
         : isSet(object.merge_request)
         ? MergeRequest.fromJSON(object.merge_request)
         : undefined,
+      issue: isSet(object.issue) ? Issue.fromJSON(object.issue) : undefined,
     };
   },
 
@@ -2545,6 +2719,9 @@ export const SubscribeResponse: MessageFns<SubscribeResponse> = {
     const obj: any = {};
     if (message.mergeRequest !== undefined) {
       obj.mergeRequest = MergeRequest.toJSON(message.mergeRequest);
+    }
+    if (message.issue !== undefined) {
+      obj.issue = Issue.toJSON(message.issue);
     }
     return obj;
   },
@@ -2557,6 +2734,7 @@ export const SubscribeResponse: MessageFns<SubscribeResponse> = {
     message.mergeRequest = (object.mergeRequest !== undefined && object.mergeRequest !== null)
       ? MergeRequest.fromPartial(object.mergeRequest)
       : undefined;
+    message.issue = (object.issue !== undefined && object.issue !== null) ? Issue.fromPartial(object.issue) : undefined;
     return message;
   },
 };
@@ -2655,13 +2833,16 @@ export const UnsubscribeRequest: MessageFns<UnsubscribeRequest> = {
 };
 
 function createBaseUnsubscribeResponse(): UnsubscribeResponse {
-  return { mergeRequest: undefined };
+  return { mergeRequest: undefined, issue: undefined };
 }
 
 export const UnsubscribeResponse: MessageFns<UnsubscribeResponse> = {
   encode(message: UnsubscribeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.mergeRequest !== undefined) {
       MergeRequest.encode(message.mergeRequest, writer.uint32(10).fork()).join();
+    }
+    if (message.issue !== undefined) {
+      Issue.encode(message.issue, writer.uint32(5042).fork()).join();
     }
     return writer;
   },
@@ -2687,6 +2868,14 @@ export const UnsubscribeResponse: MessageFns<UnsubscribeResponse> = {
             message.mergeRequest = MergeRequest.decode(reader, reader.uint32());
             continue;
           }
+          case 630: {
+            if (tag !== 5042) {
+              break;
+            }
+
+            message.issue = Issue.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2706,6 +2895,7 @@ export const UnsubscribeResponse: MessageFns<UnsubscribeResponse> = {
         : isSet(object.merge_request)
         ? MergeRequest.fromJSON(object.merge_request)
         : undefined,
+      issue: isSet(object.issue) ? Issue.fromJSON(object.issue) : undefined,
     };
   },
 
@@ -2713,6 +2903,9 @@ export const UnsubscribeResponse: MessageFns<UnsubscribeResponse> = {
     const obj: any = {};
     if (message.mergeRequest !== undefined) {
       obj.mergeRequest = MergeRequest.toJSON(message.mergeRequest);
+    }
+    if (message.issue !== undefined) {
+      obj.issue = Issue.toJSON(message.issue);
     }
     return obj;
   },
@@ -2725,6 +2918,7 @@ export const UnsubscribeResponse: MessageFns<UnsubscribeResponse> = {
     message.mergeRequest = (object.mergeRequest !== undefined && object.mergeRequest !== null)
       ? MergeRequest.fromPartial(object.mergeRequest)
       : undefined;
+    message.issue = (object.issue !== undefined && object.issue !== null) ? Issue.fromPartial(object.issue) : undefined;
     return message;
   },
 };
@@ -4675,6 +4869,9 @@ function createBaseNote(): Note {
     discussionId: "",
     type: "",
     position: undefined,
+    noteableType: "",
+    commitId: "",
+    commitLine: undefined,
   };
 }
 
@@ -4730,6 +4927,15 @@ export const Note: MessageFns<Note> = {
     }
     if (message.position !== undefined) {
       DiffPosition.encode(message.position, writer.uint32(138).fork()).join();
+    }
+    if (message.noteableType !== "") {
+      writer.uint32(4002).string(message.noteableType);
+    }
+    if (message.commitId !== "") {
+      writer.uint32(9602).string(message.commitId);
+    }
+    if (message.commitLine !== undefined) {
+      CommitLine.encode(message.commitLine, writer.uint32(9610).fork()).join();
     }
     return writer;
   },
@@ -4883,6 +5089,30 @@ export const Note: MessageFns<Note> = {
             message.position = DiffPosition.decode(reader, reader.uint32());
             continue;
           }
+          case 500: {
+            if (tag !== 4002) {
+              break;
+            }
+
+            message.noteableType = reader.string();
+            continue;
+          }
+          case 1200: {
+            if (tag !== 9602) {
+              break;
+            }
+
+            message.commitId = reader.string();
+            continue;
+          }
+          case 1201: {
+            if (tag !== 9610) {
+              break;
+            }
+
+            message.commitLine = CommitLine.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4950,6 +5180,21 @@ export const Note: MessageFns<Note> = {
         : "",
       type: isSet(object.type) ? globalThis.String(object.type) : "",
       position: isSet(object.position) ? DiffPosition.fromJSON(object.position) : undefined,
+      noteableType: isSet(object.noteableType)
+        ? globalThis.String(object.noteableType)
+        : isSet(object.noteable_type)
+        ? globalThis.String(object.noteable_type)
+        : "",
+      commitId: isSet(object.commitId)
+        ? globalThis.String(object.commitId)
+        : isSet(object.commit_id)
+        ? globalThis.String(object.commit_id)
+        : "",
+      commitLine: isSet(object.commitLine)
+        ? CommitLine.fromJSON(object.commitLine)
+        : isSet(object.commit_line)
+        ? CommitLine.fromJSON(object.commit_line)
+        : undefined,
     };
   },
 
@@ -5006,6 +5251,15 @@ export const Note: MessageFns<Note> = {
     if (message.position !== undefined) {
       obj.position = DiffPosition.toJSON(message.position);
     }
+    if (message.noteableType !== "") {
+      obj.noteableType = message.noteableType;
+    }
+    if (message.commitId !== "") {
+      obj.commitId = message.commitId;
+    }
+    if (message.commitLine !== undefined) {
+      obj.commitLine = CommitLine.toJSON(message.commitLine);
+    }
     return obj;
   },
 
@@ -5033,6 +5287,116 @@ export const Note: MessageFns<Note> = {
     message.position = (object.position !== undefined && object.position !== null)
       ? DiffPosition.fromPartial(object.position)
       : undefined;
+    message.noteableType = object.noteableType ?? "";
+    message.commitId = object.commitId ?? "";
+    message.commitLine = (object.commitLine !== undefined && object.commitLine !== null)
+      ? CommitLine.fromPartial(object.commitLine)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseCommitLine(): CommitLine {
+  return { path: "", line: 0, lineType: "" };
+}
+
+export const CommitLine: MessageFns<CommitLine> = {
+  encode(message: CommitLine, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.path !== "") {
+      writer.uint32(10).string(message.path);
+    }
+    if (message.line !== 0) {
+      writer.uint32(16).int64(message.line);
+    }
+    if (message.lineType !== "") {
+      writer.uint32(26).string(message.lineType);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CommitLine {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCommitLine();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.line = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.lineType = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CommitLine {
+    return {
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+      line: isSet(object.line) ? globalThis.Number(object.line) : 0,
+      lineType: isSet(object.lineType)
+        ? globalThis.String(object.lineType)
+        : isSet(object.line_type)
+        ? globalThis.String(object.line_type)
+        : "",
+    };
+  },
+
+  toJSON(message: CommitLine): unknown {
+    const obj: any = {};
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    if (message.line !== 0) {
+      obj.line = Math.round(message.line);
+    }
+    if (message.lineType !== "") {
+      obj.lineType = message.lineType;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CommitLine>, I>>(base?: I): CommitLine {
+    return CommitLine.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CommitLine>, I>>(object: I): CommitLine {
+    const message = createBaseCommitLine();
+    message.path = object.path ?? "";
+    message.line = object.line ?? 0;
+    message.lineType = object.lineType ?? "";
     return message;
   },
 };
@@ -5783,7 +6147,14 @@ export const GetNoteResponse: MessageFns<GetNoteResponse> = {
 };
 
 function createBaseCreateNoteRequest(): CreateNoteRequest {
-  return { caller: undefined, mergeRequest: undefined, body: "", internal: false, createdAt: undefined };
+  return {
+    caller: undefined,
+    mergeRequest: undefined,
+    body: "",
+    internal: false,
+    createdAt: undefined,
+    commitLine: undefined,
+  };
 }
 
 export const CreateNoteRequest: MessageFns<CreateNoteRequest> = {
@@ -5802,6 +6173,9 @@ export const CreateNoteRequest: MessageFns<CreateNoteRequest> = {
     }
     if (message.createdAt !== undefined) {
       Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(42).fork()).join();
+    }
+    if (message.commitLine !== undefined) {
+      CommitLine.encode(message.commitLine, writer.uint32(9602).fork()).join();
     }
     return writer;
   },
@@ -5859,6 +6233,14 @@ export const CreateNoteRequest: MessageFns<CreateNoteRequest> = {
             message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
+          case 1200: {
+            if (tag !== 9602) {
+              break;
+            }
+
+            message.commitLine = CommitLine.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -5886,6 +6268,11 @@ export const CreateNoteRequest: MessageFns<CreateNoteRequest> = {
         : isSet(object.created_at)
         ? fromJsonTimestamp(object.created_at)
         : undefined,
+      commitLine: isSet(object.commitLine)
+        ? CommitLine.fromJSON(object.commitLine)
+        : isSet(object.commit_line)
+        ? CommitLine.fromJSON(object.commit_line)
+        : undefined,
     };
   },
 
@@ -5906,6 +6293,9 @@ export const CreateNoteRequest: MessageFns<CreateNoteRequest> = {
     if (message.createdAt !== undefined) {
       obj.createdAt = message.createdAt.toISOString();
     }
+    if (message.commitLine !== undefined) {
+      obj.commitLine = CommitLine.toJSON(message.commitLine);
+    }
     return obj;
   },
 
@@ -5923,6 +6313,9 @@ export const CreateNoteRequest: MessageFns<CreateNoteRequest> = {
     message.body = object.body ?? "";
     message.internal = object.internal ?? false;
     message.createdAt = object.createdAt ?? undefined;
+    message.commitLine = (object.commitLine !== undefined && object.commitLine !== null)
+      ? CommitLine.fromPartial(object.commitLine)
+      : undefined;
     return message;
   },
 };
@@ -8152,6 +8545,1140 @@ export const GetResourceStateEventResponse: MessageFns<GetResourceStateEventResp
   },
 };
 
+function createBaseResourceLabelEvent(): ResourceLabelEvent {
+  return { id: 0, userId: undefined, createdAt: undefined, resourceId: 0, label: undefined, action: "" };
+}
+
+export const ResourceLabelEvent: MessageFns<ResourceLabelEvent> = {
+  encode(message: ResourceLabelEvent, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== 0) {
+      writer.uint32(8).int64(message.id);
+    }
+    if (message.userId !== undefined) {
+      writer.uint32(16).int64(message.userId);
+    }
+    if (message.createdAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(26).fork()).join();
+    }
+    if (message.resourceId !== 0) {
+      writer.uint32(32).int64(message.resourceId);
+    }
+    if (message.label !== undefined) {
+      Label.encode(message.label, writer.uint32(42).fork()).join();
+    }
+    if (message.action !== "") {
+      writer.uint32(50).string(message.action);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResourceLabelEvent {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResourceLabelEvent();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.userId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.resourceId = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.label = Label.decode(reader, reader.uint32());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.action = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResourceLabelEvent {
+    return {
+      id: isSet(object.id) ? globalThis.Number(object.id) : 0,
+      userId: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : undefined,
+      createdAt: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
+      resourceId: isSet(object.resourceId)
+        ? globalThis.Number(object.resourceId)
+        : isSet(object.resource_id)
+        ? globalThis.Number(object.resource_id)
+        : 0,
+      label: isSet(object.label) ? Label.fromJSON(object.label) : undefined,
+      action: isSet(object.action) ? globalThis.String(object.action) : "",
+    };
+  },
+
+  toJSON(message: ResourceLabelEvent): unknown {
+    const obj: any = {};
+    if (message.id !== 0) {
+      obj.id = Math.round(message.id);
+    }
+    if (message.userId !== undefined) {
+      obj.userId = Math.round(message.userId);
+    }
+    if (message.createdAt !== undefined) {
+      obj.createdAt = message.createdAt.toISOString();
+    }
+    if (message.resourceId !== 0) {
+      obj.resourceId = Math.round(message.resourceId);
+    }
+    if (message.label !== undefined) {
+      obj.label = Label.toJSON(message.label);
+    }
+    if (message.action !== "") {
+      obj.action = message.action;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ResourceLabelEvent>, I>>(base?: I): ResourceLabelEvent {
+    return ResourceLabelEvent.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ResourceLabelEvent>, I>>(object: I): ResourceLabelEvent {
+    const message = createBaseResourceLabelEvent();
+    message.id = object.id ?? 0;
+    message.userId = object.userId ?? undefined;
+    message.createdAt = object.createdAt ?? undefined;
+    message.resourceId = object.resourceId ?? 0;
+    message.label = (object.label !== undefined && object.label !== null) ? Label.fromPartial(object.label) : undefined;
+    message.action = object.action ?? "";
+    return message;
+  },
+};
+
+function createBaseListResourceLabelEventsRequest(): ListResourceLabelEventsRequest {
+  return { caller: undefined, mergeRequest: undefined, page: undefined };
+}
+
+export const ListResourceLabelEventsRequest: MessageFns<ListResourceLabelEventsRequest> = {
+  encode(message: ListResourceLabelEventsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.mergeRequest !== undefined) {
+      MergeRequestKey.encode(message.mergeRequest, writer.uint32(18).fork()).join();
+    }
+    if (message.page !== undefined) {
+      PageRequest.encode(message.page, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListResourceLabelEventsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListResourceLabelEventsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.mergeRequest = MergeRequestKey.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.page = PageRequest.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListResourceLabelEventsRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      mergeRequest: isSet(object.mergeRequest)
+        ? MergeRequestKey.fromJSON(object.mergeRequest)
+        : isSet(object.merge_request)
+        ? MergeRequestKey.fromJSON(object.merge_request)
+        : undefined,
+      page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
+    };
+  },
+
+  toJSON(message: ListResourceLabelEventsRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.mergeRequest !== undefined) {
+      obj.mergeRequest = MergeRequestKey.toJSON(message.mergeRequest);
+    }
+    if (message.page !== undefined) {
+      obj.page = PageRequest.toJSON(message.page);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListResourceLabelEventsRequest>, I>>(base?: I): ListResourceLabelEventsRequest {
+    return ListResourceLabelEventsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListResourceLabelEventsRequest>, I>>(
+    object: I,
+  ): ListResourceLabelEventsRequest {
+    const message = createBaseListResourceLabelEventsRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.mergeRequest = (object.mergeRequest !== undefined && object.mergeRequest !== null)
+      ? MergeRequestKey.fromPartial(object.mergeRequest)
+      : undefined;
+    message.page = (object.page !== undefined && object.page !== null)
+      ? PageRequest.fromPartial(object.page)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseListResourceLabelEventsResponse(): ListResourceLabelEventsResponse {
+  return { events: [], pageInfo: undefined };
+}
+
+export const ListResourceLabelEventsResponse: MessageFns<ListResourceLabelEventsResponse> = {
+  encode(message: ListResourceLabelEventsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.events) {
+      ResourceLabelEvent.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.pageInfo !== undefined) {
+      PageInfo.encode(message.pageInfo, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListResourceLabelEventsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListResourceLabelEventsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.events.push(ResourceLabelEvent.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.pageInfo = PageInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListResourceLabelEventsResponse {
+    return {
+      events: globalThis.Array.isArray(object?.events)
+        ? object.events.map((e: any) => ResourceLabelEvent.fromJSON(e))
+        : [],
+      pageInfo: isSet(object.pageInfo)
+        ? PageInfo.fromJSON(object.pageInfo)
+        : isSet(object.page_info)
+        ? PageInfo.fromJSON(object.page_info)
+        : undefined,
+    };
+  },
+
+  toJSON(message: ListResourceLabelEventsResponse): unknown {
+    const obj: any = {};
+    if (message.events?.length) {
+      obj.events = message.events.map((e) => ResourceLabelEvent.toJSON(e));
+    }
+    if (message.pageInfo !== undefined) {
+      obj.pageInfo = PageInfo.toJSON(message.pageInfo);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListResourceLabelEventsResponse>, I>>(base?: I): ListResourceLabelEventsResponse {
+    return ListResourceLabelEventsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListResourceLabelEventsResponse>, I>>(
+    object: I,
+  ): ListResourceLabelEventsResponse {
+    const message = createBaseListResourceLabelEventsResponse();
+    message.events = object.events?.map((e) => ResourceLabelEvent.fromPartial(e)) || [];
+    message.pageInfo = (object.pageInfo !== undefined && object.pageInfo !== null)
+      ? PageInfo.fromPartial(object.pageInfo)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseGetResourceLabelEventRequest(): GetResourceLabelEventRequest {
+  return { caller: undefined, mergeRequest: undefined, eventId: 0 };
+}
+
+export const GetResourceLabelEventRequest: MessageFns<GetResourceLabelEventRequest> = {
+  encode(message: GetResourceLabelEventRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.mergeRequest !== undefined) {
+      MergeRequestKey.encode(message.mergeRequest, writer.uint32(18).fork()).join();
+    }
+    if (message.eventId !== 0) {
+      writer.uint32(24).int64(message.eventId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetResourceLabelEventRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetResourceLabelEventRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.mergeRequest = MergeRequestKey.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.eventId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetResourceLabelEventRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      mergeRequest: isSet(object.mergeRequest)
+        ? MergeRequestKey.fromJSON(object.mergeRequest)
+        : isSet(object.merge_request)
+        ? MergeRequestKey.fromJSON(object.merge_request)
+        : undefined,
+      eventId: isSet(object.eventId)
+        ? globalThis.Number(object.eventId)
+        : isSet(object.event_id)
+        ? globalThis.Number(object.event_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: GetResourceLabelEventRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.mergeRequest !== undefined) {
+      obj.mergeRequest = MergeRequestKey.toJSON(message.mergeRequest);
+    }
+    if (message.eventId !== 0) {
+      obj.eventId = Math.round(message.eventId);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetResourceLabelEventRequest>, I>>(base?: I): GetResourceLabelEventRequest {
+    return GetResourceLabelEventRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetResourceLabelEventRequest>, I>>(object: I): GetResourceLabelEventRequest {
+    const message = createBaseGetResourceLabelEventRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.mergeRequest = (object.mergeRequest !== undefined && object.mergeRequest !== null)
+      ? MergeRequestKey.fromPartial(object.mergeRequest)
+      : undefined;
+    message.eventId = object.eventId ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetResourceLabelEventResponse(): GetResourceLabelEventResponse {
+  return { event: undefined };
+}
+
+export const GetResourceLabelEventResponse: MessageFns<GetResourceLabelEventResponse> = {
+  encode(message: GetResourceLabelEventResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.event !== undefined) {
+      ResourceLabelEvent.encode(message.event, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetResourceLabelEventResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetResourceLabelEventResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.event = ResourceLabelEvent.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetResourceLabelEventResponse {
+    return { event: isSet(object.event) ? ResourceLabelEvent.fromJSON(object.event) : undefined };
+  },
+
+  toJSON(message: GetResourceLabelEventResponse): unknown {
+    const obj: any = {};
+    if (message.event !== undefined) {
+      obj.event = ResourceLabelEvent.toJSON(message.event);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetResourceLabelEventResponse>, I>>(base?: I): GetResourceLabelEventResponse {
+    return GetResourceLabelEventResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetResourceLabelEventResponse>, I>>(
+    object: I,
+  ): GetResourceLabelEventResponse {
+    const message = createBaseGetResourceLabelEventResponse();
+    message.event = (object.event !== undefined && object.event !== null)
+      ? ResourceLabelEvent.fromPartial(object.event)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseResourceMilestoneEvent(): ResourceMilestoneEvent {
+  return { id: 0, userId: undefined, createdAt: undefined, resourceId: 0, milestone: undefined, action: "", state: "" };
+}
+
+export const ResourceMilestoneEvent: MessageFns<ResourceMilestoneEvent> = {
+  encode(message: ResourceMilestoneEvent, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== 0) {
+      writer.uint32(8).int64(message.id);
+    }
+    if (message.userId !== undefined) {
+      writer.uint32(16).int64(message.userId);
+    }
+    if (message.createdAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(26).fork()).join();
+    }
+    if (message.resourceId !== 0) {
+      writer.uint32(32).int64(message.resourceId);
+    }
+    if (message.milestone !== undefined) {
+      Milestone.encode(message.milestone, writer.uint32(42).fork()).join();
+    }
+    if (message.action !== "") {
+      writer.uint32(50).string(message.action);
+    }
+    if (message.state !== "") {
+      writer.uint32(58).string(message.state);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResourceMilestoneEvent {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResourceMilestoneEvent();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.userId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.resourceId = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.milestone = Milestone.decode(reader, reader.uint32());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.action = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.state = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResourceMilestoneEvent {
+    return {
+      id: isSet(object.id) ? globalThis.Number(object.id) : 0,
+      userId: isSet(object.userId)
+        ? globalThis.Number(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.Number(object.user_id)
+        : undefined,
+      createdAt: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
+      resourceId: isSet(object.resourceId)
+        ? globalThis.Number(object.resourceId)
+        : isSet(object.resource_id)
+        ? globalThis.Number(object.resource_id)
+        : 0,
+      milestone: isSet(object.milestone) ? Milestone.fromJSON(object.milestone) : undefined,
+      action: isSet(object.action) ? globalThis.String(object.action) : "",
+      state: isSet(object.state) ? globalThis.String(object.state) : "",
+    };
+  },
+
+  toJSON(message: ResourceMilestoneEvent): unknown {
+    const obj: any = {};
+    if (message.id !== 0) {
+      obj.id = Math.round(message.id);
+    }
+    if (message.userId !== undefined) {
+      obj.userId = Math.round(message.userId);
+    }
+    if (message.createdAt !== undefined) {
+      obj.createdAt = message.createdAt.toISOString();
+    }
+    if (message.resourceId !== 0) {
+      obj.resourceId = Math.round(message.resourceId);
+    }
+    if (message.milestone !== undefined) {
+      obj.milestone = Milestone.toJSON(message.milestone);
+    }
+    if (message.action !== "") {
+      obj.action = message.action;
+    }
+    if (message.state !== "") {
+      obj.state = message.state;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ResourceMilestoneEvent>, I>>(base?: I): ResourceMilestoneEvent {
+    return ResourceMilestoneEvent.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ResourceMilestoneEvent>, I>>(object: I): ResourceMilestoneEvent {
+    const message = createBaseResourceMilestoneEvent();
+    message.id = object.id ?? 0;
+    message.userId = object.userId ?? undefined;
+    message.createdAt = object.createdAt ?? undefined;
+    message.resourceId = object.resourceId ?? 0;
+    message.milestone = (object.milestone !== undefined && object.milestone !== null)
+      ? Milestone.fromPartial(object.milestone)
+      : undefined;
+    message.action = object.action ?? "";
+    message.state = object.state ?? "";
+    return message;
+  },
+};
+
+function createBaseListResourceMilestoneEventsRequest(): ListResourceMilestoneEventsRequest {
+  return { caller: undefined, mergeRequest: undefined, page: undefined };
+}
+
+export const ListResourceMilestoneEventsRequest: MessageFns<ListResourceMilestoneEventsRequest> = {
+  encode(message: ListResourceMilestoneEventsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.mergeRequest !== undefined) {
+      MergeRequestKey.encode(message.mergeRequest, writer.uint32(18).fork()).join();
+    }
+    if (message.page !== undefined) {
+      PageRequest.encode(message.page, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListResourceMilestoneEventsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListResourceMilestoneEventsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.mergeRequest = MergeRequestKey.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.page = PageRequest.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListResourceMilestoneEventsRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      mergeRequest: isSet(object.mergeRequest)
+        ? MergeRequestKey.fromJSON(object.mergeRequest)
+        : isSet(object.merge_request)
+        ? MergeRequestKey.fromJSON(object.merge_request)
+        : undefined,
+      page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
+    };
+  },
+
+  toJSON(message: ListResourceMilestoneEventsRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.mergeRequest !== undefined) {
+      obj.mergeRequest = MergeRequestKey.toJSON(message.mergeRequest);
+    }
+    if (message.page !== undefined) {
+      obj.page = PageRequest.toJSON(message.page);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListResourceMilestoneEventsRequest>, I>>(
+    base?: I,
+  ): ListResourceMilestoneEventsRequest {
+    return ListResourceMilestoneEventsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListResourceMilestoneEventsRequest>, I>>(
+    object: I,
+  ): ListResourceMilestoneEventsRequest {
+    const message = createBaseListResourceMilestoneEventsRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.mergeRequest = (object.mergeRequest !== undefined && object.mergeRequest !== null)
+      ? MergeRequestKey.fromPartial(object.mergeRequest)
+      : undefined;
+    message.page = (object.page !== undefined && object.page !== null)
+      ? PageRequest.fromPartial(object.page)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseListResourceMilestoneEventsResponse(): ListResourceMilestoneEventsResponse {
+  return { events: [], pageInfo: undefined };
+}
+
+export const ListResourceMilestoneEventsResponse: MessageFns<ListResourceMilestoneEventsResponse> = {
+  encode(message: ListResourceMilestoneEventsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.events) {
+      ResourceMilestoneEvent.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.pageInfo !== undefined) {
+      PageInfo.encode(message.pageInfo, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListResourceMilestoneEventsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListResourceMilestoneEventsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.events.push(ResourceMilestoneEvent.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.pageInfo = PageInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListResourceMilestoneEventsResponse {
+    return {
+      events: globalThis.Array.isArray(object?.events)
+        ? object.events.map((e: any) => ResourceMilestoneEvent.fromJSON(e))
+        : [],
+      pageInfo: isSet(object.pageInfo)
+        ? PageInfo.fromJSON(object.pageInfo)
+        : isSet(object.page_info)
+        ? PageInfo.fromJSON(object.page_info)
+        : undefined,
+    };
+  },
+
+  toJSON(message: ListResourceMilestoneEventsResponse): unknown {
+    const obj: any = {};
+    if (message.events?.length) {
+      obj.events = message.events.map((e) => ResourceMilestoneEvent.toJSON(e));
+    }
+    if (message.pageInfo !== undefined) {
+      obj.pageInfo = PageInfo.toJSON(message.pageInfo);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListResourceMilestoneEventsResponse>, I>>(
+    base?: I,
+  ): ListResourceMilestoneEventsResponse {
+    return ListResourceMilestoneEventsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListResourceMilestoneEventsResponse>, I>>(
+    object: I,
+  ): ListResourceMilestoneEventsResponse {
+    const message = createBaseListResourceMilestoneEventsResponse();
+    message.events = object.events?.map((e) => ResourceMilestoneEvent.fromPartial(e)) || [];
+    message.pageInfo = (object.pageInfo !== undefined && object.pageInfo !== null)
+      ? PageInfo.fromPartial(object.pageInfo)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseGetResourceMilestoneEventRequest(): GetResourceMilestoneEventRequest {
+  return { caller: undefined, mergeRequest: undefined, eventId: 0 };
+}
+
+export const GetResourceMilestoneEventRequest: MessageFns<GetResourceMilestoneEventRequest> = {
+  encode(message: GetResourceMilestoneEventRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.mergeRequest !== undefined) {
+      MergeRequestKey.encode(message.mergeRequest, writer.uint32(18).fork()).join();
+    }
+    if (message.eventId !== 0) {
+      writer.uint32(24).int64(message.eventId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetResourceMilestoneEventRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetResourceMilestoneEventRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.mergeRequest = MergeRequestKey.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.eventId = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetResourceMilestoneEventRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      mergeRequest: isSet(object.mergeRequest)
+        ? MergeRequestKey.fromJSON(object.mergeRequest)
+        : isSet(object.merge_request)
+        ? MergeRequestKey.fromJSON(object.merge_request)
+        : undefined,
+      eventId: isSet(object.eventId)
+        ? globalThis.Number(object.eventId)
+        : isSet(object.event_id)
+        ? globalThis.Number(object.event_id)
+        : 0,
+    };
+  },
+
+  toJSON(message: GetResourceMilestoneEventRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.mergeRequest !== undefined) {
+      obj.mergeRequest = MergeRequestKey.toJSON(message.mergeRequest);
+    }
+    if (message.eventId !== 0) {
+      obj.eventId = Math.round(message.eventId);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetResourceMilestoneEventRequest>, I>>(
+    base?: I,
+  ): GetResourceMilestoneEventRequest {
+    return GetResourceMilestoneEventRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetResourceMilestoneEventRequest>, I>>(
+    object: I,
+  ): GetResourceMilestoneEventRequest {
+    const message = createBaseGetResourceMilestoneEventRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.mergeRequest = (object.mergeRequest !== undefined && object.mergeRequest !== null)
+      ? MergeRequestKey.fromPartial(object.mergeRequest)
+      : undefined;
+    message.eventId = object.eventId ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetResourceMilestoneEventResponse(): GetResourceMilestoneEventResponse {
+  return { event: undefined };
+}
+
+export const GetResourceMilestoneEventResponse: MessageFns<GetResourceMilestoneEventResponse> = {
+  encode(message: GetResourceMilestoneEventResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.event !== undefined) {
+      ResourceMilestoneEvent.encode(message.event, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetResourceMilestoneEventResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetResourceMilestoneEventResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.event = ResourceMilestoneEvent.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetResourceMilestoneEventResponse {
+    return { event: isSet(object.event) ? ResourceMilestoneEvent.fromJSON(object.event) : undefined };
+  },
+
+  toJSON(message: GetResourceMilestoneEventResponse): unknown {
+    const obj: any = {};
+    if (message.event !== undefined) {
+      obj.event = ResourceMilestoneEvent.toJSON(message.event);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetResourceMilestoneEventResponse>, I>>(
+    base?: I,
+  ): GetResourceMilestoneEventResponse {
+    return GetResourceMilestoneEventResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetResourceMilestoneEventResponse>, I>>(
+    object: I,
+  ): GetResourceMilestoneEventResponse {
+    const message = createBaseGetResourceMilestoneEventResponse();
+    message.event = (object.event !== undefined && object.event !== null)
+      ? ResourceMilestoneEvent.fromPartial(object.event)
+      : undefined;
+    return message;
+  },
+};
+
 /**
  * CollaborationService is what people do around a merge request: blocks,
  * subscriptions, to-dos, time tracking, approvals and award emoji. Requests
@@ -8203,7 +9730,11 @@ export const CollaborationServiceService = {
     responseSerialize: (value: DeleteBlockResponse): Buffer => Buffer.from(DeleteBlockResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): DeleteBlockResponse => DeleteBlockResponse.decode(value),
   },
-  /** FAILED_PRECONDITION reason "not_modified" (304) when nothing changes. */
+  /**
+   * FAILED_PRECONDITION reason "not_modified" (304) when nothing changes.
+   * An issue (noteable_type "Issue") needs only read_issue (NOT_FOUND for an
+   * unreadable one, a confidential issue included) and answers `issue`.
+   */
   subscribe: {
     path: "/gitlab.merge_requests.v1.CollaborationService/Subscribe" as const,
     requestStream: false as const,
@@ -8232,6 +9763,10 @@ export const CollaborationServiceService = {
     responseSerialize: (value: CreateTodoResponse): Buffer => Buffer.from(CreateTodoResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): CreateTodoResponse => CreateTodoResponse.decode(value),
   },
+  /**
+   * Time tracking serves issues too (noteable_type "Issue"): writes need
+   * admin_issue there, reads read_issue.
+   */
   setTimeEstimate: {
     path: "/gitlab.merge_requests.v1.CollaborationService/SetTimeEstimate" as const,
     requestStream: false as const,
@@ -8503,6 +10038,60 @@ export const CollaborationServiceService = {
       Buffer.from(GetResourceStateEventResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetResourceStateEventResponse => GetResourceStateEventResponse.decode(value),
   },
+  /**
+   * Resource label and milestone events (lib/api/resource_label_events.rb,
+   * resource_milestone_events.rb): labels and milestones added to and removed
+   * from the request, oldest first, read as the state events are.
+   */
+  listResourceLabelEvents: {
+    path: "/gitlab.merge_requests.v1.CollaborationService/ListResourceLabelEvents" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListResourceLabelEventsRequest): Buffer =>
+      Buffer.from(ListResourceLabelEventsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListResourceLabelEventsRequest => ListResourceLabelEventsRequest.decode(value),
+    responseSerialize: (value: ListResourceLabelEventsResponse): Buffer =>
+      Buffer.from(ListResourceLabelEventsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListResourceLabelEventsResponse =>
+      ListResourceLabelEventsResponse.decode(value),
+  },
+  getResourceLabelEvent: {
+    path: "/gitlab.merge_requests.v1.CollaborationService/GetResourceLabelEvent" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetResourceLabelEventRequest): Buffer =>
+      Buffer.from(GetResourceLabelEventRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetResourceLabelEventRequest => GetResourceLabelEventRequest.decode(value),
+    responseSerialize: (value: GetResourceLabelEventResponse): Buffer =>
+      Buffer.from(GetResourceLabelEventResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetResourceLabelEventResponse => GetResourceLabelEventResponse.decode(value),
+  },
+  listResourceMilestoneEvents: {
+    path: "/gitlab.merge_requests.v1.CollaborationService/ListResourceMilestoneEvents" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListResourceMilestoneEventsRequest): Buffer =>
+      Buffer.from(ListResourceMilestoneEventsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListResourceMilestoneEventsRequest =>
+      ListResourceMilestoneEventsRequest.decode(value),
+    responseSerialize: (value: ListResourceMilestoneEventsResponse): Buffer =>
+      Buffer.from(ListResourceMilestoneEventsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListResourceMilestoneEventsResponse =>
+      ListResourceMilestoneEventsResponse.decode(value),
+  },
+  getResourceMilestoneEvent: {
+    path: "/gitlab.merge_requests.v1.CollaborationService/GetResourceMilestoneEvent" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetResourceMilestoneEventRequest): Buffer =>
+      Buffer.from(GetResourceMilestoneEventRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetResourceMilestoneEventRequest =>
+      GetResourceMilestoneEventRequest.decode(value),
+    responseSerialize: (value: GetResourceMilestoneEventResponse): Buffer =>
+      Buffer.from(GetResourceMilestoneEventResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetResourceMilestoneEventResponse =>
+      GetResourceMilestoneEventResponse.decode(value),
+  },
 } as const;
 
 export interface CollaborationServiceServer extends UntypedServiceImplementation {
@@ -8516,11 +10105,19 @@ export interface CollaborationServiceServer extends UntypedServiceImplementation
    */
   createBlock: handleUnaryCall<CreateBlockRequest, CreateBlockResponse>;
   deleteBlock: handleUnaryCall<DeleteBlockRequest, DeleteBlockResponse>;
-  /** FAILED_PRECONDITION reason "not_modified" (304) when nothing changes. */
+  /**
+   * FAILED_PRECONDITION reason "not_modified" (304) when nothing changes.
+   * An issue (noteable_type "Issue") needs only read_issue (NOT_FOUND for an
+   * unreadable one, a confidential issue included) and answers `issue`.
+   */
   subscribe: handleUnaryCall<SubscribeRequest, SubscribeResponse>;
   unsubscribe: handleUnaryCall<UnsubscribeRequest, UnsubscribeResponse>;
   /** FAILED_PRECONDITION reason "not_modified" (304) when the caller has a pending to-do for it. */
   createTodo: handleUnaryCall<CreateTodoRequest, CreateTodoResponse>;
+  /**
+   * Time tracking serves issues too (noteable_type "Issue"): writes need
+   * admin_issue there, reads read_issue.
+   */
   setTimeEstimate: handleUnaryCall<SetTimeEstimateRequest, SetTimeEstimateResponse>;
   resetTimeEstimate: handleUnaryCall<ResetTimeEstimateRequest, ResetTimeEstimateResponse>;
   addSpentTime: handleUnaryCall<AddSpentTimeRequest, AddSpentTimeResponse>;
@@ -8562,6 +10159,15 @@ export interface CollaborationServiceServer extends UntypedServiceImplementation
    */
   listResourceStateEvents: handleUnaryCall<ListResourceStateEventsRequest, ListResourceStateEventsResponse>;
   getResourceStateEvent: handleUnaryCall<GetResourceStateEventRequest, GetResourceStateEventResponse>;
+  /**
+   * Resource label and milestone events (lib/api/resource_label_events.rb,
+   * resource_milestone_events.rb): labels and milestones added to and removed
+   * from the request, oldest first, read as the state events are.
+   */
+  listResourceLabelEvents: handleUnaryCall<ListResourceLabelEventsRequest, ListResourceLabelEventsResponse>;
+  getResourceLabelEvent: handleUnaryCall<GetResourceLabelEventRequest, GetResourceLabelEventResponse>;
+  listResourceMilestoneEvents: handleUnaryCall<ListResourceMilestoneEventsRequest, ListResourceMilestoneEventsResponse>;
+  getResourceMilestoneEvent: handleUnaryCall<GetResourceMilestoneEventRequest, GetResourceMilestoneEventResponse>;
 }
 
 export interface CollaborationServiceClient extends Client {
@@ -8631,7 +10237,11 @@ export interface CollaborationServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: DeleteBlockResponse) => void,
   ): ClientUnaryCall;
-  /** FAILED_PRECONDITION reason "not_modified" (304) when nothing changes. */
+  /**
+   * FAILED_PRECONDITION reason "not_modified" (304) when nothing changes.
+   * An issue (noteable_type "Issue") needs only read_issue (NOT_FOUND for an
+   * unreadable one, a confidential issue included) and answers `issue`.
+   */
   subscribe(
     request: SubscribeRequest,
     callback: (error: ServiceError | null, response: SubscribeResponse) => void,
@@ -8678,6 +10288,10 @@ export interface CollaborationServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CreateTodoResponse) => void,
   ): ClientUnaryCall;
+  /**
+   * Time tracking serves issues too (noteable_type "Issue"): writes need
+   * admin_issue there, reads read_issue.
+   */
   setTimeEstimate(
     request: SetTimeEstimateRequest,
     callback: (error: ServiceError | null, response: SetTimeEstimateResponse) => void,
@@ -9068,6 +10682,71 @@ export interface CollaborationServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetResourceStateEventResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Resource label and milestone events (lib/api/resource_label_events.rb,
+   * resource_milestone_events.rb): labels and milestones added to and removed
+   * from the request, oldest first, read as the state events are.
+   */
+  listResourceLabelEvents(
+    request: ListResourceLabelEventsRequest,
+    callback: (error: ServiceError | null, response: ListResourceLabelEventsResponse) => void,
+  ): ClientUnaryCall;
+  listResourceLabelEvents(
+    request: ListResourceLabelEventsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListResourceLabelEventsResponse) => void,
+  ): ClientUnaryCall;
+  listResourceLabelEvents(
+    request: ListResourceLabelEventsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListResourceLabelEventsResponse) => void,
+  ): ClientUnaryCall;
+  getResourceLabelEvent(
+    request: GetResourceLabelEventRequest,
+    callback: (error: ServiceError | null, response: GetResourceLabelEventResponse) => void,
+  ): ClientUnaryCall;
+  getResourceLabelEvent(
+    request: GetResourceLabelEventRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetResourceLabelEventResponse) => void,
+  ): ClientUnaryCall;
+  getResourceLabelEvent(
+    request: GetResourceLabelEventRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetResourceLabelEventResponse) => void,
+  ): ClientUnaryCall;
+  listResourceMilestoneEvents(
+    request: ListResourceMilestoneEventsRequest,
+    callback: (error: ServiceError | null, response: ListResourceMilestoneEventsResponse) => void,
+  ): ClientUnaryCall;
+  listResourceMilestoneEvents(
+    request: ListResourceMilestoneEventsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListResourceMilestoneEventsResponse) => void,
+  ): ClientUnaryCall;
+  listResourceMilestoneEvents(
+    request: ListResourceMilestoneEventsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListResourceMilestoneEventsResponse) => void,
+  ): ClientUnaryCall;
+  getResourceMilestoneEvent(
+    request: GetResourceMilestoneEventRequest,
+    callback: (error: ServiceError | null, response: GetResourceMilestoneEventResponse) => void,
+  ): ClientUnaryCall;
+  getResourceMilestoneEvent(
+    request: GetResourceMilestoneEventRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetResourceMilestoneEventResponse) => void,
+  ): ClientUnaryCall;
+  getResourceMilestoneEvent(
+    request: GetResourceMilestoneEventRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetResourceMilestoneEventResponse) => void,
   ): ClientUnaryCall;
 }
 

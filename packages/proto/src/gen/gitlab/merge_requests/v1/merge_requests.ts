@@ -201,6 +201,8 @@ export interface MergeRequest {
    */
   callerCanMerge: boolean;
   importedFrom: string;
+  /** A rebase asked for with PUT .../rebase has not finished yet. */
+  rebaseInProgress: boolean;
 }
 
 /** UserMatch is a user filter: one user by id or username, or the words None / Any. */
@@ -263,6 +265,11 @@ export interface MergeRequestFilter {
     | undefined;
   /** title and/or description; empty means both. */
   searchIn: string[];
+  /**
+   * A full commit SHA: requests whose latest diff has the commit, or merged
+   * or squashed as it (MergeRequest.by_related_commit_sha).
+   */
+  commitSha?: string | undefined;
 }
 
 export interface ListMergeRequestsRequest {
@@ -410,6 +417,41 @@ export interface MergeMergeRequestRequest {
 
 export interface MergeMergeRequestResponse {
   mergeRequest: MergeRequest | undefined;
+}
+
+export interface GetMergeRefRequest {
+  caller: Caller | undefined;
+  projectId: number;
+  iid: number;
+}
+
+export interface GetMergeRefResponse {
+  commitId: string;
+}
+
+export interface RebaseMergeRequestRequest {
+  caller: Caller | undefined;
+  projectId: number;
+  iid: number;
+  skipCi: boolean;
+}
+
+export interface RebaseMergeRequestResponse {
+  rebaseInProgress: boolean;
+}
+
+export interface CancelAutoMergeRequest {
+  caller: Caller | undefined;
+  projectId: number;
+  iid: number;
+}
+
+export interface CancelAutoMergeResponse {
+  /**
+   * False when the request had no auto-merge set (GitLab's "Can't cancel the
+   * automatic merge", http_status 406, in a 201 body).
+   */
+  cancelled: boolean;
 }
 
 export interface ListMilestonesRequest {
@@ -1352,6 +1394,7 @@ function createBaseMergeRequest(): MergeRequest {
     imported: false,
     callerCanMerge: false,
     importedFrom: "",
+    rebaseInProgress: false,
   };
 }
 
@@ -1523,6 +1566,9 @@ export const MergeRequest: MessageFns<MergeRequest> = {
     }
     if (message.importedFrom !== "") {
       writer.uint32(418).string(message.importedFrom);
+    }
+    if (message.rebaseInProgress !== false) {
+      writer.uint32(8320).bool(message.rebaseInProgress);
     }
     return writer;
   },
@@ -1984,6 +2030,14 @@ export const MergeRequest: MessageFns<MergeRequest> = {
             message.importedFrom = reader.string();
             continue;
           }
+          case 1040: {
+            if (tag !== 8320) {
+              break;
+            }
+
+            message.rebaseInProgress = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2209,6 +2263,11 @@ export const MergeRequest: MessageFns<MergeRequest> = {
         : isSet(object.imported_from)
         ? globalThis.String(object.imported_from)
         : "",
+      rebaseInProgress: isSet(object.rebaseInProgress)
+        ? globalThis.Boolean(object.rebaseInProgress)
+        : isSet(object.rebase_in_progress)
+        ? globalThis.Boolean(object.rebase_in_progress)
+        : false,
     };
   },
 
@@ -2373,6 +2432,9 @@ export const MergeRequest: MessageFns<MergeRequest> = {
     if (message.importedFrom !== "") {
       obj.importedFrom = message.importedFrom;
     }
+    if (message.rebaseInProgress !== false) {
+      obj.rebaseInProgress = message.rebaseInProgress;
+    }
     return obj;
   },
 
@@ -2440,6 +2502,7 @@ export const MergeRequest: MessageFns<MergeRequest> = {
     message.imported = object.imported ?? false;
     message.callerCanMerge = object.callerCanMerge ?? false;
     message.importedFrom = object.importedFrom ?? "";
+    message.rebaseInProgress = object.rebaseInProgress ?? false;
     return message;
   },
 };
@@ -2819,6 +2882,7 @@ function createBaseMergeRequestFilter(): MergeRequestFilter {
     draft: undefined,
     search: undefined,
     searchIn: [],
+    commitSha: undefined,
   };
 }
 
@@ -2893,6 +2957,9 @@ export const MergeRequestFilter: MessageFns<MergeRequestFilter> = {
     }
     for (const v of message.searchIn) {
       writer.uint32(178).string(v!);
+    }
+    if (message.commitSha !== undefined) {
+      writer.uint32(8162).string(message.commitSha);
     }
     return writer;
   },
@@ -3096,6 +3163,14 @@ export const MergeRequestFilter: MessageFns<MergeRequestFilter> = {
             message.searchIn.push(reader.string());
             continue;
           }
+          case 1020: {
+            if (tag !== 8162) {
+              break;
+            }
+
+            message.commitSha = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3182,6 +3257,11 @@ export const MergeRequestFilter: MessageFns<MergeRequestFilter> = {
         : globalThis.Array.isArray(object?.search_in)
         ? object.search_in.map((e: any) => globalThis.String(e))
         : [],
+      commitSha: isSet(object.commitSha)
+        ? globalThis.String(object.commitSha)
+        : isSet(object.commit_sha)
+        ? globalThis.String(object.commit_sha)
+        : undefined,
     };
   },
 
@@ -3253,6 +3333,9 @@ export const MergeRequestFilter: MessageFns<MergeRequestFilter> = {
     if (message.searchIn?.length) {
       obj.searchIn = message.searchIn;
     }
+    if (message.commitSha !== undefined) {
+      obj.commitSha = message.commitSha;
+    }
     return obj;
   },
 
@@ -3301,6 +3384,7 @@ export const MergeRequestFilter: MessageFns<MergeRequestFilter> = {
     message.draft = object.draft ?? undefined;
     message.search = object.search ?? undefined;
     message.searchIn = object.searchIn?.map((e) => e) || [];
+    message.commitSha = object.commitSha ?? undefined;
     return message;
   },
 };
@@ -5527,6 +5611,560 @@ export const MergeMergeRequestResponse: MessageFns<MergeMergeRequestResponse> = 
   },
 };
 
+function createBaseGetMergeRefRequest(): GetMergeRefRequest {
+  return { caller: undefined, projectId: 0, iid: 0 };
+}
+
+export const GetMergeRefRequest: MessageFns<GetMergeRefRequest> = {
+  encode(message: GetMergeRefRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(16).int64(message.projectId);
+    }
+    if (message.iid !== 0) {
+      writer.uint32(24).int64(message.iid);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetMergeRefRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetMergeRefRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.iid = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetMergeRefRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      iid: isSet(object.iid) ? globalThis.Number(object.iid) : 0,
+    };
+  },
+
+  toJSON(message: GetMergeRefRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.iid !== 0) {
+      obj.iid = Math.round(message.iid);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetMergeRefRequest>, I>>(base?: I): GetMergeRefRequest {
+    return GetMergeRefRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetMergeRefRequest>, I>>(object: I): GetMergeRefRequest {
+    const message = createBaseGetMergeRefRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.projectId = object.projectId ?? 0;
+    message.iid = object.iid ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetMergeRefResponse(): GetMergeRefResponse {
+  return { commitId: "" };
+}
+
+export const GetMergeRefResponse: MessageFns<GetMergeRefResponse> = {
+  encode(message: GetMergeRefResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.commitId !== "") {
+      writer.uint32(10).string(message.commitId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetMergeRefResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetMergeRefResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.commitId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetMergeRefResponse {
+    return {
+      commitId: isSet(object.commitId)
+        ? globalThis.String(object.commitId)
+        : isSet(object.commit_id)
+        ? globalThis.String(object.commit_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetMergeRefResponse): unknown {
+    const obj: any = {};
+    if (message.commitId !== "") {
+      obj.commitId = message.commitId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetMergeRefResponse>, I>>(base?: I): GetMergeRefResponse {
+    return GetMergeRefResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetMergeRefResponse>, I>>(object: I): GetMergeRefResponse {
+    const message = createBaseGetMergeRefResponse();
+    message.commitId = object.commitId ?? "";
+    return message;
+  },
+};
+
+function createBaseRebaseMergeRequestRequest(): RebaseMergeRequestRequest {
+  return { caller: undefined, projectId: 0, iid: 0, skipCi: false };
+}
+
+export const RebaseMergeRequestRequest: MessageFns<RebaseMergeRequestRequest> = {
+  encode(message: RebaseMergeRequestRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(16).int64(message.projectId);
+    }
+    if (message.iid !== 0) {
+      writer.uint32(24).int64(message.iid);
+    }
+    if (message.skipCi !== false) {
+      writer.uint32(32).bool(message.skipCi);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RebaseMergeRequestRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRebaseMergeRequestRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.iid = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.skipCi = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RebaseMergeRequestRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      iid: isSet(object.iid) ? globalThis.Number(object.iid) : 0,
+      skipCi: isSet(object.skipCi)
+        ? globalThis.Boolean(object.skipCi)
+        : isSet(object.skip_ci)
+        ? globalThis.Boolean(object.skip_ci)
+        : false,
+    };
+  },
+
+  toJSON(message: RebaseMergeRequestRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.iid !== 0) {
+      obj.iid = Math.round(message.iid);
+    }
+    if (message.skipCi !== false) {
+      obj.skipCi = message.skipCi;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RebaseMergeRequestRequest>, I>>(base?: I): RebaseMergeRequestRequest {
+    return RebaseMergeRequestRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RebaseMergeRequestRequest>, I>>(object: I): RebaseMergeRequestRequest {
+    const message = createBaseRebaseMergeRequestRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.projectId = object.projectId ?? 0;
+    message.iid = object.iid ?? 0;
+    message.skipCi = object.skipCi ?? false;
+    return message;
+  },
+};
+
+function createBaseRebaseMergeRequestResponse(): RebaseMergeRequestResponse {
+  return { rebaseInProgress: false };
+}
+
+export const RebaseMergeRequestResponse: MessageFns<RebaseMergeRequestResponse> = {
+  encode(message: RebaseMergeRequestResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.rebaseInProgress !== false) {
+      writer.uint32(8).bool(message.rebaseInProgress);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RebaseMergeRequestResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRebaseMergeRequestResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.rebaseInProgress = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RebaseMergeRequestResponse {
+    return {
+      rebaseInProgress: isSet(object.rebaseInProgress)
+        ? globalThis.Boolean(object.rebaseInProgress)
+        : isSet(object.rebase_in_progress)
+        ? globalThis.Boolean(object.rebase_in_progress)
+        : false,
+    };
+  },
+
+  toJSON(message: RebaseMergeRequestResponse): unknown {
+    const obj: any = {};
+    if (message.rebaseInProgress !== false) {
+      obj.rebaseInProgress = message.rebaseInProgress;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RebaseMergeRequestResponse>, I>>(base?: I): RebaseMergeRequestResponse {
+    return RebaseMergeRequestResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RebaseMergeRequestResponse>, I>>(object: I): RebaseMergeRequestResponse {
+    const message = createBaseRebaseMergeRequestResponse();
+    message.rebaseInProgress = object.rebaseInProgress ?? false;
+    return message;
+  },
+};
+
+function createBaseCancelAutoMergeRequest(): CancelAutoMergeRequest {
+  return { caller: undefined, projectId: 0, iid: 0 };
+}
+
+export const CancelAutoMergeRequest: MessageFns<CancelAutoMergeRequest> = {
+  encode(message: CancelAutoMergeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(16).int64(message.projectId);
+    }
+    if (message.iid !== 0) {
+      writer.uint32(24).int64(message.iid);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CancelAutoMergeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCancelAutoMergeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.iid = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CancelAutoMergeRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      iid: isSet(object.iid) ? globalThis.Number(object.iid) : 0,
+    };
+  },
+
+  toJSON(message: CancelAutoMergeRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.iid !== 0) {
+      obj.iid = Math.round(message.iid);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CancelAutoMergeRequest>, I>>(base?: I): CancelAutoMergeRequest {
+    return CancelAutoMergeRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CancelAutoMergeRequest>, I>>(object: I): CancelAutoMergeRequest {
+    const message = createBaseCancelAutoMergeRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.projectId = object.projectId ?? 0;
+    message.iid = object.iid ?? 0;
+    return message;
+  },
+};
+
+function createBaseCancelAutoMergeResponse(): CancelAutoMergeResponse {
+  return { cancelled: false };
+}
+
+export const CancelAutoMergeResponse: MessageFns<CancelAutoMergeResponse> = {
+  encode(message: CancelAutoMergeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.cancelled !== false) {
+      writer.uint32(8).bool(message.cancelled);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CancelAutoMergeResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCancelAutoMergeResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.cancelled = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CancelAutoMergeResponse {
+    return { cancelled: isSet(object.cancelled) ? globalThis.Boolean(object.cancelled) : false };
+  },
+
+  toJSON(message: CancelAutoMergeResponse): unknown {
+    const obj: any = {};
+    if (message.cancelled !== false) {
+      obj.cancelled = message.cancelled;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CancelAutoMergeResponse>, I>>(base?: I): CancelAutoMergeResponse {
+    return CancelAutoMergeResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CancelAutoMergeResponse>, I>>(object: I): CancelAutoMergeResponse {
+    const message = createBaseCancelAutoMergeResponse();
+    message.cancelled = object.cancelled ?? false;
+    return message;
+  },
+};
+
 function createBaseListMilestonesRequest(): ListMilestonesRequest {
   return { caller: undefined, projectId: 0, iids: [], state: "", title: undefined, search: undefined, page: undefined };
 }
@@ -6347,6 +6985,56 @@ export const MergeRequestServiceService = {
       Buffer.from(MergeMergeRequestResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): MergeMergeRequestResponse => MergeMergeRequestResponse.decode(value),
   },
+  /**
+   * POST .../cancel_merge_when_pipeline_succeeds: a request the caller cannot
+   * read is NOT_FOUND; who may neither merge it nor wrote it is UNAUTHENTICATED
+   * (GitLab's 401). A request without auto-merge is not an error: GitLab
+   * answers 201 with AutoMergeService's error hash, so `cancelled` is false.
+   */
+  cancelAutoMerge: {
+    path: "/gitlab.merge_requests.v1.MergeRequestService/CancelAutoMerge" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CancelAutoMergeRequest): Buffer =>
+      Buffer.from(CancelAutoMergeRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CancelAutoMergeRequest => CancelAutoMergeRequest.decode(value),
+    responseSerialize: (value: CancelAutoMergeResponse): Buffer =>
+      Buffer.from(CancelAutoMergeResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CancelAutoMergeResponse => CancelAutoMergeResponse.decode(value),
+  },
+  /**
+   * PUT .../rebase: queues a rebase of the source branch onto the target's
+   * head (RebaseWorker) and answers at once. NOT_FOUND for a request the
+   * caller cannot read; PERMISSION_DENIED with reason "source_branch_missing",
+   * "cannot_push" or "force_push_protected"; ABORTED (409) when a rebase is
+   * already in progress or the request is not open.
+   */
+  rebaseMergeRequest: {
+    path: "/gitlab.merge_requests.v1.MergeRequestService/RebaseMergeRequest" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RebaseMergeRequestRequest): Buffer =>
+      Buffer.from(RebaseMergeRequestRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RebaseMergeRequestRequest => RebaseMergeRequestRequest.decode(value),
+    responseSerialize: (value: RebaseMergeRequestResponse): Buffer =>
+      Buffer.from(RebaseMergeRequestResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RebaseMergeRequestResponse => RebaseMergeRequestResponse.decode(value),
+  },
+  /**
+   * GET .../merge_ref: the merge of the request's head into its target,
+   * written to refs/merge-requests/<iid>/merge. NOT_FOUND for a request the
+   * caller cannot read; FAILED_PRECONDITION reason "bad_request" (400) with
+   * "Merge request is not mergeable" when it is not open, a draft, or conflicts.
+   */
+  getMergeRef: {
+    path: "/gitlab.merge_requests.v1.MergeRequestService/GetMergeRef" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetMergeRefRequest): Buffer => Buffer.from(GetMergeRefRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetMergeRefRequest => GetMergeRefRequest.decode(value),
+    responseSerialize: (value: GetMergeRefResponse): Buffer => Buffer.from(GetMergeRefResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetMergeRefResponse => GetMergeRefResponse.decode(value),
+  },
   listMilestones: {
     path: "/gitlab.merge_requests.v1.MergeRequestService/ListMilestones" as const,
     requestStream: false as const,
@@ -6411,6 +7099,28 @@ export interface MergeRequestServiceServer extends UntypedServiceImplementation 
    * "sha_mismatch" (409) or "not_acceptable" as GitLab answers.
    */
   mergeMergeRequest: handleUnaryCall<MergeMergeRequestRequest, MergeMergeRequestResponse>;
+  /**
+   * POST .../cancel_merge_when_pipeline_succeeds: a request the caller cannot
+   * read is NOT_FOUND; who may neither merge it nor wrote it is UNAUTHENTICATED
+   * (GitLab's 401). A request without auto-merge is not an error: GitLab
+   * answers 201 with AutoMergeService's error hash, so `cancelled` is false.
+   */
+  cancelAutoMerge: handleUnaryCall<CancelAutoMergeRequest, CancelAutoMergeResponse>;
+  /**
+   * PUT .../rebase: queues a rebase of the source branch onto the target's
+   * head (RebaseWorker) and answers at once. NOT_FOUND for a request the
+   * caller cannot read; PERMISSION_DENIED with reason "source_branch_missing",
+   * "cannot_push" or "force_push_protected"; ABORTED (409) when a rebase is
+   * already in progress or the request is not open.
+   */
+  rebaseMergeRequest: handleUnaryCall<RebaseMergeRequestRequest, RebaseMergeRequestResponse>;
+  /**
+   * GET .../merge_ref: the merge of the request's head into its target,
+   * written to refs/merge-requests/<iid>/merge. NOT_FOUND for a request the
+   * caller cannot read; FAILED_PRECONDITION reason "bad_request" (400) with
+   * "Merge request is not mergeable" when it is not open, a draft, or conflicts.
+   */
+  getMergeRef: handleUnaryCall<GetMergeRefRequest, GetMergeRefResponse>;
   listMilestones: handleUnaryCall<ListMilestonesRequest, ListMilestonesResponse>;
   createMilestone: handleUnaryCall<CreateMilestoneRequest, CreateMilestoneResponse>;
   listLabels: handleUnaryCall<ListLabelsRequest, ListLabelsResponse>;
@@ -6534,6 +7244,70 @@ export interface MergeRequestServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: MergeMergeRequestResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * POST .../cancel_merge_when_pipeline_succeeds: a request the caller cannot
+   * read is NOT_FOUND; who may neither merge it nor wrote it is UNAUTHENTICATED
+   * (GitLab's 401). A request without auto-merge is not an error: GitLab
+   * answers 201 with AutoMergeService's error hash, so `cancelled` is false.
+   */
+  cancelAutoMerge(
+    request: CancelAutoMergeRequest,
+    callback: (error: ServiceError | null, response: CancelAutoMergeResponse) => void,
+  ): ClientUnaryCall;
+  cancelAutoMerge(
+    request: CancelAutoMergeRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CancelAutoMergeResponse) => void,
+  ): ClientUnaryCall;
+  cancelAutoMerge(
+    request: CancelAutoMergeRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CancelAutoMergeResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * PUT .../rebase: queues a rebase of the source branch onto the target's
+   * head (RebaseWorker) and answers at once. NOT_FOUND for a request the
+   * caller cannot read; PERMISSION_DENIED with reason "source_branch_missing",
+   * "cannot_push" or "force_push_protected"; ABORTED (409) when a rebase is
+   * already in progress or the request is not open.
+   */
+  rebaseMergeRequest(
+    request: RebaseMergeRequestRequest,
+    callback: (error: ServiceError | null, response: RebaseMergeRequestResponse) => void,
+  ): ClientUnaryCall;
+  rebaseMergeRequest(
+    request: RebaseMergeRequestRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RebaseMergeRequestResponse) => void,
+  ): ClientUnaryCall;
+  rebaseMergeRequest(
+    request: RebaseMergeRequestRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RebaseMergeRequestResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * GET .../merge_ref: the merge of the request's head into its target,
+   * written to refs/merge-requests/<iid>/merge. NOT_FOUND for a request the
+   * caller cannot read; FAILED_PRECONDITION reason "bad_request" (400) with
+   * "Merge request is not mergeable" when it is not open, a draft, or conflicts.
+   */
+  getMergeRef(
+    request: GetMergeRefRequest,
+    callback: (error: ServiceError | null, response: GetMergeRefResponse) => void,
+  ): ClientUnaryCall;
+  getMergeRef(
+    request: GetMergeRefRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetMergeRefResponse) => void,
+  ): ClientUnaryCall;
+  getMergeRef(
+    request: GetMergeRefRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetMergeRefResponse) => void,
   ): ClientUnaryCall;
   listMilestones(
     request: ListMilestonesRequest,

@@ -70,6 +70,16 @@ export interface PushData {
   refCount: number;
 }
 
+export interface RecordEventsRequest {
+  /** Every event must be valid (else INVALID_ARGUMENT, none stored). */
+  events: EventRecord[];
+}
+
+export interface RecordEventsResponse {
+  /** Events newly stored (those whose key was already recorded, or of a deleted project, are not). */
+  stored: number;
+}
+
 export interface ListEventsRequest {
   caller: Caller | undefined;
   page:
@@ -605,6 +615,142 @@ export const PushData: MessageFns<PushData> = {
     message.ref = object.ref ?? "";
     message.commitTitle = object.commitTitle ?? undefined;
     message.refCount = object.refCount ?? 0;
+    return message;
+  },
+};
+
+function createBaseRecordEventsRequest(): RecordEventsRequest {
+  return { events: [] };
+}
+
+export const RecordEventsRequest: MessageFns<RecordEventsRequest> = {
+  encode(message: RecordEventsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.events) {
+      EventRecord.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecordEventsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRecordEventsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.events.push(EventRecord.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RecordEventsRequest {
+    return {
+      events: globalThis.Array.isArray(object?.events) ? object.events.map((e: any) => EventRecord.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: RecordEventsRequest): unknown {
+    const obj: any = {};
+    if (message.events?.length) {
+      obj.events = message.events.map((e) => EventRecord.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RecordEventsRequest>, I>>(base?: I): RecordEventsRequest {
+    return RecordEventsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RecordEventsRequest>, I>>(object: I): RecordEventsRequest {
+    const message = createBaseRecordEventsRequest();
+    message.events = object.events?.map((e) => EventRecord.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseRecordEventsResponse(): RecordEventsResponse {
+  return { stored: 0 };
+}
+
+export const RecordEventsResponse: MessageFns<RecordEventsResponse> = {
+  encode(message: RecordEventsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.stored !== 0) {
+      writer.uint32(8).int32(message.stored);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecordEventsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRecordEventsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.stored = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RecordEventsResponse {
+    return { stored: isSet(object.stored) ? globalThis.Number(object.stored) : 0 };
+  },
+
+  toJSON(message: RecordEventsResponse): unknown {
+    const obj: any = {};
+    if (message.stored !== 0) {
+      obj.stored = Math.round(message.stored);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RecordEventsResponse>, I>>(base?: I): RecordEventsResponse {
+    return RecordEventsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RecordEventsResponse>, I>>(object: I): RecordEventsResponse {
+    const message = createBaseRecordEventsResponse();
+    message.stored = object.stored ?? 0;
     return message;
   },
 };
@@ -1231,10 +1377,33 @@ export const EventServiceService = {
     responseSerialize: (value: ListEventsResponse): Buffer => Buffer.from(ListEventsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListEventsResponse => ListEventsResponse.decode(value),
   },
+  /**
+   * RecordEvents stores the events of another service's change right after it committed, so
+   * that the change's answer comes after its events (GitLab writes a merge request's event in
+   * the request that makes it). The producer's outbox still carries them to the queue: an event
+   * stored here is not stored twice, and one this call missed arrives from the queue.
+   */
+  recordEvents: {
+    path: "/gitlab.projects.v1.EventService/RecordEvents" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RecordEventsRequest): Buffer => Buffer.from(RecordEventsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RecordEventsRequest => RecordEventsRequest.decode(value),
+    responseSerialize: (value: RecordEventsResponse): Buffer =>
+      Buffer.from(RecordEventsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RecordEventsResponse => RecordEventsResponse.decode(value),
+  },
 } as const;
 
 export interface EventServiceServer extends UntypedServiceImplementation {
   listEvents: handleUnaryCall<ListEventsRequest, ListEventsResponse>;
+  /**
+   * RecordEvents stores the events of another service's change right after it committed, so
+   * that the change's answer comes after its events (GitLab writes a merge request's event in
+   * the request that makes it). The producer's outbox still carries them to the queue: an event
+   * stored here is not stored twice, and one this call missed arrives from the queue.
+   */
+  recordEvents: handleUnaryCall<RecordEventsRequest, RecordEventsResponse>;
 }
 
 export interface EventServiceClient extends Client {
@@ -1252,6 +1421,27 @@ export interface EventServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListEventsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * RecordEvents stores the events of another service's change right after it committed, so
+   * that the change's answer comes after its events (GitLab writes a merge request's event in
+   * the request that makes it). The producer's outbox still carries them to the queue: an event
+   * stored here is not stored twice, and one this call missed arrives from the queue.
+   */
+  recordEvents(
+    request: RecordEventsRequest,
+    callback: (error: ServiceError | null, response: RecordEventsResponse) => void,
+  ): ClientUnaryCall;
+  recordEvents(
+    request: RecordEventsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RecordEventsResponse) => void,
+  ): ClientUnaryCall;
+  recordEvents(
+    request: RecordEventsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RecordEventsResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -31,6 +31,7 @@ export enum ScopedAbility {
   SCOPED_ABILITY_READ_PROJECT = 1,
   SCOPED_ABILITY_READ_CODE = 2,
   SCOPED_ABILITY_READ_MERGE_REQUEST = 3,
+  SCOPED_ABILITY_READ_ISSUE = 4,
   UNRECOGNIZED = -1,
 }
 
@@ -48,6 +49,9 @@ export function scopedAbilityFromJSON(object: any): ScopedAbility {
     case 3:
     case "SCOPED_ABILITY_READ_MERGE_REQUEST":
       return ScopedAbility.SCOPED_ABILITY_READ_MERGE_REQUEST;
+    case 4:
+    case "SCOPED_ABILITY_READ_ISSUE":
+      return ScopedAbility.SCOPED_ABILITY_READ_ISSUE;
     case -1:
     case "UNRECOGNIZED":
     default:
@@ -65,6 +69,8 @@ export function scopedAbilityToJSON(object: ScopedAbility): string {
       return "SCOPED_ABILITY_READ_CODE";
     case ScopedAbility.SCOPED_ABILITY_READ_MERGE_REQUEST:
       return "SCOPED_ABILITY_READ_MERGE_REQUEST";
+    case ScopedAbility.SCOPED_ABILITY_READ_ISSUE:
+      return "SCOPED_ABILITY_READ_ISSUE";
     case ScopedAbility.UNRECOGNIZED:
     default:
       return "UNRECOGNIZED";
@@ -131,6 +137,11 @@ export interface Project {
   namespaceParentId?:
     | number
     | undefined;
+  /**
+   * The namespace's ancestry from the root down, itself included (empty for a
+   * personal namespace): the groups the project is in.
+   */
+  namespaceTraversalIds: number[];
   /** For a personal project: the namespace's owner. */
   ownerId?: number | undefined;
   starCount: number;
@@ -175,7 +186,18 @@ export interface Project {
    * Who holds the list abilities in this project, for other services' read
    * models (merge request lists filter by it in SQL).
    */
-  accessFacts: ProjectAccessFacts | undefined;
+  accessFacts:
+    | ProjectAccessFacts
+    | undefined;
+  /** The project this one was forked from (GitLab's fork network), if any. */
+  forkedFromProjectId?:
+    | number
+    | undefined;
+  /**
+   * That project as the caller may see it: absent when they cannot read it
+   * (Entities::Project exposes it only with read_project there).
+   */
+  forkedFromProject?: Project | undefined;
 }
 
 export interface Project_FlagsEntry {
@@ -202,6 +224,8 @@ export interface ProjectAccessFacts {
     | undefined;
   /** Increases with every change, so that a late message never overwrites a newer one. */
   version: number;
+  /** Who reads the project's issues (lists of issues that span projects). */
+  readIssue: Requirement | undefined;
 }
 
 /** AvatarUpload is an uploaded avatar image as the client sent it. */
@@ -327,7 +351,19 @@ export interface ListProjectsRequest {
   /** Keyset pagination (order_by=id): skip counting, answer next_cursor. */
   keyset: boolean;
   /** GET /users/:user_id/starred_projects: only projects this user starred. */
-  starredByUserId?: number | undefined;
+  starredByUserId?:
+    | number
+    | undefined;
+  /** Only the direct forks of this project (GET /projects/:id/forks). */
+  forkedFromProjectId?:
+    | number
+    | undefined;
+  /** GET /groups/:id/projects: only the projects of this group (GroupProjectsFinder). */
+  groupId?:
+    | number
+    | undefined;
+  /** With group_id: the projects of its subgroups too. */
+  includeSubgroups: boolean;
 }
 
 export interface ListProjectsResponse {
@@ -518,6 +554,7 @@ function createBaseProject(): Project {
     callerGroupAccessLevel: 0,
     namespaceKind: "",
     namespaceParentId: undefined,
+    namespaceTraversalIds: [],
     ownerId: undefined,
     starCount: 0,
     openIssuesCount: 0,
@@ -537,6 +574,8 @@ function createBaseProject(): Project {
     features: undefined,
     abilities: undefined,
     accessFacts: undefined,
+    forkedFromProjectId: undefined,
+    forkedFromProject: undefined,
   };
 }
 
@@ -656,6 +695,13 @@ export const Project: MessageFns<Project> = {
     if (message.namespaceParentId !== undefined) {
       writer.uint32(312).int64(message.namespaceParentId);
     }
+    if (message.namespaceTraversalIds.length !== 0) {
+      writer.uint32(9122).fork();
+      for (const v of message.namespaceTraversalIds) {
+        writer.int64(v);
+      }
+      writer.join();
+    }
     if (message.ownerId !== undefined) {
       writer.uint32(320).int64(message.ownerId);
     }
@@ -712,6 +758,12 @@ export const Project: MessageFns<Project> = {
     }
     if (message.accessFacts !== undefined) {
       ProjectAccessFacts.encode(message.accessFacts, writer.uint32(466).fork()).join();
+    }
+    if (message.forkedFromProjectId !== undefined) {
+      writer.uint32(3600).int64(message.forkedFromProjectId);
+    }
+    if (message.forkedFromProject !== undefined) {
+      Project.encode(message.forkedFromProject, writer.uint32(3610).fork()).join();
     }
     return writer;
   },
@@ -1036,6 +1088,24 @@ export const Project: MessageFns<Project> = {
             message.namespaceParentId = longToNumber(reader.int64());
             continue;
           }
+          case 1140: {
+            if (tag === 9120) {
+              message.namespaceTraversalIds.push(longToNumber(reader.int64()));
+
+              continue;
+            }
+
+            if (tag === 9122) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.namespaceTraversalIds.push(longToNumber(reader.int64()));
+              }
+
+              continue;
+            }
+
+            break;
+          }
           case 40: {
             if (tag !== 320) {
               break;
@@ -1186,6 +1256,22 @@ export const Project: MessageFns<Project> = {
             }
 
             message.accessFacts = ProjectAccessFacts.decode(reader, reader.uint32());
+            continue;
+          }
+          case 450: {
+            if (tag !== 3600) {
+              break;
+            }
+
+            message.forkedFromProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 451: {
+            if (tag !== 3610) {
+              break;
+            }
+
+            message.forkedFromProject = Project.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -1375,6 +1461,11 @@ export const Project: MessageFns<Project> = {
         : isSet(object.namespace_parent_id)
         ? globalThis.Number(object.namespace_parent_id)
         : undefined,
+      namespaceTraversalIds: globalThis.Array.isArray(object?.namespaceTraversalIds)
+        ? object.namespaceTraversalIds.map((e: any) => globalThis.Number(e))
+        : globalThis.Array.isArray(object?.namespace_traversal_ids)
+        ? object.namespace_traversal_ids.map((e: any) => globalThis.Number(e))
+        : [],
       ownerId: isSet(object.ownerId)
         ? globalThis.Number(object.ownerId)
         : isSet(object.owner_id)
@@ -1457,6 +1548,16 @@ export const Project: MessageFns<Project> = {
         ? ProjectAccessFacts.fromJSON(object.accessFacts)
         : isSet(object.access_facts)
         ? ProjectAccessFacts.fromJSON(object.access_facts)
+        : undefined,
+      forkedFromProjectId: isSet(object.forkedFromProjectId)
+        ? globalThis.Number(object.forkedFromProjectId)
+        : isSet(object.forked_from_project_id)
+        ? globalThis.Number(object.forked_from_project_id)
+        : undefined,
+      forkedFromProject: isSet(object.forkedFromProject)
+        ? Project.fromJSON(object.forkedFromProject)
+        : isSet(object.forked_from_project)
+        ? Project.fromJSON(object.forked_from_project)
         : undefined,
     };
   },
@@ -1583,6 +1684,9 @@ export const Project: MessageFns<Project> = {
     if (message.namespaceParentId !== undefined) {
       obj.namespaceParentId = Math.round(message.namespaceParentId);
     }
+    if (message.namespaceTraversalIds?.length) {
+      obj.namespaceTraversalIds = message.namespaceTraversalIds.map((e) => Math.round(e));
+    }
     if (message.ownerId !== undefined) {
       obj.ownerId = Math.round(message.ownerId);
     }
@@ -1640,6 +1744,12 @@ export const Project: MessageFns<Project> = {
     if (message.accessFacts !== undefined) {
       obj.accessFacts = ProjectAccessFacts.toJSON(message.accessFacts);
     }
+    if (message.forkedFromProjectId !== undefined) {
+      obj.forkedFromProjectId = Math.round(message.forkedFromProjectId);
+    }
+    if (message.forkedFromProject !== undefined) {
+      obj.forkedFromProject = Project.toJSON(message.forkedFromProject);
+    }
     return obj;
   },
 
@@ -1694,6 +1804,7 @@ export const Project: MessageFns<Project> = {
     message.callerGroupAccessLevel = object.callerGroupAccessLevel ?? 0;
     message.namespaceKind = object.namespaceKind ?? "";
     message.namespaceParentId = object.namespaceParentId ?? undefined;
+    message.namespaceTraversalIds = object.namespaceTraversalIds?.map((e) => e) || [];
     message.ownerId = object.ownerId ?? undefined;
     message.starCount = object.starCount ?? 0;
     message.openIssuesCount = object.openIssuesCount ?? 0;
@@ -1723,6 +1834,10 @@ export const Project: MessageFns<Project> = {
       : undefined;
     message.accessFacts = (object.accessFacts !== undefined && object.accessFacts !== null)
       ? ProjectAccessFacts.fromPartial(object.accessFacts)
+      : undefined;
+    message.forkedFromProjectId = object.forkedFromProjectId ?? undefined;
+    message.forkedFromProject = (object.forkedFromProject !== undefined && object.forkedFromProject !== null)
+      ? Project.fromPartial(object.forkedFromProject)
       : undefined;
     return message;
   },
@@ -1823,6 +1938,7 @@ function createBaseProjectAccessFacts(): ProjectAccessFacts {
     readCode: undefined,
     readMergeRequest: undefined,
     version: 0,
+    readIssue: undefined,
   };
 }
 
@@ -1855,6 +1971,9 @@ export const ProjectAccessFacts: MessageFns<ProjectAccessFacts> = {
     }
     if (message.version !== 0) {
       writer.uint32(64).int64(message.version);
+    }
+    if (message.readIssue !== undefined) {
+      Requirement.encode(message.readIssue, writer.uint32(2402).fork()).join();
     }
     return writer;
   },
@@ -1946,6 +2065,14 @@ export const ProjectAccessFacts: MessageFns<ProjectAccessFacts> = {
             message.version = longToNumber(reader.int64());
             continue;
           }
+          case 300: {
+            if (tag !== 2402) {
+              break;
+            }
+
+            message.readIssue = Requirement.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1992,6 +2119,11 @@ export const ProjectAccessFacts: MessageFns<ProjectAccessFacts> = {
         ? Requirement.fromJSON(object.read_merge_request)
         : undefined,
       version: isSet(object.version) ? globalThis.Number(object.version) : 0,
+      readIssue: isSet(object.readIssue)
+        ? Requirement.fromJSON(object.readIssue)
+        : isSet(object.read_issue)
+        ? Requirement.fromJSON(object.read_issue)
+        : undefined,
     };
   },
 
@@ -2021,6 +2153,9 @@ export const ProjectAccessFacts: MessageFns<ProjectAccessFacts> = {
     if (message.version !== 0) {
       obj.version = Math.round(message.version);
     }
+    if (message.readIssue !== undefined) {
+      obj.readIssue = Requirement.toJSON(message.readIssue);
+    }
     return obj;
   },
 
@@ -2043,6 +2178,9 @@ export const ProjectAccessFacts: MessageFns<ProjectAccessFacts> = {
       ? Requirement.fromPartial(object.readMergeRequest)
       : undefined;
     message.version = object.version ?? 0;
+    message.readIssue = (object.readIssue !== undefined && object.readIssue !== null)
+      ? Requirement.fromPartial(object.readIssue)
+      : undefined;
     return message;
   },
 };
@@ -3109,6 +3247,9 @@ function createBaseListProjectsRequest(): ListProjectsRequest {
     userNamespaceOwnerId: undefined,
     keyset: false,
     starredByUserId: undefined,
+    forkedFromProjectId: undefined,
+    groupId: undefined,
+    includeSubgroups: false,
   };
 }
 
@@ -3191,6 +3332,15 @@ export const ListProjectsRequest: MessageFns<ListProjectsRequest> = {
     }
     if (message.starredByUserId !== undefined) {
       writer.uint32(208).int64(message.starredByUserId);
+    }
+    if (message.forkedFromProjectId !== undefined) {
+      writer.uint32(3600).int64(message.forkedFromProjectId);
+    }
+    if (message.groupId !== undefined) {
+      writer.uint32(8800).int64(message.groupId);
+    }
+    if (message.includeSubgroups !== false) {
+      writer.uint32(8808).bool(message.includeSubgroups);
     }
     return writer;
   },
@@ -3416,6 +3566,30 @@ export const ListProjectsRequest: MessageFns<ListProjectsRequest> = {
             message.starredByUserId = longToNumber(reader.int64());
             continue;
           }
+          case 450: {
+            if (tag !== 3600) {
+              break;
+            }
+
+            message.forkedFromProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 1100: {
+            if (tag !== 8800) {
+              break;
+            }
+
+            message.groupId = longToNumber(reader.int64());
+            continue;
+          }
+          case 1101: {
+            if (tag !== 8808) {
+              break;
+            }
+
+            message.includeSubgroups = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3514,6 +3688,21 @@ export const ListProjectsRequest: MessageFns<ListProjectsRequest> = {
         : isSet(object.starred_by_user_id)
         ? globalThis.Number(object.starred_by_user_id)
         : undefined,
+      forkedFromProjectId: isSet(object.forkedFromProjectId)
+        ? globalThis.Number(object.forkedFromProjectId)
+        : isSet(object.forked_from_project_id)
+        ? globalThis.Number(object.forked_from_project_id)
+        : undefined,
+      groupId: isSet(object.groupId)
+        ? globalThis.Number(object.groupId)
+        : isSet(object.group_id)
+        ? globalThis.Number(object.group_id)
+        : undefined,
+      includeSubgroups: isSet(object.includeSubgroups)
+        ? globalThis.Boolean(object.includeSubgroups)
+        : isSet(object.include_subgroups)
+        ? globalThis.Boolean(object.include_subgroups)
+        : false,
     };
   },
 
@@ -3597,6 +3786,15 @@ export const ListProjectsRequest: MessageFns<ListProjectsRequest> = {
     if (message.starredByUserId !== undefined) {
       obj.starredByUserId = Math.round(message.starredByUserId);
     }
+    if (message.forkedFromProjectId !== undefined) {
+      obj.forkedFromProjectId = Math.round(message.forkedFromProjectId);
+    }
+    if (message.groupId !== undefined) {
+      obj.groupId = Math.round(message.groupId);
+    }
+    if (message.includeSubgroups !== false) {
+      obj.includeSubgroups = message.includeSubgroups;
+    }
     return obj;
   },
 
@@ -3635,6 +3833,9 @@ export const ListProjectsRequest: MessageFns<ListProjectsRequest> = {
     message.userNamespaceOwnerId = object.userNamespaceOwnerId ?? undefined;
     message.keyset = object.keyset ?? false;
     message.starredByUserId = object.starredByUserId ?? undefined;
+    message.forkedFromProjectId = object.forkedFromProjectId ?? undefined;
+    message.groupId = object.groupId ?? undefined;
+    message.includeSubgroups = object.includeSubgroups ?? false;
     return message;
   },
 };

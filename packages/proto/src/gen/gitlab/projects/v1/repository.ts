@@ -117,6 +117,86 @@ export function tagOrderToJSON(object: TagOrder): string {
   }
 }
 
+export enum CommitRefType {
+  COMMIT_REF_TYPE_UNSPECIFIED = 0,
+  COMMIT_REF_TYPE_BRANCH = 1,
+  COMMIT_REF_TYPE_TAG = 2,
+  UNRECOGNIZED = -1,
+}
+
+export function commitRefTypeFromJSON(object: any): CommitRefType {
+  switch (object) {
+    case 0:
+    case "COMMIT_REF_TYPE_UNSPECIFIED":
+      return CommitRefType.COMMIT_REF_TYPE_UNSPECIFIED;
+    case 1:
+    case "COMMIT_REF_TYPE_BRANCH":
+      return CommitRefType.COMMIT_REF_TYPE_BRANCH;
+    case 2:
+    case "COMMIT_REF_TYPE_TAG":
+      return CommitRefType.COMMIT_REF_TYPE_TAG;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return CommitRefType.UNRECOGNIZED;
+  }
+}
+
+export function commitRefTypeToJSON(object: CommitRefType): string {
+  switch (object) {
+    case CommitRefType.COMMIT_REF_TYPE_UNSPECIFIED:
+      return "COMMIT_REF_TYPE_UNSPECIFIED";
+    case CommitRefType.COMMIT_REF_TYPE_BRANCH:
+      return "COMMIT_REF_TYPE_BRANCH";
+    case CommitRefType.COMMIT_REF_TYPE_TAG:
+      return "COMMIT_REF_TYPE_TAG";
+    case CommitRefType.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
+export enum CommitChange {
+  COMMIT_CHANGE_UNSPECIFIED = 0,
+  /** COMMIT_CHANGE_CHERRY_PICK - The commit's own change (git cherry-pick; a merge commit against its first parent). */
+  COMMIT_CHANGE_CHERRY_PICK = 1,
+  /** COMMIT_CHANGE_REVERT - The commit's change undone (git revert). */
+  COMMIT_CHANGE_REVERT = 2,
+  UNRECOGNIZED = -1,
+}
+
+export function commitChangeFromJSON(object: any): CommitChange {
+  switch (object) {
+    case 0:
+    case "COMMIT_CHANGE_UNSPECIFIED":
+      return CommitChange.COMMIT_CHANGE_UNSPECIFIED;
+    case 1:
+    case "COMMIT_CHANGE_CHERRY_PICK":
+      return CommitChange.COMMIT_CHANGE_CHERRY_PICK;
+    case 2:
+    case "COMMIT_CHANGE_REVERT":
+      return CommitChange.COMMIT_CHANGE_REVERT;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return CommitChange.UNRECOGNIZED;
+  }
+}
+
+export function commitChangeToJSON(object: CommitChange): string {
+  switch (object) {
+    case CommitChange.COMMIT_CHANGE_UNSPECIFIED:
+      return "COMMIT_CHANGE_UNSPECIFIED";
+    case CommitChange.COMMIT_CHANGE_CHERRY_PICK:
+      return "COMMIT_CHANGE_CHERRY_PICK";
+    case CommitChange.COMMIT_CHANGE_REVERT:
+      return "COMMIT_CHANGE_REVERT";
+    case CommitChange.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
 /** Commit is a commit as GitLab's Commit entity shows it. */
 export interface Commit {
   id: string;
@@ -198,6 +278,11 @@ export interface Branch {
    * push_code, and on a protected branch the rules' merge or push level).
    */
   canMerge: boolean;
+  /**
+   * The caller may force-push to it (a rebase): can_push, and on a protected
+   * branch a rule that allows force pushes.
+   */
+  canForcePush: boolean;
 }
 
 /** Tag is a lightweight or annotated tag. */
@@ -340,6 +425,12 @@ export interface CreateBranchRequest {
   name: string;
   /** A branch, tag or commit SHA. */
   ref: string;
+  /**
+   * The author of the empty README.md commit that first creates the default branch
+   * when the repository has no branch yet (Branches::CreateService#create_default_branch).
+   */
+  authorName: string;
+  authorEmail: string;
 }
 
 export interface CreateBranchResponse {
@@ -730,6 +821,65 @@ export interface MergeBranchRequest {
   authorEmail: string;
   /** Delete the source branch after the merge. */
   removeSourceBranch: boolean;
+  /**
+   * A fork's merge request: the source is refs/merge-requests/<iid>/head of
+   * this repository (fetched from the fork by FetchSourceBranch), not a
+   * branch here; the fork's branch is neither rewritten nor removed.
+   */
+  sourceMergeRequestIid: number;
+}
+
+export interface RebaseBranchRequest {
+  caller: Caller | undefined;
+  projectId: number;
+  /** Without refs/heads/. */
+  branch: string;
+  /** The branch head the rebase was asked for; a branch elsewhere is "moved". */
+  expectedHead: string;
+  ontoBranch: string;
+  committerName: string;
+  committerEmail: string;
+  /**
+   * GitLab's `ci.skip` push option (PUT .../rebase?skip_ci=true): the branch
+   * update of the new head carries it, so that no pipeline runs for it.
+   */
+  skipCi: boolean;
+  /**
+   * The project whose onto_branch the branch is rebased on, when not this
+   * one: a fork's merge request is rebased onto its upstream's target branch
+   * (Gitaly's UserRebaseConfirmable with a remote repository), whose head is
+   * fetched into this repository first. 0: this project.
+   */
+  ontoProjectId: number;
+  /**
+   * The merge-requests service found that the caller may push to the branch
+   * only through an opened merge request from this fork that allows
+   * collaboration (Project#branch_allows_collaboration?): push_code in this
+   * project is then not required, and the branch must not be protected (no
+   * protected branch rule lets a collaborator push).
+   */
+  viaCollaboration: boolean;
+}
+
+export interface MergeToRefRequest {
+  caller: Caller | undefined;
+  projectId: number;
+  /** A commit of the repository (a fork's request: its fetched head). */
+  sourceSha: string;
+  targetBranch: string;
+  mergeRequestIid: number;
+  message: string;
+  committerName: string;
+  committerEmail: string;
+}
+
+export interface MergeToRefResponse {
+  commitId: string;
+}
+
+export interface RebaseBranchResponse {
+  /** The branch's new head (the old one when nothing needed replaying). */
+  head: string;
 }
 
 export interface MergeBranchResponse {
@@ -746,9 +896,10 @@ export interface MergeBranchResponse {
 }
 
 /**
- * BranchUpdate is one branch change (a push, the commits and branches APIs, a
- * merge): the payload of the repository.branch-updates queue, which the
- * merge-requests worker drains. `before` is all zeros for a new branch,
+ * BranchUpdate is one branch or tag change (a push, the commits, branches and
+ * tags APIs, a merge): the payload of the repository.branch-updates queue, which
+ * the merge-requests worker drains (branches only), and of ci.ref-updates, which
+ * the ci-triggers worker drains (push pipelines). `before` is all zeros for a new branch,
  * `after` all zeros for a deleted one.
  */
 export interface BranchUpdate {
@@ -758,7 +909,112 @@ export interface BranchUpdate {
   before: string;
   after: string;
   /** Who pushed, when known. */
-  userId?: number | undefined;
+  userId?:
+    | number
+    | undefined;
+  /**
+   * A tag (refs/tags/) moved, not a branch: `branch` then holds the tag's name.
+   * Tag updates go to ci-triggers only (tag pipelines), never to merge requests.
+   */
+  tag?:
+    | boolean
+    | undefined;
+  /** The push's CI push options; absent when it had none. */
+  pushOptions?:
+    | PushOptions
+    | undefined;
+  /**
+   * The change's place among the branch and tag changes of its push, from 0
+   * (GitLab creates pipelines for the first few only).
+   */
+  changeIndex?: number | undefined;
+}
+
+/**
+ * PushOptions are the git push options of a push that concern CI, as git sent
+ * them (`ci.skip`, `ci.variable=KEY=value`), or `ci.skip` from a ref update that
+ * asked to skip CI.
+ */
+export interface PushOptions {
+  ci: string[];
+}
+
+export interface GetCommitDiffRequest {
+  projectId: number;
+  sha: string;
+  page:
+    | PageRequest
+    | undefined;
+  /** Who reads: read_code in this project. */
+  caller:
+    | Caller
+    | undefined;
+  /** Each diff with its `--- a/old` / `+++ b/new` header (GitLab's unidiff=true). */
+  unidiff: boolean;
+}
+
+export interface GetCommitDiffResponse {
+  diffs: DiffFile[];
+  pageInfo: PageInfo | undefined;
+}
+
+/** CommitRef is a branch or tag that contains a commit (GitLab's BasicRef). */
+export interface CommitRef {
+  type: CommitRefType;
+  name: string;
+}
+
+export interface ListCommitRefsRequest {
+  projectId: number;
+  sha: string;
+  /** UNSPECIFIED: branches and tags. */
+  type: CommitRefType;
+  page: PageRequest | undefined;
+  caller: Caller | undefined;
+}
+
+export interface ListCommitRefsResponse {
+  /** One page; GitLab counts no further, so there is no total. */
+  refs: CommitRef[];
+}
+
+export interface GetCommitSignatureRequest {
+  projectId: number;
+  sha: string;
+  caller: Caller | undefined;
+}
+
+export interface GetCommitSignatureResponse {
+  /** PGP, SSH or X509 */
+  signatureType: string;
+  /**
+   * The signature's verification against the keys this instance knows; it
+   * knows none, so a signature is "unknown_key" (GitLab's answer for a key no
+   * user added).
+   */
+  verificationStatus: string;
+  /** The full commit id. */
+  commitId: string;
+}
+
+export interface ApplyCommitRequest {
+  caller: Caller | undefined;
+  projectId: number;
+  sha: string;
+  branch: string;
+  change: CommitChange;
+  /** Check that the change applies, move nothing. */
+  dryRun: boolean;
+  /** The new commit's message; empty: GitLab's default for the change. */
+  message: string;
+  /** The committer (and a revert's author). */
+  userName: string;
+  userEmail: string;
+}
+
+export interface ApplyCommitResponse {
+  /** The new commit; absent for a dry run. */
+  commit: Commit | undefined;
 }
 
 function createBaseCommit(): Commit {
@@ -1654,6 +1910,7 @@ function createBaseBranch(): Branch {
     developersCanMerge: false,
     canPush: false,
     canMerge: false,
+    canForcePush: false,
   };
 }
 
@@ -1685,6 +1942,9 @@ export const Branch: MessageFns<Branch> = {
     }
     if (message.canMerge !== false) {
       writer.uint32(72).bool(message.canMerge);
+    }
+    if (message.canForcePush !== false) {
+      writer.uint32(8320).bool(message.canForcePush);
     }
     return writer;
   },
@@ -1774,6 +2034,14 @@ export const Branch: MessageFns<Branch> = {
             message.canMerge = reader.bool();
             continue;
           }
+          case 1040: {
+            if (tag !== 8320) {
+              break;
+            }
+
+            message.canForcePush = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1813,6 +2081,11 @@ export const Branch: MessageFns<Branch> = {
         : isSet(object.can_merge)
         ? globalThis.Boolean(object.can_merge)
         : false,
+      canForcePush: isSet(object.canForcePush)
+        ? globalThis.Boolean(object.canForcePush)
+        : isSet(object.can_force_push)
+        ? globalThis.Boolean(object.can_force_push)
+        : false,
     };
   },
 
@@ -1845,6 +2118,9 @@ export const Branch: MessageFns<Branch> = {
     if (message.canMerge !== false) {
       obj.canMerge = message.canMerge;
     }
+    if (message.canForcePush !== false) {
+      obj.canForcePush = message.canForcePush;
+    }
     return obj;
   },
 
@@ -1864,6 +2140,7 @@ export const Branch: MessageFns<Branch> = {
     message.developersCanMerge = object.developersCanMerge ?? false;
     message.canPush = object.canPush ?? false;
     message.canMerge = object.canMerge ?? false;
+    message.canForcePush = object.canForcePush ?? false;
     return message;
   },
 };
@@ -3507,7 +3784,7 @@ export const GetBranchResponse: MessageFns<GetBranchResponse> = {
 };
 
 function createBaseCreateBranchRequest(): CreateBranchRequest {
-  return { projectId: 0, caller: undefined, name: "", ref: "" };
+  return { projectId: 0, caller: undefined, name: "", ref: "", authorName: "", authorEmail: "" };
 }
 
 export const CreateBranchRequest: MessageFns<CreateBranchRequest> = {
@@ -3523,6 +3800,12 @@ export const CreateBranchRequest: MessageFns<CreateBranchRequest> = {
     }
     if (message.ref !== "") {
       writer.uint32(34).string(message.ref);
+    }
+    if (message.authorName !== "") {
+      writer.uint32(8002).string(message.authorName);
+    }
+    if (message.authorEmail !== "") {
+      writer.uint32(8010).string(message.authorEmail);
     }
     return writer;
   },
@@ -3572,6 +3855,22 @@ export const CreateBranchRequest: MessageFns<CreateBranchRequest> = {
             message.ref = reader.string();
             continue;
           }
+          case 1000: {
+            if (tag !== 8002) {
+              break;
+            }
+
+            message.authorName = reader.string();
+            continue;
+          }
+          case 1001: {
+            if (tag !== 8010) {
+              break;
+            }
+
+            message.authorEmail = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3594,6 +3893,16 @@ export const CreateBranchRequest: MessageFns<CreateBranchRequest> = {
       caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
       name: isSet(object.name) ? globalThis.String(object.name) : "",
       ref: isSet(object.ref) ? globalThis.String(object.ref) : "",
+      authorName: isSet(object.authorName)
+        ? globalThis.String(object.authorName)
+        : isSet(object.author_name)
+        ? globalThis.String(object.author_name)
+        : "",
+      authorEmail: isSet(object.authorEmail)
+        ? globalThis.String(object.authorEmail)
+        : isSet(object.author_email)
+        ? globalThis.String(object.author_email)
+        : "",
     };
   },
 
@@ -3611,6 +3920,12 @@ export const CreateBranchRequest: MessageFns<CreateBranchRequest> = {
     if (message.ref !== "") {
       obj.ref = message.ref;
     }
+    if (message.authorName !== "") {
+      obj.authorName = message.authorName;
+    }
+    if (message.authorEmail !== "") {
+      obj.authorEmail = message.authorEmail;
+    }
     return obj;
   },
 
@@ -3625,6 +3940,8 @@ export const CreateBranchRequest: MessageFns<CreateBranchRequest> = {
       : undefined;
     message.name = object.name ?? "";
     message.ref = object.ref ?? "";
+    message.authorName = object.authorName ?? "";
+    message.authorEmail = object.authorEmail ?? "";
     return message;
   },
 };
@@ -8837,6 +9154,7 @@ function createBaseMergeBranchRequest(): MergeBranchRequest {
     authorName: "",
     authorEmail: "",
     removeSourceBranch: false,
+    sourceMergeRequestIid: 0,
   };
 }
 
@@ -8877,6 +9195,9 @@ export const MergeBranchRequest: MessageFns<MergeBranchRequest> = {
     }
     if (message.removeSourceBranch !== false) {
       writer.uint32(96).bool(message.removeSourceBranch);
+    }
+    if (message.sourceMergeRequestIid !== 0) {
+      writer.uint32(4400).int64(message.sourceMergeRequestIid);
     }
     return writer;
   },
@@ -8990,6 +9311,14 @@ export const MergeBranchRequest: MessageFns<MergeBranchRequest> = {
             message.removeSourceBranch = reader.bool();
             continue;
           }
+          case 550: {
+            if (tag !== 4400) {
+              break;
+            }
+
+            message.sourceMergeRequestIid = longToNumber(reader.int64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -9052,6 +9381,11 @@ export const MergeBranchRequest: MessageFns<MergeBranchRequest> = {
         : isSet(object.remove_source_branch)
         ? globalThis.Boolean(object.remove_source_branch)
         : false,
+      sourceMergeRequestIid: isSet(object.sourceMergeRequestIid)
+        ? globalThis.Number(object.sourceMergeRequestIid)
+        : isSet(object.source_merge_request_iid)
+        ? globalThis.Number(object.source_merge_request_iid)
+        : 0,
     };
   },
 
@@ -9093,6 +9427,9 @@ export const MergeBranchRequest: MessageFns<MergeBranchRequest> = {
     if (message.removeSourceBranch !== false) {
       obj.removeSourceBranch = message.removeSourceBranch;
     }
+    if (message.sourceMergeRequestIid !== 0) {
+      obj.sourceMergeRequestIid = Math.round(message.sourceMergeRequestIid);
+    }
     return obj;
   },
 
@@ -9115,6 +9452,621 @@ export const MergeBranchRequest: MessageFns<MergeBranchRequest> = {
     message.authorName = object.authorName ?? "";
     message.authorEmail = object.authorEmail ?? "";
     message.removeSourceBranch = object.removeSourceBranch ?? false;
+    message.sourceMergeRequestIid = object.sourceMergeRequestIid ?? 0;
+    return message;
+  },
+};
+
+function createBaseRebaseBranchRequest(): RebaseBranchRequest {
+  return {
+    caller: undefined,
+    projectId: 0,
+    branch: "",
+    expectedHead: "",
+    ontoBranch: "",
+    committerName: "",
+    committerEmail: "",
+    skipCi: false,
+    ontoProjectId: 0,
+    viaCollaboration: false,
+  };
+}
+
+export const RebaseBranchRequest: MessageFns<RebaseBranchRequest> = {
+  encode(message: RebaseBranchRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(16).int64(message.projectId);
+    }
+    if (message.branch !== "") {
+      writer.uint32(26).string(message.branch);
+    }
+    if (message.expectedHead !== "") {
+      writer.uint32(34).string(message.expectedHead);
+    }
+    if (message.ontoBranch !== "") {
+      writer.uint32(42).string(message.ontoBranch);
+    }
+    if (message.committerName !== "") {
+      writer.uint32(50).string(message.committerName);
+    }
+    if (message.committerEmail !== "") {
+      writer.uint32(58).string(message.committerEmail);
+    }
+    if (message.skipCi !== false) {
+      writer.uint32(64).bool(message.skipCi);
+    }
+    if (message.ontoProjectId !== 0) {
+      writer.uint32(10080).int64(message.ontoProjectId);
+    }
+    if (message.viaCollaboration !== false) {
+      writer.uint32(10088).bool(message.viaCollaboration);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RebaseBranchRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRebaseBranchRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.branch = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.expectedHead = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.ontoBranch = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.committerName = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.committerEmail = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.skipCi = reader.bool();
+            continue;
+          }
+          case 1260: {
+            if (tag !== 10080) {
+              break;
+            }
+
+            message.ontoProjectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 1261: {
+            if (tag !== 10088) {
+              break;
+            }
+
+            message.viaCollaboration = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RebaseBranchRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      branch: isSet(object.branch) ? globalThis.String(object.branch) : "",
+      expectedHead: isSet(object.expectedHead)
+        ? globalThis.String(object.expectedHead)
+        : isSet(object.expected_head)
+        ? globalThis.String(object.expected_head)
+        : "",
+      ontoBranch: isSet(object.ontoBranch)
+        ? globalThis.String(object.ontoBranch)
+        : isSet(object.onto_branch)
+        ? globalThis.String(object.onto_branch)
+        : "",
+      committerName: isSet(object.committerName)
+        ? globalThis.String(object.committerName)
+        : isSet(object.committer_name)
+        ? globalThis.String(object.committer_name)
+        : "",
+      committerEmail: isSet(object.committerEmail)
+        ? globalThis.String(object.committerEmail)
+        : isSet(object.committer_email)
+        ? globalThis.String(object.committer_email)
+        : "",
+      skipCi: isSet(object.skipCi)
+        ? globalThis.Boolean(object.skipCi)
+        : isSet(object.skip_ci)
+        ? globalThis.Boolean(object.skip_ci)
+        : false,
+      ontoProjectId: isSet(object.ontoProjectId)
+        ? globalThis.Number(object.ontoProjectId)
+        : isSet(object.onto_project_id)
+        ? globalThis.Number(object.onto_project_id)
+        : 0,
+      viaCollaboration: isSet(object.viaCollaboration)
+        ? globalThis.Boolean(object.viaCollaboration)
+        : isSet(object.via_collaboration)
+        ? globalThis.Boolean(object.via_collaboration)
+        : false,
+    };
+  },
+
+  toJSON(message: RebaseBranchRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.branch !== "") {
+      obj.branch = message.branch;
+    }
+    if (message.expectedHead !== "") {
+      obj.expectedHead = message.expectedHead;
+    }
+    if (message.ontoBranch !== "") {
+      obj.ontoBranch = message.ontoBranch;
+    }
+    if (message.committerName !== "") {
+      obj.committerName = message.committerName;
+    }
+    if (message.committerEmail !== "") {
+      obj.committerEmail = message.committerEmail;
+    }
+    if (message.skipCi !== false) {
+      obj.skipCi = message.skipCi;
+    }
+    if (message.ontoProjectId !== 0) {
+      obj.ontoProjectId = Math.round(message.ontoProjectId);
+    }
+    if (message.viaCollaboration !== false) {
+      obj.viaCollaboration = message.viaCollaboration;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RebaseBranchRequest>, I>>(base?: I): RebaseBranchRequest {
+    return RebaseBranchRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RebaseBranchRequest>, I>>(object: I): RebaseBranchRequest {
+    const message = createBaseRebaseBranchRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.projectId = object.projectId ?? 0;
+    message.branch = object.branch ?? "";
+    message.expectedHead = object.expectedHead ?? "";
+    message.ontoBranch = object.ontoBranch ?? "";
+    message.committerName = object.committerName ?? "";
+    message.committerEmail = object.committerEmail ?? "";
+    message.skipCi = object.skipCi ?? false;
+    message.ontoProjectId = object.ontoProjectId ?? 0;
+    message.viaCollaboration = object.viaCollaboration ?? false;
+    return message;
+  },
+};
+
+function createBaseMergeToRefRequest(): MergeToRefRequest {
+  return {
+    caller: undefined,
+    projectId: 0,
+    sourceSha: "",
+    targetBranch: "",
+    mergeRequestIid: 0,
+    message: "",
+    committerName: "",
+    committerEmail: "",
+  };
+}
+
+export const MergeToRefRequest: MessageFns<MergeToRefRequest> = {
+  encode(message: MergeToRefRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(16).int64(message.projectId);
+    }
+    if (message.sourceSha !== "") {
+      writer.uint32(26).string(message.sourceSha);
+    }
+    if (message.targetBranch !== "") {
+      writer.uint32(34).string(message.targetBranch);
+    }
+    if (message.mergeRequestIid !== 0) {
+      writer.uint32(40).int64(message.mergeRequestIid);
+    }
+    if (message.message !== "") {
+      writer.uint32(50).string(message.message);
+    }
+    if (message.committerName !== "") {
+      writer.uint32(58).string(message.committerName);
+    }
+    if (message.committerEmail !== "") {
+      writer.uint32(66).string(message.committerEmail);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MergeToRefRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMergeToRefRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.sourceSha = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.targetBranch = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.mergeRequestIid = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.message = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.committerName = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.committerEmail = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MergeToRefRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      sourceSha: isSet(object.sourceSha)
+        ? globalThis.String(object.sourceSha)
+        : isSet(object.source_sha)
+        ? globalThis.String(object.source_sha)
+        : "",
+      targetBranch: isSet(object.targetBranch)
+        ? globalThis.String(object.targetBranch)
+        : isSet(object.target_branch)
+        ? globalThis.String(object.target_branch)
+        : "",
+      mergeRequestIid: isSet(object.mergeRequestIid)
+        ? globalThis.Number(object.mergeRequestIid)
+        : isSet(object.merge_request_iid)
+        ? globalThis.Number(object.merge_request_iid)
+        : 0,
+      message: isSet(object.message) ? globalThis.String(object.message) : "",
+      committerName: isSet(object.committerName)
+        ? globalThis.String(object.committerName)
+        : isSet(object.committer_name)
+        ? globalThis.String(object.committer_name)
+        : "",
+      committerEmail: isSet(object.committerEmail)
+        ? globalThis.String(object.committerEmail)
+        : isSet(object.committer_email)
+        ? globalThis.String(object.committer_email)
+        : "",
+    };
+  },
+
+  toJSON(message: MergeToRefRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.sourceSha !== "") {
+      obj.sourceSha = message.sourceSha;
+    }
+    if (message.targetBranch !== "") {
+      obj.targetBranch = message.targetBranch;
+    }
+    if (message.mergeRequestIid !== 0) {
+      obj.mergeRequestIid = Math.round(message.mergeRequestIid);
+    }
+    if (message.message !== "") {
+      obj.message = message.message;
+    }
+    if (message.committerName !== "") {
+      obj.committerName = message.committerName;
+    }
+    if (message.committerEmail !== "") {
+      obj.committerEmail = message.committerEmail;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MergeToRefRequest>, I>>(base?: I): MergeToRefRequest {
+    return MergeToRefRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MergeToRefRequest>, I>>(object: I): MergeToRefRequest {
+    const message = createBaseMergeToRefRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.projectId = object.projectId ?? 0;
+    message.sourceSha = object.sourceSha ?? "";
+    message.targetBranch = object.targetBranch ?? "";
+    message.mergeRequestIid = object.mergeRequestIid ?? 0;
+    message.message = object.message ?? "";
+    message.committerName = object.committerName ?? "";
+    message.committerEmail = object.committerEmail ?? "";
+    return message;
+  },
+};
+
+function createBaseMergeToRefResponse(): MergeToRefResponse {
+  return { commitId: "" };
+}
+
+export const MergeToRefResponse: MessageFns<MergeToRefResponse> = {
+  encode(message: MergeToRefResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.commitId !== "") {
+      writer.uint32(10).string(message.commitId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MergeToRefResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMergeToRefResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.commitId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MergeToRefResponse {
+    return {
+      commitId: isSet(object.commitId)
+        ? globalThis.String(object.commitId)
+        : isSet(object.commit_id)
+        ? globalThis.String(object.commit_id)
+        : "",
+    };
+  },
+
+  toJSON(message: MergeToRefResponse): unknown {
+    const obj: any = {};
+    if (message.commitId !== "") {
+      obj.commitId = message.commitId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MergeToRefResponse>, I>>(base?: I): MergeToRefResponse {
+    return MergeToRefResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MergeToRefResponse>, I>>(object: I): MergeToRefResponse {
+    const message = createBaseMergeToRefResponse();
+    message.commitId = object.commitId ?? "";
+    return message;
+  },
+};
+
+function createBaseRebaseBranchResponse(): RebaseBranchResponse {
+  return { head: "" };
+}
+
+export const RebaseBranchResponse: MessageFns<RebaseBranchResponse> = {
+  encode(message: RebaseBranchResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.head !== "") {
+      writer.uint32(10).string(message.head);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RebaseBranchResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRebaseBranchResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.head = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RebaseBranchResponse {
+    return { head: isSet(object.head) ? globalThis.String(object.head) : "" };
+  },
+
+  toJSON(message: RebaseBranchResponse): unknown {
+    const obj: any = {};
+    if (message.head !== "") {
+      obj.head = message.head;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RebaseBranchResponse>, I>>(base?: I): RebaseBranchResponse {
+    return RebaseBranchResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RebaseBranchResponse>, I>>(object: I): RebaseBranchResponse {
+    const message = createBaseRebaseBranchResponse();
+    message.head = object.head ?? "";
     return message;
   },
 };
@@ -9279,7 +10231,16 @@ export const MergeBranchResponse: MessageFns<MergeBranchResponse> = {
 };
 
 function createBaseBranchUpdate(): BranchUpdate {
-  return { projectId: 0, branch: "", before: "", after: "", userId: undefined };
+  return {
+    projectId: 0,
+    branch: "",
+    before: "",
+    after: "",
+    userId: undefined,
+    tag: undefined,
+    pushOptions: undefined,
+    changeIndex: undefined,
+  };
 }
 
 export const BranchUpdate: MessageFns<BranchUpdate> = {
@@ -9298,6 +10259,15 @@ export const BranchUpdate: MessageFns<BranchUpdate> = {
     }
     if (message.userId !== undefined) {
       writer.uint32(40).int64(message.userId);
+    }
+    if (message.tag !== undefined) {
+      writer.uint32(8480).bool(message.tag);
+    }
+    if (message.pushOptions !== undefined) {
+      PushOptions.encode(message.pushOptions, writer.uint32(8490).fork()).join();
+    }
+    if (message.changeIndex !== undefined) {
+      writer.uint32(8496).int32(message.changeIndex);
     }
     return writer;
   },
@@ -9355,6 +10325,30 @@ export const BranchUpdate: MessageFns<BranchUpdate> = {
             message.userId = longToNumber(reader.int64());
             continue;
           }
+          case 1060: {
+            if (tag !== 8480) {
+              break;
+            }
+
+            message.tag = reader.bool();
+            continue;
+          }
+          case 1061: {
+            if (tag !== 8490) {
+              break;
+            }
+
+            message.pushOptions = PushOptions.decode(reader, reader.uint32());
+            continue;
+          }
+          case 1062: {
+            if (tag !== 8496) {
+              break;
+            }
+
+            message.changeIndex = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -9382,6 +10376,17 @@ export const BranchUpdate: MessageFns<BranchUpdate> = {
         : isSet(object.user_id)
         ? globalThis.Number(object.user_id)
         : undefined,
+      tag: isSet(object.tag) ? globalThis.Boolean(object.tag) : undefined,
+      pushOptions: isSet(object.pushOptions)
+        ? PushOptions.fromJSON(object.pushOptions)
+        : isSet(object.push_options)
+        ? PushOptions.fromJSON(object.push_options)
+        : undefined,
+      changeIndex: isSet(object.changeIndex)
+        ? globalThis.Number(object.changeIndex)
+        : isSet(object.change_index)
+        ? globalThis.Number(object.change_index)
+        : undefined,
     };
   },
 
@@ -9402,6 +10407,15 @@ export const BranchUpdate: MessageFns<BranchUpdate> = {
     if (message.userId !== undefined) {
       obj.userId = Math.round(message.userId);
     }
+    if (message.tag !== undefined) {
+      obj.tag = message.tag;
+    }
+    if (message.pushOptions !== undefined) {
+      obj.pushOptions = PushOptions.toJSON(message.pushOptions);
+    }
+    if (message.changeIndex !== undefined) {
+      obj.changeIndex = Math.round(message.changeIndex);
+    }
     return obj;
   },
 
@@ -9415,6 +10429,1117 @@ export const BranchUpdate: MessageFns<BranchUpdate> = {
     message.before = object.before ?? "";
     message.after = object.after ?? "";
     message.userId = object.userId ?? undefined;
+    message.tag = object.tag ?? undefined;
+    message.pushOptions = (object.pushOptions !== undefined && object.pushOptions !== null)
+      ? PushOptions.fromPartial(object.pushOptions)
+      : undefined;
+    message.changeIndex = object.changeIndex ?? undefined;
+    return message;
+  },
+};
+
+function createBasePushOptions(): PushOptions {
+  return { ci: [] };
+}
+
+export const PushOptions: MessageFns<PushOptions> = {
+  encode(message: PushOptions, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.ci) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PushOptions {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePushOptions();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ci.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PushOptions {
+    return { ci: globalThis.Array.isArray(object?.ci) ? object.ci.map((e: any) => globalThis.String(e)) : [] };
+  },
+
+  toJSON(message: PushOptions): unknown {
+    const obj: any = {};
+    if (message.ci?.length) {
+      obj.ci = message.ci;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PushOptions>, I>>(base?: I): PushOptions {
+    return PushOptions.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PushOptions>, I>>(object: I): PushOptions {
+    const message = createBasePushOptions();
+    message.ci = object.ci?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseGetCommitDiffRequest(): GetCommitDiffRequest {
+  return { projectId: 0, sha: "", page: undefined, caller: undefined, unidiff: false };
+}
+
+export const GetCommitDiffRequest: MessageFns<GetCommitDiffRequest> = {
+  encode(message: GetCommitDiffRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.sha !== "") {
+      writer.uint32(18).string(message.sha);
+    }
+    if (message.page !== undefined) {
+      PageRequest.encode(message.page, writer.uint32(26).fork()).join();
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(34).fork()).join();
+    }
+    if (message.unidiff !== false) {
+      writer.uint32(40).bool(message.unidiff);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetCommitDiffRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetCommitDiffRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.sha = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.page = PageRequest.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.unidiff = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetCommitDiffRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      sha: isSet(object.sha) ? globalThis.String(object.sha) : "",
+      page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      unidiff: isSet(object.unidiff) ? globalThis.Boolean(object.unidiff) : false,
+    };
+  },
+
+  toJSON(message: GetCommitDiffRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.sha !== "") {
+      obj.sha = message.sha;
+    }
+    if (message.page !== undefined) {
+      obj.page = PageRequest.toJSON(message.page);
+    }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.unidiff !== false) {
+      obj.unidiff = message.unidiff;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetCommitDiffRequest>, I>>(base?: I): GetCommitDiffRequest {
+    return GetCommitDiffRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetCommitDiffRequest>, I>>(object: I): GetCommitDiffRequest {
+    const message = createBaseGetCommitDiffRequest();
+    message.projectId = object.projectId ?? 0;
+    message.sha = object.sha ?? "";
+    message.page = (object.page !== undefined && object.page !== null)
+      ? PageRequest.fromPartial(object.page)
+      : undefined;
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.unidiff = object.unidiff ?? false;
+    return message;
+  },
+};
+
+function createBaseGetCommitDiffResponse(): GetCommitDiffResponse {
+  return { diffs: [], pageInfo: undefined };
+}
+
+export const GetCommitDiffResponse: MessageFns<GetCommitDiffResponse> = {
+  encode(message: GetCommitDiffResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.diffs) {
+      DiffFile.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.pageInfo !== undefined) {
+      PageInfo.encode(message.pageInfo, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetCommitDiffResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetCommitDiffResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.diffs.push(DiffFile.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.pageInfo = PageInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetCommitDiffResponse {
+    return {
+      diffs: globalThis.Array.isArray(object?.diffs) ? object.diffs.map((e: any) => DiffFile.fromJSON(e)) : [],
+      pageInfo: isSet(object.pageInfo)
+        ? PageInfo.fromJSON(object.pageInfo)
+        : isSet(object.page_info)
+        ? PageInfo.fromJSON(object.page_info)
+        : undefined,
+    };
+  },
+
+  toJSON(message: GetCommitDiffResponse): unknown {
+    const obj: any = {};
+    if (message.diffs?.length) {
+      obj.diffs = message.diffs.map((e) => DiffFile.toJSON(e));
+    }
+    if (message.pageInfo !== undefined) {
+      obj.pageInfo = PageInfo.toJSON(message.pageInfo);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetCommitDiffResponse>, I>>(base?: I): GetCommitDiffResponse {
+    return GetCommitDiffResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetCommitDiffResponse>, I>>(object: I): GetCommitDiffResponse {
+    const message = createBaseGetCommitDiffResponse();
+    message.diffs = object.diffs?.map((e) => DiffFile.fromPartial(e)) || [];
+    message.pageInfo = (object.pageInfo !== undefined && object.pageInfo !== null)
+      ? PageInfo.fromPartial(object.pageInfo)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseCommitRef(): CommitRef {
+  return { type: 0, name: "" };
+}
+
+export const CommitRef: MessageFns<CommitRef> = {
+  encode(message: CommitRef, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.type !== 0) {
+      writer.uint32(8).int32(message.type);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CommitRef {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCommitRef();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.type = reader.int32() as any;
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CommitRef {
+    return {
+      type: isSet(object.type) ? commitRefTypeFromJSON(object.type) : 0,
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+    };
+  },
+
+  toJSON(message: CommitRef): unknown {
+    const obj: any = {};
+    if (message.type !== 0) {
+      obj.type = commitRefTypeToJSON(message.type);
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CommitRef>, I>>(base?: I): CommitRef {
+    return CommitRef.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CommitRef>, I>>(object: I): CommitRef {
+    const message = createBaseCommitRef();
+    message.type = object.type ?? 0;
+    message.name = object.name ?? "";
+    return message;
+  },
+};
+
+function createBaseListCommitRefsRequest(): ListCommitRefsRequest {
+  return { projectId: 0, sha: "", type: 0, page: undefined, caller: undefined };
+}
+
+export const ListCommitRefsRequest: MessageFns<ListCommitRefsRequest> = {
+  encode(message: ListCommitRefsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.sha !== "") {
+      writer.uint32(18).string(message.sha);
+    }
+    if (message.type !== 0) {
+      writer.uint32(24).int32(message.type);
+    }
+    if (message.page !== undefined) {
+      PageRequest.encode(message.page, writer.uint32(34).fork()).join();
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(42).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListCommitRefsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListCommitRefsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.sha = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.type = reader.int32() as any;
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.page = PageRequest.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListCommitRefsRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      sha: isSet(object.sha) ? globalThis.String(object.sha) : "",
+      type: isSet(object.type) ? commitRefTypeFromJSON(object.type) : 0,
+      page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+    };
+  },
+
+  toJSON(message: ListCommitRefsRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.sha !== "") {
+      obj.sha = message.sha;
+    }
+    if (message.type !== 0) {
+      obj.type = commitRefTypeToJSON(message.type);
+    }
+    if (message.page !== undefined) {
+      obj.page = PageRequest.toJSON(message.page);
+    }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListCommitRefsRequest>, I>>(base?: I): ListCommitRefsRequest {
+    return ListCommitRefsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListCommitRefsRequest>, I>>(object: I): ListCommitRefsRequest {
+    const message = createBaseListCommitRefsRequest();
+    message.projectId = object.projectId ?? 0;
+    message.sha = object.sha ?? "";
+    message.type = object.type ?? 0;
+    message.page = (object.page !== undefined && object.page !== null)
+      ? PageRequest.fromPartial(object.page)
+      : undefined;
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseListCommitRefsResponse(): ListCommitRefsResponse {
+  return { refs: [] };
+}
+
+export const ListCommitRefsResponse: MessageFns<ListCommitRefsResponse> = {
+  encode(message: ListCommitRefsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.refs) {
+      CommitRef.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListCommitRefsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListCommitRefsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.refs.push(CommitRef.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListCommitRefsResponse {
+    return { refs: globalThis.Array.isArray(object?.refs) ? object.refs.map((e: any) => CommitRef.fromJSON(e)) : [] };
+  },
+
+  toJSON(message: ListCommitRefsResponse): unknown {
+    const obj: any = {};
+    if (message.refs?.length) {
+      obj.refs = message.refs.map((e) => CommitRef.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListCommitRefsResponse>, I>>(base?: I): ListCommitRefsResponse {
+    return ListCommitRefsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListCommitRefsResponse>, I>>(object: I): ListCommitRefsResponse {
+    const message = createBaseListCommitRefsResponse();
+    message.refs = object.refs?.map((e) => CommitRef.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseGetCommitSignatureRequest(): GetCommitSignatureRequest {
+  return { projectId: 0, sha: "", caller: undefined };
+}
+
+export const GetCommitSignatureRequest: MessageFns<GetCommitSignatureRequest> = {
+  encode(message: GetCommitSignatureRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== 0) {
+      writer.uint32(8).int64(message.projectId);
+    }
+    if (message.sha !== "") {
+      writer.uint32(18).string(message.sha);
+    }
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetCommitSignatureRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetCommitSignatureRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.sha = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetCommitSignatureRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      sha: isSet(object.sha) ? globalThis.String(object.sha) : "",
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+    };
+  },
+
+  toJSON(message: GetCommitSignatureRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.sha !== "") {
+      obj.sha = message.sha;
+    }
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetCommitSignatureRequest>, I>>(base?: I): GetCommitSignatureRequest {
+    return GetCommitSignatureRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetCommitSignatureRequest>, I>>(object: I): GetCommitSignatureRequest {
+    const message = createBaseGetCommitSignatureRequest();
+    message.projectId = object.projectId ?? 0;
+    message.sha = object.sha ?? "";
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseGetCommitSignatureResponse(): GetCommitSignatureResponse {
+  return { signatureType: "", verificationStatus: "", commitId: "" };
+}
+
+export const GetCommitSignatureResponse: MessageFns<GetCommitSignatureResponse> = {
+  encode(message: GetCommitSignatureResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.signatureType !== "") {
+      writer.uint32(10).string(message.signatureType);
+    }
+    if (message.verificationStatus !== "") {
+      writer.uint32(18).string(message.verificationStatus);
+    }
+    if (message.commitId !== "") {
+      writer.uint32(26).string(message.commitId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetCommitSignatureResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetCommitSignatureResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.signatureType = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.verificationStatus = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.commitId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetCommitSignatureResponse {
+    return {
+      signatureType: isSet(object.signatureType)
+        ? globalThis.String(object.signatureType)
+        : isSet(object.signature_type)
+        ? globalThis.String(object.signature_type)
+        : "",
+      verificationStatus: isSet(object.verificationStatus)
+        ? globalThis.String(object.verificationStatus)
+        : isSet(object.verification_status)
+        ? globalThis.String(object.verification_status)
+        : "",
+      commitId: isSet(object.commitId)
+        ? globalThis.String(object.commitId)
+        : isSet(object.commit_id)
+        ? globalThis.String(object.commit_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetCommitSignatureResponse): unknown {
+    const obj: any = {};
+    if (message.signatureType !== "") {
+      obj.signatureType = message.signatureType;
+    }
+    if (message.verificationStatus !== "") {
+      obj.verificationStatus = message.verificationStatus;
+    }
+    if (message.commitId !== "") {
+      obj.commitId = message.commitId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetCommitSignatureResponse>, I>>(base?: I): GetCommitSignatureResponse {
+    return GetCommitSignatureResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetCommitSignatureResponse>, I>>(object: I): GetCommitSignatureResponse {
+    const message = createBaseGetCommitSignatureResponse();
+    message.signatureType = object.signatureType ?? "";
+    message.verificationStatus = object.verificationStatus ?? "";
+    message.commitId = object.commitId ?? "";
+    return message;
+  },
+};
+
+function createBaseApplyCommitRequest(): ApplyCommitRequest {
+  return {
+    caller: undefined,
+    projectId: 0,
+    sha: "",
+    branch: "",
+    change: 0,
+    dryRun: false,
+    message: "",
+    userName: "",
+    userEmail: "",
+  };
+}
+
+export const ApplyCommitRequest: MessageFns<ApplyCommitRequest> = {
+  encode(message: ApplyCommitRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      Caller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.projectId !== 0) {
+      writer.uint32(16).int64(message.projectId);
+    }
+    if (message.sha !== "") {
+      writer.uint32(26).string(message.sha);
+    }
+    if (message.branch !== "") {
+      writer.uint32(34).string(message.branch);
+    }
+    if (message.change !== 0) {
+      writer.uint32(40).int32(message.change);
+    }
+    if (message.dryRun !== false) {
+      writer.uint32(48).bool(message.dryRun);
+    }
+    if (message.message !== "") {
+      writer.uint32(58).string(message.message);
+    }
+    if (message.userName !== "") {
+      writer.uint32(66).string(message.userName);
+    }
+    if (message.userEmail !== "") {
+      writer.uint32(74).string(message.userEmail);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ApplyCommitRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseApplyCommitRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = Caller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.projectId = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.sha = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.branch = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.change = reader.int32() as any;
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.dryRun = reader.bool();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.message = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.userName = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.userEmail = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ApplyCommitRequest {
+    return {
+      caller: isSet(object.caller) ? Caller.fromJSON(object.caller) : undefined,
+      projectId: isSet(object.projectId)
+        ? globalThis.Number(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.Number(object.project_id)
+        : 0,
+      sha: isSet(object.sha) ? globalThis.String(object.sha) : "",
+      branch: isSet(object.branch) ? globalThis.String(object.branch) : "",
+      change: isSet(object.change) ? commitChangeFromJSON(object.change) : 0,
+      dryRun: isSet(object.dryRun)
+        ? globalThis.Boolean(object.dryRun)
+        : isSet(object.dry_run)
+        ? globalThis.Boolean(object.dry_run)
+        : false,
+      message: isSet(object.message) ? globalThis.String(object.message) : "",
+      userName: isSet(object.userName)
+        ? globalThis.String(object.userName)
+        : isSet(object.user_name)
+        ? globalThis.String(object.user_name)
+        : "",
+      userEmail: isSet(object.userEmail)
+        ? globalThis.String(object.userEmail)
+        : isSet(object.user_email)
+        ? globalThis.String(object.user_email)
+        : "",
+    };
+  },
+
+  toJSON(message: ApplyCommitRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = Caller.toJSON(message.caller);
+    }
+    if (message.projectId !== 0) {
+      obj.projectId = Math.round(message.projectId);
+    }
+    if (message.sha !== "") {
+      obj.sha = message.sha;
+    }
+    if (message.branch !== "") {
+      obj.branch = message.branch;
+    }
+    if (message.change !== 0) {
+      obj.change = commitChangeToJSON(message.change);
+    }
+    if (message.dryRun !== false) {
+      obj.dryRun = message.dryRun;
+    }
+    if (message.message !== "") {
+      obj.message = message.message;
+    }
+    if (message.userName !== "") {
+      obj.userName = message.userName;
+    }
+    if (message.userEmail !== "") {
+      obj.userEmail = message.userEmail;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ApplyCommitRequest>, I>>(base?: I): ApplyCommitRequest {
+    return ApplyCommitRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ApplyCommitRequest>, I>>(object: I): ApplyCommitRequest {
+    const message = createBaseApplyCommitRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? Caller.fromPartial(object.caller)
+      : undefined;
+    message.projectId = object.projectId ?? 0;
+    message.sha = object.sha ?? "";
+    message.branch = object.branch ?? "";
+    message.change = object.change ?? 0;
+    message.dryRun = object.dryRun ?? false;
+    message.message = object.message ?? "";
+    message.userName = object.userName ?? "";
+    message.userEmail = object.userEmail ?? "";
+    return message;
+  },
+};
+
+function createBaseApplyCommitResponse(): ApplyCommitResponse {
+  return { commit: undefined };
+}
+
+export const ApplyCommitResponse: MessageFns<ApplyCommitResponse> = {
+  encode(message: ApplyCommitResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.commit !== undefined) {
+      Commit.encode(message.commit, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ApplyCommitResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseApplyCommitResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.commit = Commit.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ApplyCommitResponse {
+    return { commit: isSet(object.commit) ? Commit.fromJSON(object.commit) : undefined };
+  },
+
+  toJSON(message: ApplyCommitResponse): unknown {
+    const obj: any = {};
+    if (message.commit !== undefined) {
+      obj.commit = Commit.toJSON(message.commit);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ApplyCommitResponse>, I>>(base?: I): ApplyCommitResponse {
+    return ApplyCommitResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ApplyCommitResponse>, I>>(object: I): ApplyCommitResponse {
+    const message = createBaseApplyCommitResponse();
+    message.commit = (object.commit !== undefined && object.commit !== null)
+      ? Commit.fromPartial(object.commit)
+      : undefined;
     return message;
   },
 };
@@ -9725,6 +11850,94 @@ export const RepositoryServiceService = {
     responseSerialize: (value: MergeBranchResponse): Buffer => Buffer.from(MergeBranchResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): MergeBranchResponse => MergeBranchResponse.decode(value),
   },
+  /**
+   * Rebases a branch onto another branch's head in the same repository
+   * (Gitaly's UserRebaseConfirmable): the commits the onto branch lacks are
+   * replayed with their authors, and the branch moves only while it is still
+   * at expected_head. PERMISSION_DENIED when the caller may not force-push to
+   * it; FAILED_PRECONDITION reasons "conflict" and "moved".
+   */
+  rebaseBranch: {
+    path: "/gitlab.projects.v1.RepositoryService/RebaseBranch" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RebaseBranchRequest): Buffer => Buffer.from(RebaseBranchRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RebaseBranchRequest => RebaseBranchRequest.decode(value),
+    responseSerialize: (value: RebaseBranchResponse): Buffer =>
+      Buffer.from(RebaseBranchResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RebaseBranchResponse => RebaseBranchResponse.decode(value),
+  },
+  /**
+   * Writes the merge of a commit into a branch's head to a merge request's
+   * merge ref (Gitaly's UserMergeToRef, refs/merge-requests/<iid>/merge); no
+   * branch moves. FAILED_PRECONDITION reason "conflict" when it does not merge.
+   */
+  mergeToRef: {
+    path: "/gitlab.projects.v1.RepositoryService/MergeToRef" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: MergeToRefRequest): Buffer => Buffer.from(MergeToRefRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): MergeToRefRequest => MergeToRefRequest.decode(value),
+    responseSerialize: (value: MergeToRefResponse): Buffer => Buffer.from(MergeToRefResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): MergeToRefResponse => MergeToRefResponse.decode(value),
+  },
+  /**
+   * lib/api/commits.rb's git side beyond reading a commit. `sha` is a full or
+   * short SHA, a branch or a tag; NOT_FOUND "Commit" when it names no commit.
+   * The commit's file diffs against its first parent (against nothing for a
+   * root commit), every file expanded, one page of them.
+   */
+  getCommitDiff: {
+    path: "/gitlab.projects.v1.RepositoryService/GetCommitDiff" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetCommitDiffRequest): Buffer => Buffer.from(GetCommitDiffRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetCommitDiffRequest => GetCommitDiffRequest.decode(value),
+    responseSerialize: (value: GetCommitDiffResponse): Buffer =>
+      Buffer.from(GetCommitDiffResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetCommitDiffResponse => GetCommitDiffResponse.decode(value),
+  },
+  /** The branches, then the tags, that contain a commit (git's --contains). */
+  listCommitRefs: {
+    path: "/gitlab.projects.v1.RepositoryService/ListCommitRefs" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListCommitRefsRequest): Buffer =>
+      Buffer.from(ListCommitRefsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListCommitRefsRequest => ListCommitRefsRequest.decode(value),
+    responseSerialize: (value: ListCommitRefsResponse): Buffer =>
+      Buffer.from(ListCommitRefsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListCommitRefsResponse => ListCommitRefsResponse.decode(value),
+  },
+  /** A signed commit's signature kind; NOT_FOUND "Signature" for an unsigned one. */
+  getCommitSignature: {
+    path: "/gitlab.projects.v1.RepositoryService/GetCommitSignature" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetCommitSignatureRequest): Buffer =>
+      Buffer.from(GetCommitSignatureRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetCommitSignatureRequest => GetCommitSignatureRequest.decode(value),
+    responseSerialize: (value: GetCommitSignatureResponse): Buffer =>
+      Buffer.from(GetCommitSignatureResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetCommitSignatureResponse => GetCommitSignatureResponse.decode(value),
+  },
+  /**
+   * Applies a commit (cherry-pick) or its inverse (revert) on top of a branch
+   * and moves the branch, without a worktree; push_code and the branch's
+   * protection rules first. FAILED_PRECONDITION reasons: "change_conflict"
+   * (the change does not apply cleanly), "change_empty" (it changes nothing
+   * there), "dry_run_conflict" and "dry_run_empty" for a dry run's, "moved"
+   * (the branch moved meanwhile), "forbidden" (no push to the branch).
+   */
+  applyCommit: {
+    path: "/gitlab.projects.v1.RepositoryService/ApplyCommit" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ApplyCommitRequest): Buffer => Buffer.from(ApplyCommitRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ApplyCommitRequest => ApplyCommitRequest.decode(value),
+    responseSerialize: (value: ApplyCommitResponse): Buffer => Buffer.from(ApplyCommitResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ApplyCommitResponse => ApplyCommitResponse.decode(value),
+  },
 } as const;
 
 export interface RepositoryServiceServer extends UntypedServiceImplementation {
@@ -9793,6 +12006,40 @@ export interface RepositoryServiceServer extends UntypedServiceImplementation {
    * "conflict", "not_fast_forward", "moved" (a branch is no longer where the caller saw it).
    */
   mergeBranch: handleUnaryCall<MergeBranchRequest, MergeBranchResponse>;
+  /**
+   * Rebases a branch onto another branch's head in the same repository
+   * (Gitaly's UserRebaseConfirmable): the commits the onto branch lacks are
+   * replayed with their authors, and the branch moves only while it is still
+   * at expected_head. PERMISSION_DENIED when the caller may not force-push to
+   * it; FAILED_PRECONDITION reasons "conflict" and "moved".
+   */
+  rebaseBranch: handleUnaryCall<RebaseBranchRequest, RebaseBranchResponse>;
+  /**
+   * Writes the merge of a commit into a branch's head to a merge request's
+   * merge ref (Gitaly's UserMergeToRef, refs/merge-requests/<iid>/merge); no
+   * branch moves. FAILED_PRECONDITION reason "conflict" when it does not merge.
+   */
+  mergeToRef: handleUnaryCall<MergeToRefRequest, MergeToRefResponse>;
+  /**
+   * lib/api/commits.rb's git side beyond reading a commit. `sha` is a full or
+   * short SHA, a branch or a tag; NOT_FOUND "Commit" when it names no commit.
+   * The commit's file diffs against its first parent (against nothing for a
+   * root commit), every file expanded, one page of them.
+   */
+  getCommitDiff: handleUnaryCall<GetCommitDiffRequest, GetCommitDiffResponse>;
+  /** The branches, then the tags, that contain a commit (git's --contains). */
+  listCommitRefs: handleUnaryCall<ListCommitRefsRequest, ListCommitRefsResponse>;
+  /** A signed commit's signature kind; NOT_FOUND "Signature" for an unsigned one. */
+  getCommitSignature: handleUnaryCall<GetCommitSignatureRequest, GetCommitSignatureResponse>;
+  /**
+   * Applies a commit (cherry-pick) or its inverse (revert) on top of a branch
+   * and moves the branch, without a worktree; push_code and the branch's
+   * protection rules first. FAILED_PRECONDITION reasons: "change_conflict"
+   * (the change does not apply cleanly), "change_empty" (it changes nothing
+   * there), "dry_run_conflict" and "dry_run_empty" for a dry run's, "moved"
+   * (the branch moved meanwhile), "forbidden" (no push to the branch).
+   */
+  applyCommit: handleUnaryCall<ApplyCommitRequest, ApplyCommitResponse>;
 }
 
 export interface RepositoryServiceClient extends Client {
@@ -10224,6 +12471,124 @@ export interface RepositoryServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: MergeBranchResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Rebases a branch onto another branch's head in the same repository
+   * (Gitaly's UserRebaseConfirmable): the commits the onto branch lacks are
+   * replayed with their authors, and the branch moves only while it is still
+   * at expected_head. PERMISSION_DENIED when the caller may not force-push to
+   * it; FAILED_PRECONDITION reasons "conflict" and "moved".
+   */
+  rebaseBranch(
+    request: RebaseBranchRequest,
+    callback: (error: ServiceError | null, response: RebaseBranchResponse) => void,
+  ): ClientUnaryCall;
+  rebaseBranch(
+    request: RebaseBranchRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RebaseBranchResponse) => void,
+  ): ClientUnaryCall;
+  rebaseBranch(
+    request: RebaseBranchRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RebaseBranchResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Writes the merge of a commit into a branch's head to a merge request's
+   * merge ref (Gitaly's UserMergeToRef, refs/merge-requests/<iid>/merge); no
+   * branch moves. FAILED_PRECONDITION reason "conflict" when it does not merge.
+   */
+  mergeToRef(
+    request: MergeToRefRequest,
+    callback: (error: ServiceError | null, response: MergeToRefResponse) => void,
+  ): ClientUnaryCall;
+  mergeToRef(
+    request: MergeToRefRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: MergeToRefResponse) => void,
+  ): ClientUnaryCall;
+  mergeToRef(
+    request: MergeToRefRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: MergeToRefResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * lib/api/commits.rb's git side beyond reading a commit. `sha` is a full or
+   * short SHA, a branch or a tag; NOT_FOUND "Commit" when it names no commit.
+   * The commit's file diffs against its first parent (against nothing for a
+   * root commit), every file expanded, one page of them.
+   */
+  getCommitDiff(
+    request: GetCommitDiffRequest,
+    callback: (error: ServiceError | null, response: GetCommitDiffResponse) => void,
+  ): ClientUnaryCall;
+  getCommitDiff(
+    request: GetCommitDiffRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetCommitDiffResponse) => void,
+  ): ClientUnaryCall;
+  getCommitDiff(
+    request: GetCommitDiffRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetCommitDiffResponse) => void,
+  ): ClientUnaryCall;
+  /** The branches, then the tags, that contain a commit (git's --contains). */
+  listCommitRefs(
+    request: ListCommitRefsRequest,
+    callback: (error: ServiceError | null, response: ListCommitRefsResponse) => void,
+  ): ClientUnaryCall;
+  listCommitRefs(
+    request: ListCommitRefsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListCommitRefsResponse) => void,
+  ): ClientUnaryCall;
+  listCommitRefs(
+    request: ListCommitRefsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListCommitRefsResponse) => void,
+  ): ClientUnaryCall;
+  /** A signed commit's signature kind; NOT_FOUND "Signature" for an unsigned one. */
+  getCommitSignature(
+    request: GetCommitSignatureRequest,
+    callback: (error: ServiceError | null, response: GetCommitSignatureResponse) => void,
+  ): ClientUnaryCall;
+  getCommitSignature(
+    request: GetCommitSignatureRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetCommitSignatureResponse) => void,
+  ): ClientUnaryCall;
+  getCommitSignature(
+    request: GetCommitSignatureRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetCommitSignatureResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Applies a commit (cherry-pick) or its inverse (revert) on top of a branch
+   * and moves the branch, without a worktree; push_code and the branch's
+   * protection rules first. FAILED_PRECONDITION reasons: "change_conflict"
+   * (the change does not apply cleanly), "change_empty" (it changes nothing
+   * there), "dry_run_conflict" and "dry_run_empty" for a dry run's, "moved"
+   * (the branch moved meanwhile), "forbidden" (no push to the branch).
+   */
+  applyCommit(
+    request: ApplyCommitRequest,
+    callback: (error: ServiceError | null, response: ApplyCommitResponse) => void,
+  ): ClientUnaryCall;
+  applyCommit(
+    request: ApplyCommitRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ApplyCommitResponse) => void,
+  ): ClientUnaryCall;
+  applyCommit(
+    request: ApplyCommitRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ApplyCommitResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -1,5 +1,5 @@
 import { EventRecord } from '@suite/proto'
-import { invalidEventReason } from './activity-events.worker.js'
+import { invalidEventReason } from './reported-events.js'
 
 describe('invalidEventReason', () => {
   const valid = EventRecord.fromJSON({
