@@ -24,6 +24,19 @@ const { definition, Client: EchoClient } = jsonUnaryService<Echo>('test.Echo', '
 const SECRET = generateInternalSecret()
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/**
+ * Waits until a replica's handler is running its first call (connecting may take a while on a
+ * busy machine: a fixed wait failed in CI).
+ */
+/** How long a call killed in flight runs: well past the time to notice it arrived. */
+const IN_FLIGHT_MS = 3_000
+
+async function reached(replica: Replica): Promise<void> {
+  const until = Date.now() + 5_000
+  while (replica.calls === 0 && Date.now() < until) await sleep(5)
+  expect(replica.calls).toBe(1)
+}
+
 interface Replica {
   name: string
   server: GrpcServer
@@ -34,6 +47,8 @@ interface Replica {
   calls: number
   /** How long the handler takes before answering. */
   delayMs: number
+  /** Ends the handlers still waiting out `delayMs`. */
+  pending: Set<() => void>
 }
 
 async function startReplica(name: string, port = 0): Promise<Replica> {
@@ -51,13 +66,23 @@ async function startReplica(name: string, port = 0): Promise<Replica> {
     sockets: new Set(),
     calls: 0,
     delayMs: 0,
+    pending: new Set(),
   }
   server.add(
     definition,
     {
       echo: server.unary<Echo, Echo>('Echo', async (request) => {
         replica.calls++
-        if (replica.delayMs > 0) await sleep(replica.delayMs)
+        if (replica.delayMs > 0) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, replica.delayMs)
+            // A killed replica's handler ends at once (its answer goes nowhere).
+            replica.pending.add(() => {
+              clearTimeout(timer)
+              resolve()
+            })
+          })
+        }
         return { tag: request.tag, replica: name }
       }),
     },
@@ -82,6 +107,8 @@ async function startReplica(name: string, port = 0): Promise<Replica> {
 async function kill(replica: Replica): Promise<void> {
   replica.relay.close()
   for (const socket of replica.sockets) socket.resetAndDestroy()
+  for (const end of replica.pending) end()
+  replica.pending.clear()
   await replica.server.shutdown(0)
 }
 
@@ -183,23 +210,21 @@ describe('a client of two replicas', () => {
   }, 20_000)
 
   it('answers a read whose replica died during the call from the other replica', async () => {
-    const { raw, echo } = clientOf([a, b], { retries: 2 })
+    const { raw, echo } = clientOf([a, b], { retries: 2, deadlineMs: 10_000 })
     closers.push(() => raw.close())
-    a.delayMs = 500
+    a.delayMs = IN_FLIGHT_MS
     const read = echo({ tag: 'read' })
-    await sleep(100)
-    expect(a.calls).toBe(1)
+    await reached(a)
     void kill(a)
     await expect(read).resolves.toEqual({ tag: 'read', replica: 'b' })
   })
 
   it('fails a write whose replica died during the call: it may have run, so it is not resent', async () => {
-    const { raw, echo } = clientOf([a, b])
+    const { raw, echo } = clientOf([a, b], { deadlineMs: 10_000 })
     closers.push(() => raw.close())
-    a.delayMs = 500
+    a.delayMs = IN_FLIGHT_MS
     const write = echo({ tag: 'write' })
-    await sleep(100)
-    expect(a.calls).toBe(1)
+    await reached(a)
     void kill(a)
     const error = (await write.catch((caught: unknown) => caught)) as ServiceError
     // "Connection dropped" or "read ECONNRESET", as the reset is read.
@@ -208,13 +233,12 @@ describe('a client of two replicas', () => {
   })
 
   it('sends such a write again to the other replica when its HTTP request is a PUT or DELETE', async () => {
-    const { raw, echo } = clientOf([a, b])
+    const { raw, echo } = clientOf([a, b], { deadlineMs: 10_000 })
     closers.push(() => raw.close())
-    a.delayMs = 500
+    a.delayMs = IN_FLIGHT_MS
     const controller = new AbortController()
     const write = runWithRequestId('req-put', () => echo({ tag: 'put' }), controller.signal, true)
-    await sleep(100)
-    expect(a.calls).toBe(1)
+    await reached(a)
     void kill(a)
     await expect(write).resolves.toEqual({ tag: 'put', replica: 'b' })
   })
