@@ -10,7 +10,10 @@
 // round makes CALLS calls, 8 at a time, and reports process CPU microseconds per call. The
 // medians over the rounds are printed: compare checkouts run in the same invocation only.
 //
-// BENCH_GRPC_ROUNDS (7) and BENCH_GRPC_CALLS (20000) tune it.
+// BENCH_GRPC_ROUNDS (7) and BENCH_GRPC_CALLS (20000) tune it. The client has no retries, so
+// it is a write client: with BENCH_GRPC_RECEIPTS=1 the server of a checkout whose runtime keeps
+// write receipts keeps them in the Redis at REDIS_URL (redis://127.0.0.1:6379), as
+// service-main's servers do, and the cost of keeping them is in the figures.
 import { execFileSync } from 'node:child_process'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -27,11 +30,21 @@ async function round(checkout) {
   const secret = 'b'.repeat(64)
   const registry = runtime.createRegistry('bench')
   const logger = runtime.createLogger('bench', 'error')
+  let redis
+  let receipts
+  if (process.env.BENCH_GRPC_RECEIPTS === '1' && runtime.WriteReceipts) {
+    const { Redis } = await import('ioredis')
+    redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379')
+    await new Promise((resolve) => redis.once('ready', resolve))
+    runtime.setQueuePrefix(`bench-grpc-${process.pid}`)
+    receipts = new runtime.WriteReceipts(redis, 'bench', secret)
+  }
   const server = new runtime.GrpcServer({
     service: 'bench',
     logger,
     registry,
     internalSecret: secret,
+    ...(receipts ? { receipts } : {}),
   })
   const user = proto.User.fromPartial({ id: 1, username: 'root', name: 'Root', state: 'active' })
   server.add(
@@ -58,6 +71,7 @@ async function round(checkout) {
   const wallUs = Number(process.hrtime.bigint() - started) / 1000
   raw.close()
   await server.server.forceShutdown?.()
+  redis?.disconnect()
   return { cpuUs: (cpu.user + cpu.system) / CALLS, wallUs: wallUs / CALLS }
 }
 

@@ -13,6 +13,7 @@ import {
   type ServiceError,
 } from '@grpc/grpc-js'
 import { service as healthService } from 'grpc-health-check'
+import { randomUUID } from 'node:crypto'
 import { targetAddresses } from './grpc-target.js'
 import { INTERNAL_AUTH_METADATA_KEY, internalAuthValue } from './internal-credential.js'
 import { grpcHistogram, type Registry } from './metrics.js'
@@ -38,6 +39,7 @@ import {
   type BreakerOptions,
   type UpstreamBreaker,
 } from './upstream-breaker.js'
+import { OUTCOME_UNKNOWN, WRITE_KEY_METADATA_KEY } from './write-receipts.js'
 
 type Callback<Res> = (error: ServiceError | null, response: Res) => void
 
@@ -266,11 +268,20 @@ export function createClient<C extends Client>(
   const retries = options.retries ?? 0
   let turn = 0
   /**
-   * A write whose replica died during the call goes once to another replica when the HTTP
-   * request that made it may itself be sent again (PUT, DELETE: request-context.ts).
+   * A write carries a key of its own, the same on every attempt: the servers run a key once
+   * and answer an attempt sent again with the first one's outcome (write-receipts.ts), so a
+   * write whose connection broke during the call is sent once more, to another replica when
+   * there is one. When the first attempt's process died while running it, its outcome cannot
+   * be known; the write is then sent under a new key only if the HTTP request that made it may
+   * itself be sent again (PUT, DELETE: request-context.ts).
    */
-  const resendOnce = (attempt: number) =>
-    replicas.length > 1 && attempt === 0 && retries === 0 && currentRequestResendable()
+  const keyed = retries === 0
+  const resend = (error: unknown, resent: number): 'same key' | 'new key' | undefined => {
+    const { code, details } = error as Partial<ServiceError>
+    if (!keyed || code !== status.UNAVAILABLE || resent >= 2) return undefined
+    if (details === OUTCOME_UNKNOWN) return currentRequestResendable() ? 'new key' : undefined
+    return resent === 0 ? 'same key' : undefined
+  }
   /** The replicas in the order this call tries them: round robin, usable ones first. */
   const order = (): Replica<C>[] => {
     if (replicas.length === 1) return replicas
@@ -284,9 +295,11 @@ export function createClient<C extends Client>(
         return undefined
       }
       return async (request: unknown, overrides?: CallOverrides) => {
-        const tried = order()
+        let tried = order()
         // Every other replica once for a call that was never sent, or `retries` more for a read.
         const attempts = Math.max(retries, tried.length - 1)
+        let writeKey = keyed ? randomUUID() : undefined
+        let resent = 0
         for (let attempt = 0; ; attempt++) {
           const replica = tried[attempt % tried.length] as Replica<C>
           const unary = (replica.raw as unknown as Record<PropertyKey, unknown>)[
@@ -294,19 +307,33 @@ export function createClient<C extends Client>(
           ] as UnaryMethod<unknown, unknown>
           try {
             return await replica.breaker.run(() =>
-              invoke(replica.raw, unary, request, overrides?.deadlineMs ?? deadlineMs),
+              invoke(replica.raw, unary, request, overrides?.deadlineMs ?? deadlineMs, writeKey),
             )
           } catch (error) {
-            if (attempt >= attempts) throw error
-            const unavailable = (error as Partial<ServiceError>).code === status.UNAVAILABLE
             const elsewhere = attempt + 1 < tried.length
             if (neverSent(error)) {
+              if (attempt >= attempts) throw error
               // Another replica may take it at once; the same one waits for its breaker.
               if (!elsewhere && (attempt >= retries || error instanceof CircuitOpenError)) {
                 throw error
               }
-            } else if (!unavailable || (attempt >= retries && !resendOnce(attempt))) {
-              throw error
+            } else {
+              const again = resend(error, resent)
+              if (again) {
+                // Sent again as a call of its own, to the replica that failed last.
+                resent++
+                if (again === 'new key') writeKey = randomUUID()
+                tried = [...order().filter((other) => other !== replica), replica]
+                attempt = -1
+                if (tried.length === 1) await new Promise((resolve) => setTimeout(resolve, 50))
+                continue
+              } else if (
+                attempt >= attempts ||
+                attempt >= retries ||
+                (error as Partial<ServiceError>).code !== status.UNAVAILABLE
+              ) {
+                throw error
+              }
             }
             if (!elsewhere) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt))
           }
@@ -327,13 +354,16 @@ function invoke(
   method: UnaryMethod<unknown, unknown>,
   request: unknown,
   deadlineMs: number,
+  writeKey?: string,
 ): Promise<unknown> {
   const signal = currentRequestSignal()
+  const metadata = new Metadata()
+  if (writeKey) metadata.set(WRITE_KEY_METADATA_KEY, writeKey)
   return new Promise((resolve, reject) => {
     const call = method.call(
       raw,
       request,
-      new Metadata(),
+      metadata,
       { deadline: Date.now() + deadlineMs },
       (error, response) => {
         signal?.removeEventListener('abort', cancel)

@@ -1,4 +1,5 @@
 import { status, type Client, type ServiceError } from '@grpc/grpc-js'
+import { Redis } from 'ioredis'
 import { connect, createServer, type Server, type Socket } from 'node:net'
 import { createClient } from './grpc-client.js'
 import { GrpcServer } from './grpc-server.js'
@@ -8,13 +9,16 @@ import { generateInternalSecret } from './internal-credential.js'
 import { createLogger } from './logger.js'
 import { createRegistry } from './metrics.js'
 import { runWithRequestId } from './request-context.js'
+import { setQueuePrefix } from './queues.js'
 import { jsonUnaryService } from './testing/json-service.js'
+import { OUTCOME_UNKNOWN, WriteReceipts } from './write-receipts.js'
 
 // Issue 28, point 4: a client of a target that lists two replicas (`ipv4:a,b`, as `npm start`
 // writes with REPLICAS=2) balances over them itself, with a channel and a circuit breaker per
 // replica. Real servers on loopback ports, each behind a TCP relay on the port the client
 // calls: a replica is killed as `kill -9` kills a process, its connections reset and its port
-// closed (the relay's), with no goodbye from gRPC.
+// closed (the relay's), with no goodbye from gRPC. Both keep write receipts in one real Redis,
+// as the replicas of a service do.
 
 interface Echo {
   tag: string
@@ -22,6 +26,9 @@ interface Echo {
 }
 const { definition, Client: EchoClient } = jsonUnaryService<Echo>('test.Echo', 'Echo')
 const SECRET = generateInternalSecret()
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
+// Receipts live under the installation's prefix; this file's own, so that no run meets another's.
+setQueuePrefix(`test-replicas-${SECRET.slice(0, 8)}`)
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
@@ -49,14 +56,19 @@ interface Replica {
   delayMs: number
   /** Ends the handlers still waiting out `delayMs`. */
   pending: Set<() => void>
+  /** Its own connection, for its write receipts. */
+  redis: Redis
 }
 
 async function startReplica(name: string, port = 0): Promise<Replica> {
+  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 })
+  await new Promise((resolve) => redis.once('ready', resolve))
   const server = new GrpcServer({
     service: 'echo',
     logger: createLogger('echo', 'silent'),
     registry: createRegistry('echo'),
     internalSecret: SECRET,
+    receipts: new WriteReceipts(redis, 'echo', SECRET),
   })
   const replica: Replica = {
     name,
@@ -67,6 +79,7 @@ async function startReplica(name: string, port = 0): Promise<Replica> {
     calls: 0,
     delayMs: 0,
     pending: new Set(),
+    redis,
   }
   server.add(
     definition,
@@ -103,13 +116,21 @@ async function startReplica(name: string, port = 0): Promise<Replica> {
   return replica
 }
 
-/** As `kill -9`: every connection reset, the port closed, no GOAWAY. */
-async function kill(replica: Replica): Promise<void> {
+/**
+ * Every connection reset, the port closed, no GOAWAY. As `kill -9` (`dies`) the replica's calls
+ * never end and its receipts are no longer kept alive; otherwise its calls still end (their
+ * answers go nowhere), as when only its connections broke.
+ */
+async function kill(replica: Replica, dies = false): Promise<void> {
   replica.relay.close()
   for (const socket of replica.sockets) socket.resetAndDestroy()
-  for (const end of replica.pending) end()
-  replica.pending.clear()
+  if (dies) replica.redis.disconnect()
+  if (!dies) {
+    for (const end of replica.pending) end()
+    replica.pending.clear()
+  }
   await replica.server.shutdown(0)
+  if (!dies) await replica.redis.quit().catch(() => undefined)
 }
 
 function clientOf(
@@ -219,27 +240,41 @@ describe('a client of two replicas', () => {
     await expect(read).resolves.toEqual({ tag: 'read', replica: 'b' })
   })
 
-  it('fails a write whose replica died during the call: it may have run, so it is not resent', async () => {
+  it('answers a write whose connection broke during the call with its one run’s outcome', async () => {
     const { raw, echo } = clientOf([a, b], { deadlineMs: 10_000 })
     closers.push(() => raw.close())
     a.delayMs = IN_FLIGHT_MS
     const write = echo({ tag: 'write' })
     await reached(a)
+    // The client hears "Connection dropped" and sends the write again, under the same key, to
+    // b, which waits for a's receipt instead of running it.
     void kill(a)
+    await expect(write).resolves.toEqual({ tag: 'write', replica: 'a' })
+    expect([a.calls, b.calls]).toEqual([1, 0])
+  })
+
+  it('fails a write whose replica died during the call: it may have run, so it is not run again', async () => {
+    const { raw, echo } = clientOf([a, b], { deadlineMs: 10_000 })
+    closers.push(() => raw.close())
+    a.delayMs = IN_FLIGHT_MS
+    const write = echo({ tag: 'write' })
+    await reached(a)
+    void kill(a, true)
     const error = (await write.catch((caught: unknown) => caught)) as ServiceError
-    // "Connection dropped" or "read ECONNRESET", as the reset is read.
+    // b waited for a's receipt, which expired within two seconds of a's death.
     expect(error.code).toBe(status.UNAVAILABLE)
+    expect(error.details).toBe(OUTCOME_UNKNOWN)
     expect(b.calls).toBe(0)
   })
 
-  it('sends such a write again to the other replica when its HTTP request is a PUT or DELETE', async () => {
+  it('runs such a write on the other replica when its HTTP request is a PUT or DELETE', async () => {
     const { raw, echo } = clientOf([a, b], { deadlineMs: 10_000 })
     closers.push(() => raw.close())
     a.delayMs = IN_FLIGHT_MS
     const controller = new AbortController()
     const write = runWithRequestId('req-put', () => echo({ tag: 'put' }), controller.signal, true)
     await reached(a)
-    void kill(a)
+    void kill(a, true)
     await expect(write).resolves.toEqual({ tag: 'put', replica: 'b' })
   })
 })

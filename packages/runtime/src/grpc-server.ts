@@ -19,6 +19,13 @@ import { inSpan, SpanKind, tracingEnabled, type TraceCarrier } from './tracing.j
 import { toGrpcFailure } from './grpc-status.js'
 import { isCancelledStatement, isTransientDatabaseError } from './database-faults.js'
 import { internalAuthInterceptor } from './internal-credential.js'
+import {
+  metadataEntries,
+  OUTCOME_UNKNOWN,
+  outcomeMetadata,
+  WRITE_KEY_METADATA_KEY,
+  type WriteReceipts,
+} from './write-receipts.js'
 
 export interface UnaryContext {
   call: ServerUnaryCall<unknown, unknown>
@@ -32,6 +39,19 @@ export interface GrpcServerOptions {
   registry: Registry
   /** INTERNAL_API_SECRET: every call but health checks must carry it. */
   internalSecret: string
+  /**
+   * Where a write call's outcome is kept under its key, so that an attempt sent again after a
+   * broken connection gets the first one's answer instead of running twice (write-receipts.ts).
+   * Without it, keys are ignored.
+   */
+  receipts?: WriteReceipts
+}
+
+/** An earlier attempt's error, answered again as it was. */
+class ReplayedFailure extends Error {
+  constructor(readonly failure: ReturnType<typeof toGrpcFailure>) {
+    super(failure.details)
+  }
 }
 
 /**
@@ -49,6 +69,7 @@ export class GrpcServer {
   readonly health = new HealthImplementation({ '': 'NOT_SERVING' })
   private readonly serviceNames: string[] = []
   private readonly histogram
+  private readonly receiptsCounter
 
   constructor(private readonly options: GrpcServerOptions) {
     const refused = new Counter({
@@ -72,6 +93,12 @@ export class GrpcServer {
       ],
     })
     this.histogram = grpcHistogram(options.registry, 'server')
+    this.receiptsCounter = new Counter({
+      name: 'grpc_server_write_receipts_total',
+      help: 'Keyed write calls by what their receipt said: claimed (ran), answered (an earlier attempt had), unknown (its process died mid-call), unguarded (no receipt could be kept).',
+      labelNames: ['outcome'],
+      registers: [options.registry],
+    })
     this.health.addToServer(this.server)
   }
 
@@ -99,26 +126,35 @@ export class GrpcServer {
         () => {
           const run = () => fn(call.request, { call })
           // Without tracing the handler runs as it is: no span, no extra promise on every call.
-          const answer = tracingEnabled()
-            ? inSpan(
-                `${this.options.service}/${method}`,
-                {
-                  kind: SpanKind.SERVER,
-                  parent,
-                  attributes: { 'rpc.system': 'grpc', 'rpc.method': method },
-                },
-                run,
-              )
-            : run()
+          const traced = () =>
+            tracingEnabled()
+              ? inSpan(
+                  `${this.options.service}/${method}`,
+                  {
+                    kind: SpanKind.SERVER,
+                    parent,
+                    attributes: { 'rpc.system': 'grpc', 'rpc.method': method },
+                  },
+                  run,
+                )
+              : run()
+          const writeKey = call.metadata.get(WRITE_KEY_METADATA_KEY)[0]
+          const answer =
+            this.options.receipts && typeof writeKey === 'string'
+              ? this.once(method, writeKey, ending.signal, traced)
+              : traced()
           answer.finally(ending.done).then(
             (response) => {
               stop({ code: 'OK' })
               callback(null, response)
             },
             (error: unknown) => {
-              const failure = toGrpcFailure(error)
+              const replayed = error instanceof ReplayedFailure
+              const failure = replayed ? error.failure : toGrpcFailure(error)
               stop({ code: status[failure.code] })
-              if (failure.code === status.INTERNAL) {
+              if (replayed) {
+                // Logged, if at all, when it first happened.
+              } else if (failure.code === status.INTERNAL) {
                 logger.error({ err: error, method }, 'unexpected error')
               } else if (isTransientDatabaseError(error)) {
                 // No longer INTERNAL, but an outage must still leave a trace.
@@ -133,6 +169,61 @@ export class GrpcServer {
         },
         ending.signal,
       )
+    }
+  }
+
+  /**
+   * Runs a keyed write once across attempts and replicas: the first attempt runs it and keeps
+   * its outcome; a later one answers that outcome, waiting while the first still runs.
+   */
+  private async once<Res>(
+    method: string,
+    writeKey: string,
+    signal: AbortSignal,
+    run: () => Promise<Res>,
+  ): Promise<Res> {
+    const receipts = this.options.receipts as WriteReceipts
+    const claim = await receipts.claim(method, writeKey, signal)
+    this.receiptsCounter.inc({ outcome: claim.kind })
+    switch (claim.kind) {
+      case 'unguarded':
+        return run()
+      case 'unknown':
+        throw new ReplayedFailure({
+          code: status.UNAVAILABLE,
+          details: OUTCOME_UNKNOWN,
+          metadata: outcomeMetadata([]),
+        })
+      case 'answered': {
+        const { outcome } = claim
+        if (outcome.ok) return outcome.response as Res
+        throw new ReplayedFailure({
+          code: outcome.code,
+          details: outcome.details,
+          metadata: outcomeMetadata(outcome.metadata),
+        })
+      }
+      case 'claimed':
+        try {
+          const response = await run()
+          await claim.settle({ ok: true, response })
+          return response
+        } catch (error) {
+          const failure = toGrpcFailure(error)
+          // Stopped by its caller or its deadline, or by an outage: nothing asked for was
+          // done (its transaction rolled back), so an attempt sent again may run it.
+          await claim.settle(
+            signal.aborted || failure.code === status.UNAVAILABLE
+              ? 'released'
+              : {
+                  ok: false,
+                  code: failure.code,
+                  details: failure.details,
+                  metadata: metadataEntries(failure.metadata),
+                },
+          )
+          throw error
+        }
     }
   }
 

@@ -8,6 +8,7 @@ import { startTracing } from './tracing.js'
 import { joinInstallation } from './installation.js'
 import { createRegistry, startMetricsServer, type Registry } from './metrics.js'
 import { createRedisConnection } from './queues.js'
+import { WriteReceipts } from './write-receipts.js'
 import { loadServiceConfig, type ServiceConfig } from './service-config.js'
 import type { ServiceInfo } from './services.js'
 import { startHeartbeat } from './role-heartbeat.js'
@@ -150,6 +151,8 @@ export async function runDomainService<DB>(
       logger,
       registry,
       internalSecret: config.INTERNAL_API_SECRET,
+      // Shared by every replica of the service: a write sent again finds its first outcome.
+      receipts: new WriteReceipts(deps.redis(), service.info.name, config.INTERNAL_API_SECRET),
     })
     const stopBackground = register(server, deps)
     // Closers run in reverse: the server stops first, then its background work.
