@@ -170,6 +170,15 @@ describe('a keyed write', () => {
     ).not.toContain('do-not-store')
   })
 
+  it('calls an outcome sealed under another secret unknown, rather than failing', async () => {
+    const key = randomUUID()
+    await send({ tag: 'f' }, key).answer
+    await waitForReceipt(key, (value) => value.startsWith('done:'))
+    const rotated = new WriteReceipts(redis, 'writes', generateInternalSecret())
+    const claim = await rotated.claim('Write', key, new AbortController().signal)
+    expect(claim.kind).toBe('unknown')
+  })
+
   it('runs without a receipt, at once, when Redis cannot be reached', async () => {
     const down = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 1, lazyConnect: true })
     const receipts = new WriteReceipts(down, 'writes', SECRET)

@@ -152,7 +152,9 @@ export class WriteReceipts {
       }
       if (held.startsWith('took:')) return { kind: 'claimed', settle: this.keepAlive(key, mine) }
       if (held.startsWith('done:')) {
-        return { kind: 'answered', outcome: this.open(held.slice('done:'.length)) }
+        const outcome = this.open(held.slice('done:'.length))
+        // One sealed under another secret (INTERNAL_API_SECRET rotated meanwhile) is unknown.
+        return outcome ? { kind: 'answered', outcome } : { kind: 'unknown' }
       }
       if (held === 'unkept') return { kind: 'unknown' }
       sawRunning = true
@@ -182,13 +184,23 @@ export class WriteReceipts {
 
   /** `done:<sealed outcome>`, or `unkept` for one too large to keep. */
   private kept(outcome: WriteOutcome): string {
-    const bytes = serialize(outcome)
+    let bytes: Buffer
+    try {
+      bytes = serialize(outcome)
+    } catch {
+      // Not a plain message (it would not have been sent either): an attempt again hears unknown.
+      return 'unkept'
+    }
     if (bytes.length > MAX_OUTCOME_BYTES) return 'unkept'
     return `done:${this.box.seal(bytes.toString('base64'))}`
   }
 
-  private open(sealed: string): WriteOutcome {
-    return deserialize(Buffer.from(this.box.open(sealed), 'base64')) as WriteOutcome
+  private open(sealed: string): WriteOutcome | undefined {
+    try {
+      return deserialize(Buffer.from(this.box.open(sealed), 'base64')) as WriteOutcome
+    } catch {
+      return undefined
+    }
   }
 }
 
