@@ -39,7 +39,7 @@ import {
   type BreakerOptions,
   type UpstreamBreaker,
 } from './upstream-breaker.js'
-import { OUTCOME_UNKNOWN, WRITE_KEY_METADATA_KEY } from './write-receipts.js'
+import { ANSWERED_METADATA_KEY, OUTCOME_UNKNOWN, WRITE_KEY_METADATA_KEY } from './write-receipts.js'
 
 type Callback<Res> = (error: ServiceError | null, response: Res) => void
 
@@ -277,9 +277,11 @@ export function createClient<C extends Client>(
    */
   const keyed = retries === 0
   const resend = (error: unknown, resent: number): 'same key' | 'new key' | undefined => {
-    const { code, details } = error as Partial<ServiceError>
+    const { code, details, metadata } = error as Partial<ServiceError>
     if (!keyed || code !== status.UNAVAILABLE || resent >= 2) return undefined
     if (details === OUTCOME_UNKNOWN) return currentRequestResendable() ? 'new key' : undefined
+    // The server's own UNAVAILABLE (a statement timed out, its database is down) is its answer.
+    if (metadata?.get(ANSWERED_METADATA_KEY).length) return undefined
     return resent === 0 ? 'same key' : undefined
   }
   /** The replicas in the order this call tries them: round robin, usable ones first. */

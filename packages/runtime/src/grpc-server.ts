@@ -20,6 +20,7 @@ import { toGrpcFailure } from './grpc-status.js'
 import { isCancelledStatement, isTransientDatabaseError } from './database-faults.js'
 import { internalAuthInterceptor } from './internal-credential.js'
 import {
+  ANSWERED_METADATA_KEY,
   metadataEntries,
   OUTCOME_UNKNOWN,
   outcomeMetadata,
@@ -163,6 +164,7 @@ export class GrpcServer {
                 // Not the caller's cancel: statement_timeout cut a statement off.
                 logger.warn({ err: error, method }, 'statement timed out')
               }
+              failure.metadata.set(ANSWERED_METADATA_KEY, '1')
               callback({ code: failure.code, details: failure.details, metadata: failure.metadata })
             },
           )

@@ -2,6 +2,7 @@ import { Metadata, status, type Client, type ServiceError } from '@grpc/grpc-js'
 import { Redis } from 'ioredis'
 import { randomUUID } from 'node:crypto'
 import { ConflictError } from './errors.js'
+import { createClient } from './grpc-client.js'
 import { GrpcServer } from './grpc-server.js'
 import {
   generateInternalSecret,
@@ -22,7 +23,7 @@ import { WRITE_KEY_METADATA_KEY, WriteReceipts } from './write-receipts.js'
 interface Write {
   tag: string
   /** What the handler does: answer, fail with a conflict, or wait for its cancel. */
-  then?: 'answer' | 'conflict' | 'wait'
+  then?: 'answer' | 'conflict' | 'wait' | 'unavailable'
   token?: string
 }
 const { definition, Client: WriteClient } = jsonUnaryService<Write>('test.Write', 'Write')
@@ -35,6 +36,7 @@ let redis: Redis
 let server: GrpcServer
 let client: Client
 let runs: string[]
+let port: number
 
 beforeAll(async () => {
   redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 })
@@ -55,6 +57,14 @@ beforeAll(async () => {
         if (request.then === 'conflict') {
           throw new ConflictError('Branch already exists', { name: ['is taken'] })
         }
+        if (request.then === 'unavailable') {
+          // What a handler's statement timeout or a database outage becomes.
+          throw Object.assign(new Error('database unavailable'), {
+            code: status.UNAVAILABLE,
+            details: 'Service Unavailable',
+            metadata: new Metadata(),
+          })
+        }
         if (request.then === 'wait') {
           const signal = currentRequestSignal()
           await new Promise((resolve) => signal?.addEventListener('abort', resolve))
@@ -65,7 +75,7 @@ beforeAll(async () => {
     },
     'test.Write',
   )
-  const port = await server.listen('127.0.0.1', 0)
+  port = await server.listen('127.0.0.1', 0)
   client = new (WriteClient as unknown as new (address: string, creds: unknown) => Client)(
     `127.0.0.1:${port}`,
     (await import('@grpc/grpc-js')).credentials.createInsecure(),
@@ -168,6 +178,22 @@ describe('a keyed write', () => {
     expect(
       Buffer.from(receipt.slice('done:v1.'.length), 'base64url').toString('latin1'),
     ).not.toContain('do-not-store')
+  })
+
+  it('is not sent again by the client when the server itself answered UNAVAILABLE', async () => {
+    // A broken connection is sent again (grpc-replicas.test.ts); a statement that timed out is
+    // the server's answer, and sending it again would make the caller wait twice.
+    const { raw, rpc } = createClient(WriteClient as unknown as new () => Client, {
+      address: `127.0.0.1:${port}`,
+      registry: createRegistry('caller'),
+      internalSecret: SECRET,
+    })
+    const write = (rpc as unknown as Record<string, (request: Write) => Promise<Write>>)['write']!
+    await expect(write({ tag: 'g', then: 'unavailable' })).rejects.toMatchObject({
+      code: status.UNAVAILABLE,
+    })
+    raw.close()
+    expect(runs.filter((tag) => tag === 'g')).toHaveLength(1)
   })
 
   it('calls an outcome sealed under another secret unknown, rather than failing', async () => {

@@ -27,6 +27,12 @@ import { createSecretBox, type SecretBox } from './secret-box.js'
  */
 export const WRITE_KEY_METADATA_KEY = 'x-write-key'
 
+/**
+ * Set on every error a server answers itself: an UNAVAILABLE with it (a statement timeout, the
+ * database down) is that server's answer, not a broken connection, and is not sent again.
+ */
+export const ANSWERED_METADATA_KEY = 'x-answered'
+
 /** The details of the UNAVAILABLE answered when a first attempt's process died while running. */
 export const OUTCOME_UNKNOWN = 'write outcome unknown: the process running it stopped'
 
