@@ -75,7 +75,8 @@ export interface ClientOptions {
   deadlineMs?: number
   /**
    * Times a read may be retried on UNAVAILABLE (on the next replica when the target lists
-   * several). Without it (writes) a call moves to another replica only when it was never sent.
+   * several). Without it (writes) a call carries a write key and is sent again only when it was
+   * never sent or its connection broke (the servers then answer it once: write-receipts.ts).
    */
   retries?: number
   /** Each replica's circuit breaker (shared by every client of the address); false for none. */
@@ -322,7 +323,8 @@ export function createClient<C extends Client>(
             } else {
               const again = resend(error, resent)
               if (again) {
-                // Sent again as a call of its own, to the replica that failed last.
+                // Sent again as a call of its own: to another replica first, the one that failed
+                // last (or after 50 ms to the one address).
                 resent++
                 if (again === 'new key') writeKey = randomUUID()
                 tried = [...order().filter((other) => other !== replica), replica]
