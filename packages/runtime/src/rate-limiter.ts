@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis'
 import { RateLimitedError, type RateLimitState } from './errors.js'
 import { queuePrefix } from './queues.js'
+import { withTimeout } from './relay-loop.js'
 
 /** One limit: how many requests per period, for one scope. */
 export interface RateLimitRule {
@@ -37,11 +38,7 @@ const DISCONNECTED = new Set(['reconnecting', 'close', 'end'])
 
 /** Rejects when `promise` has not settled within `ms`; a paused Redis never answers. */
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`redis did not answer within ${ms} ms`)), ms)
-  })
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+  return withTimeout(promise, ms, `redis did not answer within ${ms} ms`)
 }
 
 /**

@@ -29,11 +29,15 @@ export interface RelayLoopDeps {
   intervalMs?: number
 }
 
-/** Rejects when `work` has not settled within `ms`. */
-export function withTimeout(work: Promise<void>, ms: number): Promise<void> {
+/** Rejects with `message` when `work` has not settled within `ms` (a paused Redis never answers). */
+export function withTimeout<T>(
+  work: Promise<T>,
+  ms: number,
+  message = `not queued within ${ms} ms`,
+): Promise<T> {
   let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<void>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`not queued within ${ms} ms`)), ms)
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms)
   })
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer))
 }

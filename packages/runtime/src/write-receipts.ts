@@ -4,6 +4,7 @@ import { hkdfSync } from 'node:crypto'
 import { hostname } from 'node:os'
 import { deserialize, serialize } from 'node:v8'
 import { queuePrefix } from './queues.js'
+import { withTimeout } from './relay-loop.js'
 import { createSecretBox, type SecretBox } from './secret-box.js'
 
 /**
@@ -90,16 +91,6 @@ interface ReceiptCommands {
   receiptClaim(key: string, owner: string, ttlMs: number): Promise<string>
   receiptKeep(key: string, owner: string, ttlMs: number): Promise<number>
   receiptSettle(key: string, owner: string, value: string, ttlMs: number): Promise<number>
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined
-  return Promise.race([
-    promise,
-    new Promise<undefined>((resolve) => {
-      timer = setTimeout(() => resolve(undefined), ms)
-    }),
-  ]).finally(() => clearTimeout(timer))
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
